@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const ErrorCode = z.enum([
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'NOT_FOUND',
+  'POLL_NOT_FOUND',
+  'QUESTION_NOT_FOUND',
+  'OPTION_NOT_FOUND',
+  'NO_SECRET',
+  'FORBIDDEN',
+  'INVALID_TRANSITION',
+  'POLL_NOT_OPEN',
+  'POLL_OPEN',
+  'INVALID_BALLOT',
+  'ALREADY_VOTED',
+  'IDEMPOTENCY_MISMATCH',
+  'RESULTS_PRIVATE',
+  'INVALID_ORDER',
+  'YESNO_OPTIONS_FIXED',
+  'LAST_OPTION',
+  'LIMIT_REACHED',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** Every error the API returns has this shape; `details` only for validation errors. */
+export const ErrorBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,39 @@
+/** Business constants of spec §9, plus the server-side limits the spec leaves open. */
+
+export const POLL_TITLE_MAX = 120;
+export const QUESTION_TEXT_MAX = 240;
+export const OPTION_TEXT_MAX = 120;
+
+/** A new question form starts with this many empty option rows (spec §9). */
+export const NEW_QUESTION_OPTION_ROWS = 2;
+
+/** Results refresh when push is unavailable (spec §9). */
+export const RESULTS_POLL_INTERVAL_MS = 2500;
+/** Delay before the duplicate's panel opens, so the toast can be read (spec §9). */
+export const DUPLICATE_NAV_DELAY_MS = 1000;
+/** Default lifetime of cached queries (spec §9). */
+export const CACHE_LIFETIME_MS = 5 * 60 * 1000;
+
+export const QR_DIALOG_SIZE_PX = 200;
+export const QR_DOWNLOAD_SIZE_PX = 512;
+export const QR_ERROR_LEVEL = 'M' as const;
+
+// Server-side limits (spec §9 leaves them open). Real polls have a handful of questions and
+// options; these bounds only stop a script from growing one poll without end.
+export const MAX_QUESTIONS_PER_POLL = 100;
+export const MAX_OPTIONS_PER_QUESTION = 50;
+/** Largest request body; a ballot for the largest poll above fits well inside it. */
+export const MAX_BODY_BYTES = 64 * 1024;
+/** How long a ballot's Idempotency-Key is remembered: a day covers any retry a phone makes. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Idempotency keys are client-generated UUIDs or similar; anything longer is refused. */
+export const IDEMPOTENCY_KEY_MAX = 128;
+
+/** Slug alphabet without look-alikes (no 0, O, 1, l, I), 8 characters. */
+export const SLUG_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const SLUG_LENGTH = 8;
+
+/** Name of the participant cookie (random id, HttpOnly, one year). */
+export const PARTICIPANT_COOKIE = 'sondeo_pid';
+export const HOST_SECRET_HEADER = 'x-host-secret';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import {
+  CreateOptionBody,
+  CreatePollBody,
+  CreatePollResponse,
+  CreateQuestionBody,
+  DuplicateResponse,
+  IdParams,
+  Option,
+  Poll,
+  Question,
+  ReorderBody,
+  ResetResponse,
+  SlugParams,
+  UpdateOptionBody,
+  UpdatePollBody,
+  UpdateQuestionBody,
+} from './poll.ts';
+import { Summary } from './summary.ts';
+import { Ballot, VoteResponse } from './vote.ts';
+
+export const API_BASE = '/api/v1';
+
+/** Where the server can be reached from other devices (QR dialog). */
+export const ServerInfo = z.object({
+  /** PUBLIC_URL when configured, else null. */
+  publicUrl: z.string().nullable(),
+  /** http://{lan-ip}:{port} for each non-internal IPv4 address of the machine. */
+  lanUrls: z.array(z.string()),
+});
+export type ServerInfo = z.infer<typeof ServerInfo>;
+
+type RouteDef = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Fastify-style path under API_BASE; `:slug` and `:id` are filled by the client. */
+  path: string;
+  /** Whether X-Host-Secret is required. */
+  secret: boolean;
+  status: 200 | 201 | 204;
+  params?: z.ZodType;
+  body?: z.ZodType;
+  response?: z.ZodType;
+};
+
+/**
+ * The calls of spec §7, one table for the server (validation, serialisation, OpenAPI) and the
+ * web client (paths and types). Departure from the spec: updateQuestion needs the secret too.
+ */
+export const routes = {
+  createPoll: {
+    method: 'POST',
+    path: '/polls',
+    secret: false,
+    status: 201,
+    body: CreatePollBody,
+    response: CreatePollResponse,
+  },
+  getPoll: {
+    method: 'GET',
+    path: '/polls/:slug',
+    secret: false,
+    status: 200,
+    params: SlugParams,
+    response: Poll,
+  },
+  updatePoll: {
+    method: 'PATCH',
+    path: '/polls/:slug',
+    secret: true,
+    status: 200,
+    params: SlugParams,
+    body: UpdatePollBody,
+    response: Poll,
+  },
+  createQuestion: {
+    method: 'POST',
+    path: '/polls/:slug/questions',
+    secret: true,
+    status: 201,
+    params: SlugParams,
+    body: CreateQuestionBody,
+    response: Question,
+  },
+  updateQuestion: {
+    method: 'PUT',
+    path: '/questions/:id',
+    secret: true,
+    status: 200,
+    params: IdParams,
+    body: UpdateQuestionBody,
+    response: Question,
+  },
+  deleteQuestion: {
+    method: 'DELETE',
+    path: '/questions/:id',
+    secret: true,
+    status: 204,
+    params: IdParams,
+  },
+  createOption: {
+    method: 'POST',
+    path: '/questions/:id/options',
+    secret: true,
+    status: 201,
+    params: IdParams,
+    body: CreateOptionBody,
+    response: Option,
+  },
+  updateOption: {
+    method: 'PUT',
+    path: '/options/:id',
+    secret: true,
+    status: 200,
+    params: IdParams,
+    body: UpdateOptionBody,
+    response: Option,
+  },
+  deleteOption: {
+    method: 'DELETE',
+    path: '/options/:id',
+    secret: true,
+    status: 204,
+    params: IdParams,
+  },
+  reorderQuestions: {
+    method: 'PATCH',
+    path: '/polls/:slug/questions/reorder',
+    secret: true,
+    status: 200,
+    params: SlugParams,
+    body: ReorderBody,
+    response: z.array(Question),
+  },
+  duplicatePoll: {
+    method: 'POST',
+    path: '/polls/:slug/duplicate',
+    secret: true,
+    status: 201,
+    params: SlugParams,
+    response: DuplicateResponse,
+  },
+  castVote: {
+    method: 'POST',
+    path: '/polls/:slug/votes',
+    secret: false,
+    status: 201,
+    params: SlugParams,
+    body: Ballot,
+    response: VoteResponse,
+  },
+  getSummary: {
+    method: 'GET',
+    path: '/polls/:slug/summary',
+    secret: false,
+    status: 200,
+    params: SlugParams,
+    response: Summary,
+  },
+  resetVotes: {
+    method: 'POST',
+    path: '/polls/:slug/reset',
+    secret: true,
+    status: 200,
+    params: SlugParams,
+    response: ResetResponse,
+  },
+  serverInfo: { method: 'GET', path: '/info', secret: false, status: 200, response: ServerInfo },
+} as const satisfies Record<string, RouteDef>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+
+/** Fills `:slug` / `:id` in a route path. */
+export function routePath(name: RouteName, params: Record<string, string | number> = {}): string {
+  return routes[name].path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing path parameter ${key} for ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,41 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'src/server/**/*.test.ts',
+            'src/contract/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+          ],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/helpers/web-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Each file drives its own Chromium against its own server; two cores fit two at once.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
