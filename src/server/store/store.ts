@@ -1,0 +1,175 @@
+import type { PollStatus, QuestionType } from '../../contract/index.ts';
+
+/**
+ * The only door to the database. Every method takes plain values and returns plain records, so
+ * the domain never sees SQL and a second engine (PostgreSQL) can implement the same interface.
+ *
+ * Rules every implementation follows (the contract suite in store-contract.ts checks them):
+ * - Each method is atomic: a multi-step write runs in one transaction of its own.
+ * - Every write that changes a poll, its questions or options, or its votes moves the poll's
+ *   `updatedAt` strictly forward (at least 1 ms past the previous value), so clients can rely on
+ *   it changing even for two writes within the same millisecond.
+ * - Lists come sorted: questions and options by ordinal, then id.
+ * - Lookups of something that does not exist return `undefined`; they never throw.
+ */
+export interface PollStore {
+  /** Creates a poll (and, for duplicates, its questions and options) in one transaction.
+   *  Throws `SlugTakenError` when the slug exists, so the caller can retry with a new one. */
+  createPoll(input: NewPoll): Promise<PollRecord>;
+  getPollBySlug(slug: string): Promise<PollRecord | undefined>;
+  getPollById(pollId: number): Promise<PollRecord | undefined>;
+  /** Applies the changes; with `ifStatus`, only when the poll still has that status (a status
+   *  transition checked and written in one step). Returns undefined when nothing matched. */
+  updatePoll(
+    pollId: number,
+    changes: PollChanges,
+    ifStatus?: PollStatus,
+  ): Promise<PollRecord | undefined>;
+
+  /** The poll's questions with their options. */
+  listQuestions(pollId: number): Promise<QuestionWithOptions[]>;
+  getQuestion(questionId: number): Promise<QuestionRecord | undefined>;
+  /** Adds a question with its options. Without an ordinal it goes last (count + 1); options
+   *  without an ordinal are numbered in the given order. */
+  addQuestion(pollId: number, input: NewQuestion): Promise<QuestionWithOptions>;
+  updateQuestion(
+    questionId: number,
+    changes: { text?: string; ordinal?: number },
+  ): Promise<QuestionWithOptions | undefined>;
+  /** Deletes the question, its options and every vote for it; ballots left without any answer
+   *  are deleted too, so `ballots` keeps meaning "ballots that answer something". */
+  deleteQuestion(questionId: number): Promise<boolean>;
+  /** Sets the ordinals of the poll's questions to 1..n in the given order. The caller has
+   *  checked that `orderedIds` are exactly the poll's questions. */
+  reorderQuestions(pollId: number, orderedIds: number[]): Promise<QuestionWithOptions[]>;
+
+  getOption(optionId: number): Promise<OptionRecord | undefined>;
+  /** Without an ordinal the option goes last (max + 1). */
+  addOption(questionId: number, input: { text: string; ordinal?: number }): Promise<OptionRecord>;
+  updateOption(
+    optionId: number,
+    changes: { text?: string; ordinal?: number },
+  ): Promise<OptionRecord | undefined>;
+  /** Deletes the option and the choices of it. An answer left with no option is gone (and, for
+   *  one-vote-per-question, that participant may answer the question again); a ballot left with
+   *  no answer is deleted. Refuses (in the same transaction) to delete a question's last option. */
+  deleteOption(optionId: number): Promise<'deleted' | 'last-option' | 'not-found'>;
+
+  /** Stores a ballot whole or not at all; see `CastVoteInput` and `CastVoteResult`. */
+  castVote(input: CastVoteInput): Promise<CastVoteResult>;
+  /** Counts by GROUP BY; the summary is computed from these. */
+  getVoteCounts(pollId: number): Promise<VoteCounts>;
+  /** Deletes every ballot of the poll, the one-vote-per-question records and the remembered
+   *  Idempotency-Keys (a replay after a reset must not claim a vote that no longer exists).
+   *  Returns the number of ballots deleted. */
+  resetVotes(pollId: number): Promise<number>;
+  /** Forgets Idempotency-Keys created before `before`. Returns how many were deleted. */
+  sweepIdempotencyKeys(before: Date): Promise<number>;
+
+  close(): Promise<void>;
+}
+
+export interface PollRecord {
+  id: number;
+  slug: string;
+  title: string;
+  status: PollStatus;
+  oneVotePerQuestion: boolean;
+  resultsPublic: boolean;
+  /** SHA-256 of the host secret, hex. The secret itself is never stored. */
+  hostSecretHash: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface PollChanges {
+  title?: string;
+  status?: PollStatus;
+  oneVotePerQuestion?: boolean;
+  resultsPublic?: boolean;
+}
+
+export interface NewPoll {
+  slug: string;
+  title: string;
+  hostSecretHash: string;
+  oneVotePerQuestion: boolean;
+  resultsPublic: boolean;
+  /** Status defaults to draft. */
+  status?: PollStatus;
+  /** Questions copied in (duplicate); the ordinals given are kept. */
+  questions?: NewQuestion[];
+}
+
+export interface QuestionRecord {
+  id: number;
+  pollId: number;
+  text: string;
+  type: QuestionType;
+  ordinal: number;
+}
+
+export interface OptionRecord {
+  id: number;
+  questionId: number;
+  /** The poll the option belongs to (through its question), for the host check. */
+  pollId: number;
+  text: string;
+  ordinal: number;
+}
+
+export interface QuestionWithOptions extends QuestionRecord {
+  options: OptionRecord[];
+}
+
+export interface NewQuestion {
+  text: string;
+  type: QuestionType;
+  ordinal?: number;
+  options: { text: string; ordinal?: number }[];
+}
+
+export interface CastVoteInput {
+  pollId: number;
+  /** From the participant cookie. */
+  participantId: string;
+  /** Already validated by the domain: each question of the poll at most once, options of it. */
+  answers: { questionId: number; optionIds: number[] }[];
+  /** When true, a (question, participant) pair is recorded under a UNIQUE constraint, and a
+   *  ballot touching an already answered question is refused whole. */
+  oneVotePerQuestion: boolean;
+  /** With a key: a stored key for this poll younger than IDEMPOTENCY_TTL_MS (relative to
+   *  `now`) with the same ballotHash replays its stored response and stores nothing; with a
+   *  different ballotHash it is a mismatch. Only stored ballots are remembered, with their
+   *  response (`{saved}`) so a replay answers exactly as the first time. */
+  idempotency?: { key: string; ballotHash: string };
+  now: Date;
+}
+
+export type CastVoteResult =
+  | { outcome: 'stored'; saved: number }
+  /** This Idempotency-Key already stored this ballot: the first response's `saved`, replayed. */
+  | { outcome: 'replayed'; saved: number }
+  | { outcome: 'idempotency-mismatch' }
+  /** One-vote-per-question refused the ballot; the questions already answered. */
+  | { outcome: 'already-voted'; questionIds: number[] }
+  /** Checked inside the transaction, so a poll closed a moment ago takes no more votes. */
+  | { outcome: 'poll-not-open' }
+  /** A question or option of the ballot vanished between validation and the write. */
+  | { outcome: 'stale-ballot' };
+
+export interface VoteCounts {
+  ballots: number;
+  /** Per option that has at least one choice. */
+  optionCounts: { optionId: number; count: number }[];
+  /** Per question: ballots that answered it. */
+  respondents: { questionId: number; count: number }[];
+}
+
+/** Thrown by createPoll when the slug is taken (unique constraint). */
+export class SlugTakenError extends Error {
+  constructor(slug: string) {
+    super(`Slug already taken: ${slug}`);
+    this.name = 'SlugTakenError';
+  }
+}
