@@ -1,0 +1,4 @@
+// Replaced by the feature screen being built for issue 3.
+export function VoteRoute() {
+  return null;
+}

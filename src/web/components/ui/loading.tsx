@@ -1,0 +1,14 @@
+import { LoaderCircle } from 'lucide-react';
+import { es } from '../../i18n/es.ts';
+
+export function Loading() {
+  return (
+    <div
+      role="status"
+      className="flex items-center justify-center gap-2 py-16 text-muted-foreground"
+    >
+      <LoaderCircle className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+      <span>{es.common.loading}</span>
+    </div>
+  );
+}

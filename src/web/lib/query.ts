@@ -1,0 +1,25 @@
+import { QueryClient } from '@tanstack/react-query';
+import { CACHE_LIFETIME_MS } from '../../contract/limits.ts';
+import { isApiError } from './api-client.ts';
+
+/** Cache keys (spec §4: the poll is cached as `poll-{slug}`). */
+export const queryKeys = {
+  poll: (slug: string) => [`poll-${slug}`] as const,
+  summary: (slug: string) => [`summary-${slug}`] as const,
+  serverInfo: ['server-info'] as const,
+};
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: CACHE_LIFETIME_MS,
+        staleTime: 0,
+        // A 4xx will not change by asking again; network blips and 5xx may.
+        retry: (failures, error) =>
+          failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Host secrets live in localStorage under one key (a map slug → secret, spec §3); the
+ * "vote sent" flag lives in sessionStorage per slug. Storage can be full, disabled or hold
+ * garbage, so every access is guarded.
+ */
+const HOST_SECRETS_KEY = 'sondeo:host-secrets';
+const VOTED_PREFIX = 'sondeo:voted:';
+
+function readSecrets(): Record<string, string> {
+  try {
+    const raw = localStorage.getItem(HOST_SECRETS_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, string>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeSecrets(secrets: Record<string, string>): void {
+  try {
+    localStorage.setItem(HOST_SECRETS_KEY, JSON.stringify(secrets));
+  } catch {
+    // Private mode or a full quota: the host can still paste the code again later.
+  }
+}
+
+export function getHostSecret(slug: string): string | null {
+  const secret = readSecrets()[slug];
+  return typeof secret === 'string' && secret.length > 0 ? secret : null;
+}
+
+export function saveHostSecret(slug: string, secret: string): void {
+  writeSecrets({ ...readSecrets(), [slug]: secret });
+}
+
+export function removeHostSecret(slug: string): void {
+  const { [slug]: _removed, ...rest } = readSecrets();
+  writeSecrets(rest);
+}
+
+export function hasVoted(slug: string): boolean {
+  try {
+    return sessionStorage.getItem(VOTED_PREFIX + slug) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function markVoted(slug: string): void {
+  try {
+    sessionStorage.setItem(VOTED_PREFIX + slug, '1');
+  } catch {
+    // The server still refuses a second vote when oneVotePerQuestion is on.
+  }
+}
