@@ -162,6 +162,8 @@ export const es = {
     localhostWarning:
       'Abriste Sondeo en localhost: los móviles no pueden usar ese enlace. Comparte la dirección de la red local:',
     useLanUrl: 'Usar esta dirección',
+    noLanUrl:
+      'Abriste Sondeo en localhost: los móviles no pueden usar ese enlace y no encontramos una dirección de red local. Conecta este equipo a la red de la sala o configura PUBLIC_URL.',
     imageAlt: (url: string) => `Código QR de ${url}`,
   },
   clipboard: {
