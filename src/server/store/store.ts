@@ -44,8 +44,11 @@ export interface PollStore {
   reorderQuestions(pollId: number, orderedIds: number[]): Promise<QuestionWithOptions[]>;
 
   getOption(optionId: number): Promise<OptionRecord | undefined>;
-  /** Without an ordinal the option goes last (max + 1). */
-  addOption(questionId: number, input: { text: string; ordinal?: number }): Promise<OptionRecord>;
+  /** Without an ordinal the option goes last (max + 1). Undefined if the question is gone. */
+  addOption(
+    questionId: number,
+    input: { text: string; ordinal?: number },
+  ): Promise<OptionRecord | undefined>;
   updateOption(
     optionId: number,
     changes: { text?: string; ordinal?: number },

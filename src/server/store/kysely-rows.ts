@@ -1,0 +1,185 @@
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { PollStatus, QuestionType } from '../../contract/index.ts';
+import type { Database } from './schema.ts';
+import type { NewQuestion, OptionRecord, PollRecord, QuestionWithOptions } from './store.ts';
+
+/** Helpers shared by the Kysely-based store code; engine-neutral SQL only. */
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export function toPoll(row: Selectable<Database['polls']>): PollRecord {
+  return {
+    id: Number(row.id),
+    slug: row.slug,
+    title: row.title,
+    status: row.status as PollStatus,
+    oneVotePerQuestion: Number(row.one_vote_per_question) === 1,
+    resultsPublic: Number(row.results_public) === 1,
+    hostSecretHash: row.host_secret_hash,
+    createdAt: new Date(Number(row.created_at)),
+    updatedAt: new Date(Number(row.updated_at)),
+  };
+}
+
+export function toOption(
+  row: { id: number; question_id: number; text: string; ordinal: number },
+  pollId: number,
+): OptionRecord {
+  return {
+    id: Number(row.id),
+    questionId: Number(row.question_id),
+    pollId: Number(pollId),
+    text: row.text,
+    ordinal: Number(row.ordinal),
+  };
+}
+
+/**
+ * Moves the poll's updatedAt forward: to now, or 1 ms past its current value if that is not
+ * earlier, so two writes in the same millisecond still give clients a new value.
+ */
+export async function touchPoll(db: Db, pollId: number): Promise<void> {
+  const now = Date.now();
+  await db
+    .updateTable('polls')
+    .set({
+      updated_at: sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end`,
+    })
+    .where('id', '=', pollId)
+    .execute();
+}
+
+/** The poll's questions with options, in one statement so the read is consistent. */
+export async function loadQuestions(db: Db, pollId: number): Promise<QuestionWithOptions[]> {
+  const rows = await db
+    .selectFrom('questions as q')
+    .leftJoin('options as o', 'o.question_id', 'q.id')
+    .select([
+      'q.id as qid',
+      'q.text as qtext',
+      'q.type as qtype',
+      'q.ordinal as qordinal',
+      'o.id as oid',
+      'o.text as otext',
+      'o.ordinal as oordinal',
+    ])
+    .where('q.poll_id', '=', pollId)
+    .orderBy('q.ordinal')
+    .orderBy('q.id')
+    .orderBy('o.ordinal')
+    .orderBy('o.id')
+    .execute();
+  const questions: QuestionWithOptions[] = [];
+  for (const row of rows) {
+    const qid = Number(row.qid);
+    let question = questions.at(-1);
+    if (question?.id !== qid) {
+      question = {
+        id: qid,
+        pollId,
+        text: row.qtext,
+        type: row.qtype as QuestionType,
+        ordinal: Number(row.qordinal),
+        options: [],
+      };
+      questions.push(question);
+    }
+    if (row.oid !== null && row.otext !== null && row.oordinal !== null) {
+      question.options.push(
+        toOption({ id: row.oid, question_id: qid, text: row.otext, ordinal: row.oordinal }, pollId),
+      );
+    }
+  }
+  return questions;
+}
+
+export async function loadQuestion(
+  db: Db,
+  questionId: number,
+): Promise<QuestionWithOptions | undefined> {
+  const q = await db
+    .selectFrom('questions')
+    .selectAll()
+    .where('id', '=', questionId)
+    .executeTakeFirst();
+  if (!q) return undefined;
+  const options = await db
+    .selectFrom('options')
+    .selectAll()
+    .where('question_id', '=', questionId)
+    .orderBy('ordinal')
+    .orderBy('id')
+    .execute();
+  return {
+    id: Number(q.id),
+    pollId: Number(q.poll_id),
+    text: q.text,
+    type: q.type as QuestionType,
+    ordinal: Number(q.ordinal),
+    options: options.map((o) => toOption(o, q.poll_id)),
+  };
+}
+
+/** Inserts a question and its options; options without an ordinal are numbered in order. */
+export async function insertQuestion(
+  db: Db,
+  pollId: number,
+  input: NewQuestion,
+  ordinal: number,
+): Promise<number> {
+  const q = await db
+    .insertInto('questions')
+    .values({ poll_id: pollId, text: input.text, type: input.type, ordinal })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const questionId = Number(q.id);
+  if (input.options.length > 0) {
+    await db
+      .insertInto('options')
+      .values(
+        input.options.map((o, i) => ({
+          question_id: questionId,
+          text: o.text,
+          ordinal: o.ordinal ?? i + 1,
+        })),
+      )
+      .execute();
+  }
+  return questionId;
+}
+
+/**
+ * Removes what a deleted option or question leaves behind: one-vote records whose answer has no
+ * choice left (the participant may answer again), then ballots with no choice at all.
+ */
+export async function dropEmptyVotes(db: Db, pollId: number): Promise<void> {
+  await db
+    .deleteFrom('answered_questions')
+    .where('ballot_id', 'in', (eb) =>
+      eb.selectFrom('ballots').select('ballots.id').where('ballots.poll_id', '=', pollId),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('choices')
+            .select('choices.ballot_id')
+            .whereRef('choices.ballot_id', '=', 'answered_questions.ballot_id')
+            .whereRef('choices.question_id', '=', 'answered_questions.question_id'),
+        ),
+      ),
+    )
+    .execute();
+  await db
+    .deleteFrom('ballots')
+    .where('poll_id', '=', pollId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('choices')
+            .select('choices.ballot_id')
+            .whereRef('choices.ballot_id', '=', 'ballots.id'),
+        ),
+      ),
+    )
+    .execute();
+}

@@ -1,0 +1,304 @@
+import type { Kysely } from 'kysely';
+import type { QuestionType } from '../../contract/index.ts';
+import {
+  dropEmptyVotes,
+  insertQuestion,
+  loadQuestion,
+  loadQuestions,
+  toOption,
+  toPoll,
+  touchPoll,
+} from './kysely-rows.ts';
+import { castVote, getVoteCounts, resetVotes, sweepIdempotencyKeys } from './kysely-votes.ts';
+import type { Database } from './schema.ts';
+import {
+  type CastVoteInput,
+  type CastVoteResult,
+  type NewPoll,
+  type NewQuestion,
+  type OptionRecord,
+  type PollChanges,
+  type PollRecord,
+  type PollStore,
+  type QuestionRecord,
+  SlugTakenError,
+} from './store.ts';
+
+/** What differs between engines once the SQL is shared. */
+export interface EngineHooks {
+  /** Whether an error is a UNIQUE / PRIMARY KEY violation of this engine's driver. */
+  isUniqueViolation(error: unknown): boolean;
+  /** Runs after Kysely is destroyed (closing files, pools). */
+  afterClose?(): Promise<void> | void;
+}
+
+/**
+ * PollStore over Kysely with engine-neutral SQL. The SQLite store is this class on a
+ * better-sqlite3 dialect; a PostgreSQL store can be the same class on a pg dialect.
+ */
+export class KyselyPollStore implements PollStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly hooks: EngineHooks,
+  ) {}
+
+  async createPoll(input: NewPoll): Promise<PollRecord> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const now = Date.now();
+        const row = await trx
+          .insertInto('polls')
+          .values({
+            slug: input.slug,
+            title: input.title,
+            status: input.status ?? 'draft',
+            one_vote_per_question: input.oneVotePerQuestion ? 1 : 0,
+            results_public: input.resultsPublic ? 1 : 0,
+            host_secret_hash: input.hostSecretHash,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const questions = input.questions ?? [];
+        for (const [i, q] of questions.entries()) {
+          await insertQuestion(trx, row.id, q, q.ordinal ?? i + 1);
+        }
+        return toPoll(row);
+      });
+    } catch (error) {
+      if (this.hooks.isUniqueViolation(error)) throw new SlugTakenError(input.slug);
+      throw error;
+    }
+  }
+
+  async getPollBySlug(slug: string): Promise<PollRecord | undefined> {
+    const row = await this.db
+      .selectFrom('polls')
+      .selectAll()
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    return row && toPoll(row);
+  }
+
+  async getPollById(pollId: number): Promise<PollRecord | undefined> {
+    const row = await this.db
+      .selectFrom('polls')
+      .selectAll()
+      .where('id', '=', pollId)
+      .executeTakeFirst();
+    return row && toPoll(row);
+  }
+
+  async updatePoll(
+    pollId: number,
+    changes: PollChanges,
+    ifStatus?: PollRecord['status'],
+  ): Promise<PollRecord | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      let update = trx
+        .updateTable('polls')
+        .set({
+          title: changes.title,
+          status: changes.status,
+          one_vote_per_question: asFlag(changes.oneVotePerQuestion),
+          results_public: asFlag(changes.resultsPublic),
+        })
+        .where('id', '=', pollId);
+      if (ifStatus) update = update.where('status', '=', ifStatus);
+      const result = await update.executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      await touchPoll(trx, pollId);
+      const row = await trx
+        .selectFrom('polls')
+        .selectAll()
+        .where('id', '=', pollId)
+        .executeTakeFirstOrThrow();
+      return toPoll(row);
+    });
+  }
+
+  listQuestions(pollId: number) {
+    return loadQuestions(this.db, pollId);
+  }
+
+  async getQuestion(questionId: number): Promise<QuestionRecord | undefined> {
+    const q = await this.db
+      .selectFrom('questions')
+      .selectAll()
+      .where('id', '=', questionId)
+      .executeTakeFirst();
+    return (
+      q && {
+        id: Number(q.id),
+        pollId: Number(q.poll_id),
+        text: q.text,
+        type: q.type as QuestionType,
+        ordinal: Number(q.ordinal),
+      }
+    );
+  }
+
+  addQuestion(pollId: number, input: NewQuestion) {
+    return this.db.transaction().execute(async (trx) => {
+      let ordinal = input.ordinal;
+      if (ordinal === undefined) {
+        const { n } = await trx
+          .selectFrom('questions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('poll_id', '=', pollId)
+          .executeTakeFirstOrThrow();
+        ordinal = Number(n) + 1;
+      }
+      const id = await insertQuestion(trx, pollId, input, ordinal);
+      await touchPoll(trx, pollId);
+      return (await loadQuestion(trx, id))!;
+    });
+  }
+
+  updateQuestion(questionId: number, changes: { text?: string; ordinal?: number }) {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('questions')
+        .set({ text: changes.text, ordinal: changes.ordinal })
+        .where('id', '=', questionId)
+        .returning('poll_id')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await touchPoll(trx, row.poll_id);
+      return loadQuestion(trx, questionId);
+    });
+  }
+
+  deleteQuestion(questionId: number) {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .deleteFrom('questions')
+        .where('id', '=', questionId)
+        .returning('poll_id')
+        .executeTakeFirst();
+      if (!row) return false;
+      await dropEmptyVotes(trx, row.poll_id);
+      await touchPoll(trx, row.poll_id);
+      return true;
+    });
+  }
+
+  reorderQuestions(pollId: number, orderedIds: number[]) {
+    return this.db.transaction().execute(async (trx) => {
+      for (const [i, id] of orderedIds.entries()) {
+        await trx
+          .updateTable('questions')
+          .set({ ordinal: i + 1 })
+          .where('id', '=', id)
+          .where('poll_id', '=', pollId)
+          .execute();
+      }
+      await touchPoll(trx, pollId);
+      return loadQuestions(trx, pollId);
+    });
+  }
+
+  async getOption(optionId: number): Promise<OptionRecord | undefined> {
+    const row = await this.db
+      .selectFrom('options as o')
+      .innerJoin('questions as q', 'q.id', 'o.question_id')
+      .select(['o.id', 'o.question_id', 'o.text', 'o.ordinal', 'q.poll_id'])
+      .where('o.id', '=', optionId)
+      .executeTakeFirst();
+    return row && toOption(row, row.poll_id);
+  }
+
+  addOption(questionId: number, input: { text: string; ordinal?: number }) {
+    return this.db.transaction().execute(async (trx) => {
+      const question = await trx
+        .selectFrom('questions')
+        .select('poll_id')
+        .where('id', '=', questionId)
+        .executeTakeFirst();
+      if (!question) return undefined;
+      let ordinal = input.ordinal;
+      if (ordinal === undefined) {
+        const { max } = await trx
+          .selectFrom('options')
+          .select((eb) => eb.fn.max('ordinal').as('max'))
+          .where('question_id', '=', questionId)
+          .executeTakeFirstOrThrow();
+        ordinal = Number(max ?? 0) + 1;
+      }
+      const row = await trx
+        .insertInto('options')
+        .values({ question_id: questionId, text: input.text, ordinal })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await touchPoll(trx, question.poll_id);
+      return toOption(row, question.poll_id);
+    });
+  }
+
+  updateOption(optionId: number, changes: { text?: string; ordinal?: number }) {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('options')
+        .set({ text: changes.text, ordinal: changes.ordinal })
+        .where('id', '=', optionId)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { poll_id } = await trx
+        .selectFrom('questions')
+        .select('poll_id')
+        .where('id', '=', row.question_id)
+        .executeTakeFirstOrThrow();
+      await touchPoll(trx, poll_id);
+      return toOption(row, poll_id);
+    });
+  }
+
+  deleteOption(optionId: number) {
+    return this.db.transaction().execute(async (trx) => {
+      const option = await trx
+        .selectFrom('options as o')
+        .innerJoin('questions as q', 'q.id', 'o.question_id')
+        .select(['o.question_id', 'q.poll_id'])
+        .where('o.id', '=', optionId)
+        .executeTakeFirst();
+      if (!option) return 'not-found' as const;
+      const { n } = await trx
+        .selectFrom('options')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('question_id', '=', option.question_id)
+        .executeTakeFirstOrThrow();
+      if (Number(n) <= 1) return 'last-option' as const;
+      await trx.deleteFrom('options').where('id', '=', optionId).execute();
+      await dropEmptyVotes(trx, option.poll_id);
+      await touchPoll(trx, option.poll_id);
+      return 'deleted' as const;
+    });
+  }
+
+  castVote(input: CastVoteInput): Promise<CastVoteResult> {
+    return castVote(this.db, input, this.hooks.isUniqueViolation);
+  }
+
+  getVoteCounts(pollId: number) {
+    return getVoteCounts(this.db, pollId);
+  }
+
+  resetVotes(pollId: number) {
+    return resetVotes(this.db, pollId);
+  }
+
+  sweepIdempotencyKeys(before: Date) {
+    return sweepIdempotencyKeys(this.db, before);
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+    await this.hooks.afterClose?.();
+  }
+}
+
+function asFlag(value: boolean | undefined): number | undefined {
+  return value === undefined ? undefined : value ? 1 : 0;
+}

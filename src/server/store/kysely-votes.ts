@@ -1,0 +1,194 @@
+import type { Kysely, Transaction } from 'kysely';
+import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
+import { type Db, touchPoll } from './kysely-rows.ts';
+import type { Database } from './schema.ts';
+import type { CastVoteInput, CastVoteResult, VoteCounts } from './store.ts';
+
+/** Rows per multi-row INSERT: far below SQLite's bound-parameter limit for any ballot size. */
+const INSERT_CHUNK = 300;
+
+/**
+ * Stores a ballot in one transaction. A unique violation means a concurrent request won a race
+ * (same Idempotency-Key, or the same participant answering the same question): the transaction
+ * rolls back and the ballot is judged again, which then sees the winner's committed rows and
+ * replays or refuses. On SQLite writes are serialised so this never loops; on PostgreSQL it is
+ * what makes the UNIQUE constraints, not a read-then-write, the real guard.
+ */
+export async function castVote(
+  db: Kysely<Database>,
+  input: CastVoteInput,
+  isUniqueViolation: (error: unknown) => boolean,
+): Promise<CastVoteResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute((trx) => castVoteOnce(trx, input));
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+async function castVoteOnce(
+  trx: Transaction<Database>,
+  input: CastVoteInput,
+): Promise<CastVoteResult> {
+  const { pollId, participantId, answers, idempotency } = input;
+  const now = input.now.getTime();
+
+  // A remembered key answers first, whatever happened since (closed poll, one-vote record).
+  if (idempotency) {
+    const known = await trx
+      .selectFrom('idempotency_keys')
+      .select(['ballot_hash', 'response', 'created_at'])
+      .where('poll_id', '=', pollId)
+      .where('key', '=', idempotency.key)
+      .executeTakeFirst();
+    if (known && Number(known.created_at) > now - IDEMPOTENCY_TTL_MS) {
+      if (known.ballot_hash !== idempotency.ballotHash) return { outcome: 'idempotency-mismatch' };
+      const { saved } = JSON.parse(known.response) as { saved: number };
+      return { outcome: 'replayed', saved };
+    }
+    if (known) {
+      // Expired but not swept yet: the key is free again.
+      await trx
+        .deleteFrom('idempotency_keys')
+        .where('poll_id', '=', pollId)
+        .where('key', '=', idempotency.key)
+        .execute();
+    }
+  }
+
+  const poll = await trx
+    .selectFrom('polls')
+    .select('status')
+    .where('id', '=', pollId)
+    .executeTakeFirst();
+  if (poll?.status !== 'open') return { outcome: 'poll-not-open' };
+
+  const optionIds = answers.flatMap((a) => a.optionIds);
+  const found = await trx
+    .selectFrom('options as o')
+    .innerJoin('questions as q', 'q.id', 'o.question_id')
+    .select(['o.id', 'o.question_id'])
+    .where('q.poll_id', '=', pollId)
+    .where('o.id', 'in', optionIds)
+    .execute();
+  const questionOf = new Map(found.map((r) => [Number(r.id), Number(r.question_id)]));
+  const consistent = answers.every((a) =>
+    a.optionIds.every((id) => questionOf.get(id) === a.questionId),
+  );
+  if (!consistent) return { outcome: 'stale-ballot' };
+
+  const questionIds = answers.map((a) => a.questionId);
+  if (input.oneVotePerQuestion) {
+    const answered = await trx
+      .selectFrom('answered_questions')
+      .select('question_id')
+      .where('participant_id', '=', participantId)
+      .where('question_id', 'in', questionIds)
+      .execute();
+    if (answered.length > 0) {
+      return { outcome: 'already-voted', questionIds: answered.map((r) => Number(r.question_id)) };
+    }
+  }
+
+  const ballot = await trx
+    .insertInto('ballots')
+    .values({ poll_id: pollId, participant_id: participantId, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ballotId = Number(ballot.id);
+  const choices = answers.flatMap((a) =>
+    a.optionIds.map((optionId) => ({
+      ballot_id: ballotId,
+      question_id: a.questionId,
+      option_id: optionId,
+    })),
+  );
+  for (let i = 0; i < choices.length; i += INSERT_CHUNK) {
+    await trx
+      .insertInto('choices')
+      .values(choices.slice(i, i + INSERT_CHUNK))
+      .execute();
+  }
+  if (input.oneVotePerQuestion) {
+    // The primary key (question_id, participant_id) is the one-vote rule under concurrency.
+    await trx
+      .insertInto('answered_questions')
+      .values(
+        questionIds.map((questionId) => ({
+          question_id: questionId,
+          participant_id: participantId,
+          ballot_id: ballotId,
+        })),
+      )
+      .execute();
+  }
+  const saved = answers.length;
+  if (idempotency) {
+    await trx
+      .insertInto('idempotency_keys')
+      .values({
+        poll_id: pollId,
+        key: idempotency.key,
+        ballot_hash: idempotency.ballotHash,
+        response: JSON.stringify({ saved }),
+        created_at: now,
+      })
+      .execute();
+  }
+  await touchPoll(trx, pollId);
+  return { outcome: 'stored', saved };
+}
+
+export async function getVoteCounts(db: Kysely<Database>, pollId: number): Promise<VoteCounts> {
+  // One transaction so the three counts describe the same moment.
+  return db.transaction().execute(async (trx: Db) => {
+    const { n } = await trx
+      .selectFrom('ballots')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('poll_id', '=', pollId)
+      .executeTakeFirstOrThrow();
+    const byOption = await trx
+      .selectFrom('choices as c')
+      .innerJoin('questions as q', 'q.id', 'c.question_id')
+      .select(['c.option_id', (eb) => eb.fn.countAll().as('n')])
+      .where('q.poll_id', '=', pollId)
+      .groupBy('c.option_id')
+      .execute();
+    const byQuestion = await trx
+      .selectFrom('choices as c')
+      .innerJoin('questions as q', 'q.id', 'c.question_id')
+      .select(['c.question_id', (eb) => eb.fn.count('c.ballot_id').distinct().as('n')])
+      .where('q.poll_id', '=', pollId)
+      .groupBy('c.question_id')
+      .execute();
+    return {
+      ballots: Number(n),
+      optionCounts: byOption.map((r) => ({ optionId: Number(r.option_id), count: Number(r.n) })),
+      respondents: byQuestion.map((r) => ({
+        questionId: Number(r.question_id),
+        count: Number(r.n),
+      })),
+    };
+  });
+}
+
+export async function resetVotes(db: Kysely<Database>, pollId: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    // Choices and one-vote records go with their ballots (ON DELETE CASCADE).
+    const result = await trx.deleteFrom('ballots').where('poll_id', '=', pollId).executeTakeFirst();
+    await trx.deleteFrom('idempotency_keys').where('poll_id', '=', pollId).execute();
+    await touchPoll(trx, pollId);
+    return Number(result.numDeletedRows);
+  });
+}
+
+export async function sweepIdempotencyKeys(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', before.getTime())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely';
+import { initial } from './001-initial.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** Migrations in order; names sort as they must run. Both engines share them. */
+export function migrationsFor(engine: Engine): Record<string, Migration> {
+  return {
+    '001-initial': initial(engine),
+  };
+}

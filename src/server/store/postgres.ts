@@ -1,0 +1,80 @@
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { KyselyPollStore } from './kysely-store.ts';
+import { migrationsFor } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+import type { PollStore } from './store.ts';
+
+export interface PostgresStoreOptions {
+  /** Schema the tables live in (created if missing); tests use a throwaway one each. */
+  schema?: string;
+  /** Connections per instance. */
+  poolSize?: number;
+  /** Where errors of idle pooled connections go (a restarted server, a dropped network). */
+  onPoolError?: (error: Error) => void;
+}
+
+/** Ten connections per instance: votes are short transactions, so ten keep a 2-core machine
+ *  busy while N instances stay far below PostgreSQL's default max_connections of 100. */
+const DEFAULT_POOL_SIZE = 10;
+/** Fail fast when the server is down rather than hanging a request behind a full pool. */
+const CONNECT_TIMEOUT_MS = 5000;
+/** Plain identifiers only: the schema name goes into SQL and a connection option unquoted. */
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Opens a PostgreSQL store: a pg Pool under Kysely, migrated to the latest schema at start. The
+ * SQL is the engine-neutral KyselyPollStore's; this file adds only what PostgreSQL needs.
+ */
+export async function createPostgresStore(
+  url: string,
+  options: PostgresStoreOptions = {},
+): Promise<PollStore> {
+  const { schema } = options;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
+    throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Set per connection at startup, so every pooled connection sees only this schema's tables.
+    ...(schema && { options: `-c search_path=${schema}` }),
+  });
+  // Without a listener an idle client's error (e.g. the server restarting) crashes the process;
+  // the pool drops that client and the next query opens a fresh one.
+  pool.on('error', options.onPoolError ?? ((error) => console.error('PostgreSQL pool:', error)));
+
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return new KyselyPollStore(db, { isUniqueViolation });
+}
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  // Kysely's migrator looks for its bookkeeping table in every schema unless told which one, so
+  // a second schema in the same database (another test run) would hide ours: name it.
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(
+    db,
+  );
+  const current = rows[0]?.schema;
+  if (!current) throw new Error('PostgreSQL: no schema of the search_path exists');
+  // Kysely takes an advisory lock around the run, so instances starting together migrate once.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrationsFor('postgres') },
+    migrationTableSchema: current,
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}
+
+/** SQLSTATE 23505: unique_violation (UNIQUE or PRIMARY KEY). */
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}

@@ -1,0 +1,78 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types shared by every engine. Booleans are 0/1 integers and timestamps are epoch
+ * milliseconds (bigint columns) so the same queries and migrations run on SQLite and PostgreSQL.
+ * PostgreSQL returns bigint and count() as strings: readers wrap numbers in Number().
+ */
+export interface Database {
+  polls: PollsTable;
+  questions: QuestionsTable;
+  options: OptionsTable;
+  ballots: BallotsTable;
+  choices: ChoicesTable;
+  answered_questions: AnsweredQuestionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export interface PollsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  status: string;
+  one_vote_per_question: number;
+  results_public: number;
+  host_secret_hash: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface QuestionsTable {
+  id: Generated<number>;
+  poll_id: number;
+  text: string;
+  type: string;
+  ordinal: number;
+}
+
+export interface OptionsTable {
+  id: Generated<number>;
+  question_id: number;
+  text: string;
+  ordinal: number;
+}
+
+/** One row per stored ballot (a vote submission); totalVotes counts these. */
+export interface BallotsTable {
+  id: Generated<number>;
+  poll_id: number;
+  participant_id: string;
+  created_at: number;
+}
+
+/** One row per option chosen in a ballot; an answer is a ballot's choices for one question. */
+export interface ChoicesTable {
+  ballot_id: number;
+  question_id: number;
+  option_id: number;
+}
+
+/**
+ * (question, participant) pairs, written only when oneVotePerQuestion is on. Its primary key is
+ * the one-vote rule itself: a second answer fails on the constraint, even under concurrency.
+ */
+export interface AnsweredQuestionsTable {
+  question_id: number;
+  participant_id: string;
+  ballot_id: number;
+}
+
+/** Idempotency-Keys of stored ballots, so a retried submission is answered, not counted again. */
+export interface IdempotencyKeysTable {
+  poll_id: number;
+  key: string;
+  ballot_hash: string;
+  /** JSON of the first response, replayed as is. */
+  response: string;
+  created_at: number;
+}

@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSqliteStore } from './sqlite.ts';
+import { storeContract } from './store-contract.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sondeo-store-'));
+let n = 0;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// A real file per test, as in production (WAL, foreign keys), not :memory:.
+storeContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
+
+describe('sqlite store', () => {
+  it('creates missing folders and reopens a file with its data', async () => {
+    const file = join(dir, 'nested', 'deeper', 'sondeo.db');
+    const store = await openSqliteStore(file);
+    await store.createPoll({
+      slug: 'keepme22',
+      title: 'Persistente',
+      hostSecretHash: 'h',
+      oneVotePerQuestion: true,
+      resultsPublic: false,
+    });
+    await store.close();
+    const reopened = await openSqliteStore(file);
+    expect((await reopened.getPollBySlug('keepme22'))?.title).toBe('Persistente');
+    await reopened.close();
+  });
+
+  it('works in memory', async () => {
+    const store = await openSqliteStore(':memory:');
+    expect(await store.getPollBySlug('x')).toBeUndefined();
+    await store.close();
+  });
+});

@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { KyselyPollStore } from './kysely-store.ts';
+import { migrationsFor } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+import type { PollStore } from './store.ts';
+
+/** Opens (creating if needed) a SQLite file, or ':memory:', migrated to the latest schema. */
+export async function openSqliteStore(file: string): Promise<PollStore> {
+  const inMemory = file === ':memory:';
+  if (!inMemory) mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  // WAL lets readers run while a vote is written; NORMAL sync in WAL mode keeps every commit
+  // across a process crash and only risks the last ones on power loss, for far fewer fsyncs.
+  if (!inMemory) sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  // Off by default in SQLite; the schema relies on ON DELETE CASCADE.
+  sqlite.pragma('foreign_keys = ON');
+  // Another process on the same file (a CLI, a second server) waits instead of failing at once.
+  sqlite.pragma('busy_timeout = 5000');
+
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return new KyselyPollStore(db, { isUniqueViolation });
+}
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrationsFor('sqlite') },
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
