@@ -47,13 +47,24 @@ export async function createPostgresStore(
 
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
-    if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+    if (schema) await createSchema(db, schema);
     await migrate(db);
   } catch (error) {
     await db.destroy();
     throw error;
   }
   return new KyselyPollStore(db, { isUniqueViolation });
+}
+
+async function createSchema(db: Kysely<Database>, schema: string): Promise<void> {
+  try {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  } catch (error) {
+    // Two instances starting at once can both pass "if not exists"; the loser's duplicate
+    // (23505 on the catalog, or 42P06) means the schema is there, which is all we need.
+    const code = (error as { code?: unknown }).code;
+    if (code !== '23505' && code !== '42P06') throw error;
+  }
 }
 
 async function migrate(db: Kysely<Database>): Promise<void> {
