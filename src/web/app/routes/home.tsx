@@ -1,4 +1,14 @@
-// Replaced by the feature screen being built for issue 3.
+import { CreatePollForm } from '../../features/create-poll/components/create-poll-form.tsx';
+import { FeatureBlurbs, HomeIntro } from '../../features/create-poll/components/home-intro.tsx';
+
 export function HomeRoute() {
-  return null;
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:py-12">
+      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_28rem] lg:gap-12">
+        <HomeIntro />
+        <CreatePollForm />
+      </div>
+      <FeatureBlurbs />
+    </div>
+  );
 }
