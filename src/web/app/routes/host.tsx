@@ -1,4 +1,21 @@
-// Replaced by the feature screen being built for issue 3.
+import { Navigate, useParams } from 'react-router';
+import { AccessRequired } from '../../features/host/components/access-screens.tsx';
+import { HostPanel } from '../../features/host/components/host-panel.tsx';
+import { useHostAccess } from '../../features/host/host-session.tsx';
+import { ShareCard } from '../../features/share/components/share-card.tsx';
+
+function HostScreen({ slug }: { slug: string }) {
+  const { secret, unlock, forget } = useHostAccess(slug);
+  if (!secret) return <AccessRequired onUnlock={unlock} />;
+  return (
+    <HostPanel slug={slug} secret={secret} onForget={forget} share={<ShareCard slug={slug} />} />
+  );
+}
+
 export function HostRoute() {
-  return null;
+  const { slug } = useParams();
+  // Spec §2: no slug, no panel.
+  if (!slug) return <Navigate to="/" replace />;
+  // Keyed by slug so a duplicate's panel starts with its own stored code and state.
+  return <HostScreen key={slug} slug={slug} />;
 }

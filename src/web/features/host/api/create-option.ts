@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client.ts';
+import { useHostSession } from '../host-session.tsx';
+import { patchQuestion, summaryChanged } from './cache.ts';
+import { notifyError } from './notify-error.ts';
+
+type Variables = { questionId: number; text: string; ordinal: number };
+
+/** POST /questions/{id}/options with ordinal = max + 1 (spec §7). */
+export function useCreateOption() {
+  const { slug, secret } = useHostSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ questionId, text, ordinal }: Variables) =>
+      apiCall('createOption', {
+        params: { id: questionId },
+        body: { text, ordinal },
+        hostSecret: secret,
+      }),
+    onSuccess: (option, { questionId }) => {
+      patchQuestion(queryClient, slug, questionId, (q) => ({
+        ...q,
+        options: [...q.options, option],
+      }));
+      void summaryChanged(queryClient, slug);
+    },
+    onError: notifyError,
+  });
+}

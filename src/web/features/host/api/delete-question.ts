@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client.ts';
+import { useHostSession } from '../host-session.tsx';
+import { patchPoll, summaryChanged } from './cache.ts';
+import { notifyError } from './notify-error.ts';
+
+/** DELETE /questions/{id}; its options and votes go with it on the server. */
+export function useDeleteQuestion() {
+  const { slug, secret } = useHostSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (questionId: number) =>
+      apiCall('deleteQuestion', { params: { id: questionId }, hostSecret: secret }),
+    onSuccess: (_, questionId) => {
+      patchPoll(queryClient, slug, (poll) => ({
+        ...poll,
+        questions: poll.questions.filter((q) => q.id !== questionId),
+      }));
+      void summaryChanged(queryClient, slug);
+    },
+    onError: notifyError,
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client.ts';
+import { useHostSession } from '../host-session.tsx';
+import { patchQuestion, summaryChanged } from './cache.ts';
+import { notifyError } from './notify-error.ts';
+
+type Variables = { questionId: number; text: string };
+
+/** PUT /questions/{id} (the server wants the secret here too, unlike spec §7). */
+export function useUpdateQuestion() {
+  const { slug, secret } = useHostSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ questionId, text }: Variables) =>
+      apiCall('updateQuestion', { params: { id: questionId }, body: { text }, hostSecret: secret }),
+    onSuccess: (question) => {
+      patchQuestion(queryClient, slug, question.id, () => question);
+      void summaryChanged(queryClient, slug);
+    },
+    onError: notifyError,
+  });
+}

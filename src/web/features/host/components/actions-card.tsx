@@ -1,0 +1,99 @@
+import { Copy, RotateCcw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { DUPLICATE_NAV_DELAY_MS } from '../../../../contract/limits.ts';
+import type { Poll } from '../../../../contract/poll.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { es } from '../../../i18n/es.ts';
+import { useDuplicatePoll } from '../api/duplicate-poll.ts';
+import { useResetVotes } from '../api/reset-votes.ts';
+
+const t = es.host;
+
+function DuplicateAction() {
+  const navigate = useNavigate();
+  const duplicate = useDuplicatePoll();
+  const [target, setTarget] = useState<string | null>(null);
+
+  // Spec §4: the copy's panel opens after a second, so the toast can be read first. Leaving the
+  // page before then cancels the jump.
+  useEffect(() => {
+    if (!target) return;
+    const timer = setTimeout(
+      () => navigate(`/host/${encodeURIComponent(target)}`),
+      DUPLICATE_NAV_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [target, navigate]);
+
+  return (
+    <div className="grid gap-2">
+      <Button
+        variant="outline"
+        disabled={duplicate.isPending || target !== null}
+        onClick={() =>
+          duplicate.mutate(undefined, {
+            onSuccess: (copy) => {
+              toast.success(t.duplicated, { description: t.duplicatedDescription(copy.title) });
+              setTarget(copy.slug);
+            },
+          })
+        }
+      >
+        <Copy aria-hidden="true" />
+        {t.duplicate}
+      </Button>
+      <p className="text-sm text-muted-foreground">{t.duplicateHelp}</p>
+    </div>
+  );
+}
+
+function ResetAction({ poll }: { poll: Poll }) {
+  const reset = useResetVotes();
+  // Spec §4: wiping votes mid-vote would confuse participants, so it waits for a non-open poll.
+  if (poll.status === 'open') {
+    return <p className="text-sm text-muted-foreground">{t.resetOnlyWhenNotOpen}</p>;
+  }
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button
+          variant="outline"
+          className="text-destructive hover:bg-destructive/10"
+          disabled={reset.isPending}
+        >
+          <RotateCcw aria-hidden="true" />
+          {t.reset}
+        </Button>
+      }
+      title={t.resetConfirmTitle}
+      description={t.resetConfirmDescription}
+      confirmLabel={t.resetConfirm}
+      onConfirm={() =>
+        reset.mutate(undefined, {
+          onSuccess: ({ deletedVotes }) =>
+            toast.success(t.votesDeleted, { description: t.votesDeletedDescription(deletedVotes) }),
+        })
+      }
+    />
+  );
+}
+
+export function ActionsCard({ poll }: { poll: Poll }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t.actionsCard}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <DuplicateAction />
+        <div className="grid gap-2 border-t pt-4">
+          <ResetAction poll={poll} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,141 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { CreateQuestionBody } from '../../../../contract/poll.ts';
+import { NewQuestionForm } from './new-question-form.tsx';
+
+function renderForm({ pending = false, nextOrdinal = 3 } = {}) {
+  const onCreate = vi.fn<(body: CreateQuestionBody) => Promise<unknown>>(() => Promise.resolve());
+  const utils = render(
+    <NewQuestionForm nextOrdinal={nextOrdinal} pending={pending} onCreate={onCreate} />,
+  );
+  return {
+    ...utils,
+    onCreate,
+    user: userEvent.setup(),
+    text: screen.getByLabelText('Texto de la pregunta') as HTMLInputElement,
+    type: screen.getByLabelText('Tipo de pregunta') as HTMLSelectElement,
+    submit: screen.getByRole('button', { name: pending ? 'Agregando...' : 'Agregar pregunta' }),
+  };
+}
+
+const optionInputs = () => screen.queryAllByRole('textbox', { name: /^Opción \d+$/ });
+
+describe('NewQuestionForm', () => {
+  it('starts as a single-choice question with two empty options and a live counter', async () => {
+    const { user, text, type } = renderForm();
+    expect(type.value).toBe('single');
+    expect(optionInputs()).toHaveLength(2);
+    expect(optionInputs().map((input) => (input as HTMLInputElement).value)).toEqual(['', '']);
+    expect(screen.getByText('0/240 caracteres')).toBeInTheDocument();
+    await user.type(text, '¿Qué tal?');
+    expect(screen.getByText('9/240 caracteres')).toBeInTheDocument();
+    expect(text).toHaveAttribute('maxLength', '240');
+  });
+
+  it('adds and removes option rows, renumbering them and never going below one', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Agregar opción' }));
+    expect(optionInputs()).toHaveLength(3);
+    await user.type(screen.getByLabelText('Opción 1'), 'Rojo');
+    await user.type(screen.getByLabelText('Opción 2'), 'Verde');
+    await user.type(screen.getByLabelText('Opción 3'), 'Azul');
+
+    await user.click(screen.getByRole('button', { name: 'Quitar opción 1' }));
+    expect(optionInputs().map((input) => (input as HTMLInputElement).value)).toEqual([
+      'Verde',
+      'Azul',
+    ]);
+    expect(screen.getByLabelText('Opción 1')).toHaveValue('Verde');
+    expect(screen.getByLabelText('Opción 2')).toHaveValue('Azul');
+
+    await user.click(screen.getByRole('button', { name: 'Quitar opción 2' }));
+    expect(optionInputs()).toHaveLength(1);
+    const lastRemove = screen.getByRole('button', { name: 'Quitar opción 1' });
+    expect(lastRemove).toBeDisabled();
+    await user.click(lastRemove);
+    expect(optionInputs()).toHaveLength(1);
+  });
+
+  it('stays disabled until the text and one option are filled', async () => {
+    const { user, text, submit } = renderForm();
+    expect(submit).toBeDisabled();
+    await user.type(text, '   ');
+    await user.type(screen.getByLabelText('Opción 1'), 'Sí');
+    expect(submit).toBeDisabled();
+    await user.type(text, 'Pregunta');
+    expect(submit).toBeEnabled();
+    await user.clear(screen.getByLabelText('Opción 1'));
+    await user.type(screen.getByLabelText('Opción 2'), '   ');
+    expect(submit).toBeDisabled();
+  });
+
+  it('is disabled while a question is being created', async () => {
+    const { user, text, submit } = renderForm({ pending: true });
+    await user.type(text, 'Pregunta');
+    await user.type(screen.getByLabelText('Opción 1'), 'Uno');
+    expect(submit).toBeDisabled();
+  });
+
+  it('drops empty options, trims and renumbers what it sends, then clears', async () => {
+    const { user, text, submit, onCreate } = renderForm({ nextOrdinal: 4 });
+    await user.type(text, '  ¿Color favorito?  ');
+    await user.click(screen.getByRole('button', { name: 'Agregar opción' }));
+    await user.type(screen.getByLabelText('Opción 2'), ' Rojo ');
+    await user.type(screen.getByLabelText('Opción 3'), 'Azul');
+    await user.type(screen.getByLabelText('Opción 1'), '   ');
+    await user.click(submit);
+
+    expect(onCreate).toHaveBeenCalledWith({
+      text: '¿Color favorito?',
+      type: 'single',
+      options: [
+        { text: 'Rojo', ordinal: 1 },
+        { text: 'Azul', ordinal: 2 },
+      ],
+      ordinal: 4,
+    });
+    await waitFor(() => expect(text).toHaveValue(''));
+    expect(optionInputs()).toHaveLength(2);
+  });
+
+  it('sends a multiple-choice question with its type', async () => {
+    const { user, text, type, submit, onCreate } = renderForm();
+    await user.selectOptions(type, 'Opción múltiple');
+    await user.type(text, '¿Qué lenguajes usas?');
+    await user.type(screen.getByLabelText('Opción 1'), 'TS');
+    await user.click(submit);
+    expect(onCreate).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'multiple', options: [{ text: 'TS', ordinal: 1 }] }),
+    );
+  });
+
+  it('hides the options for yes/no and sends none', async () => {
+    const { user, text, type, submit, onCreate } = renderForm();
+    await user.type(screen.getByLabelText('Opción 1'), 'ignorada');
+    await user.selectOptions(type, 'yesno');
+    expect(optionInputs()).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Agregar opción' })).not.toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await user.type(text, '¿Seguimos?');
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    expect(onCreate).toHaveBeenCalledWith({
+      text: '¿Seguimos?',
+      type: 'yesno',
+      options: [],
+      ordinal: 3,
+    });
+  });
+
+  it('keeps what was typed when creation fails', async () => {
+    const { user, text, submit, onCreate } = renderForm();
+    onCreate.mockRejectedValueOnce(new Error('boom'));
+    await user.type(text, 'Pregunta');
+    await user.type(screen.getByLabelText('Opción 1'), 'Uno');
+    await user.click(submit);
+    await waitFor(() => expect(onCreate).toHaveBeenCalled());
+    expect(text).toHaveValue('Pregunta');
+    expect(screen.getByLabelText('Opción 1')).toHaveValue('Uno');
+  });
+});

@@ -1,0 +1,164 @@
+import { Plus, X } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import {
+  MAX_OPTIONS_PER_QUESTION,
+  NEW_QUESTION_OPTION_ROWS,
+  OPTION_TEXT_MAX,
+  QUESTION_TEXT_MAX,
+} from '../../../../contract/limits.ts';
+import { type CreateQuestionBody, QuestionType } from '../../../../contract/poll.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input, Label, Select } from '../../../components/ui/input.tsx';
+import { es } from '../../../i18n/es.ts';
+
+const t = es.questions;
+
+type Row = { key: number; text: string };
+
+type NewQuestionFormProps = {
+  /** Spec §7: a new question goes last, ordinal = count + 1. */
+  nextOrdinal: number;
+  pending: boolean;
+  /** Resolves when the question was created (the form then clears); rejects on failure. */
+  onCreate: (body: CreateQuestionBody) => Promise<unknown>;
+};
+
+export function NewQuestionForm({ nextOrdinal, pending, onCreate }: NewQuestionFormProps) {
+  const id = useId();
+  // Row keys stay stable while rows are added and removed; labels follow the position.
+  const nextKey = useRef(0);
+  const makeRows = (count: number): Row[] =>
+    Array.from({ length: count }, () => ({ key: nextKey.current++, text: '' }));
+
+  const [text, setText] = useState('');
+  const [type, setType] = useState<QuestionType>('single');
+  const [rows, setRows] = useState<Row[]>(() => makeRows(NEW_QUESTION_OPTION_ROWS));
+  const textRef = useRef<HTMLInputElement>(null);
+
+  const filled = rows.map((row) => row.text.trim()).filter((value) => value.length > 0);
+  const valid = text.trim().length > 0 && (type === 'yesno' || filled.length > 0);
+
+  function updateRow(key: number, value: string) {
+    setRows((current) =>
+      current.map((row) =>
+        row.key === key ? { ...row, text: value.slice(0, OPTION_TEXT_MAX) } : row,
+      ),
+    );
+  }
+
+  function removeRow(key: number) {
+    setRows((current) => (current.length > 1 ? current.filter((row) => row.key !== key) : current));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!valid || pending) return;
+    const body: CreateQuestionBody = {
+      text: text.trim(),
+      type,
+      // Yes/no options are fixed by the server; the others keep their filled rows, renumbered.
+      options:
+        type === 'yesno' ? [] : filled.map((value, index) => ({ text: value, ordinal: index + 1 })),
+      ordinal: nextOrdinal,
+    };
+    try {
+      await onCreate(body);
+    } catch {
+      return; // the failure toast comes from the mutation; keep what was typed
+    }
+    setText('');
+    setType('single');
+    setRows(makeRows(NEW_QUESTION_OPTION_ROWS));
+    textRef.current?.focus();
+  }
+
+  return (
+    <form
+      onSubmit={handleSubmit}
+      className="grid gap-4 rounded-lg border border-dashed p-4"
+      aria-labelledby={`${id}-heading`}
+      noValidate
+    >
+      <h3 id={`${id}-heading`} className="font-semibold">
+        {t.newQuestion}
+      </h3>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-text`}>{t.textLabel}</Label>
+        <Input
+          ref={textRef}
+          id={`${id}-text`}
+          value={text}
+          maxLength={QUESTION_TEXT_MAX}
+          onChange={(event) => setText(event.target.value.slice(0, QUESTION_TEXT_MAX))}
+          placeholder={t.textPlaceholder}
+          autoComplete="off"
+          aria-describedby={`${id}-counter`}
+        />
+        <p id={`${id}-counter`} className="text-right text-sm text-muted-foreground tabular-nums">
+          {t.counter(text.length, QUESTION_TEXT_MAX)}
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-type`}>{t.typeLabel}</Label>
+        <Select
+          id={`${id}-type`}
+          value={type}
+          onChange={(event) => setType(QuestionType.parse(event.target.value))}
+        >
+          {QuestionType.options.map((value) => (
+            <option key={value} value={value}>
+              {es.questionTypes[value]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {type === 'yesno' ? (
+        <p className="text-sm text-muted-foreground">{t.yesnoNote}</p>
+      ) : (
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">{t.optionsLabel}</legend>
+          <ol className="grid gap-2">
+            {rows.map((row, index) => (
+              <li key={row.key} className="flex items-center gap-2">
+                <Input
+                  aria-label={t.optionLabel(index + 1)}
+                  placeholder={t.optionLabel(index + 1)}
+                  value={row.text}
+                  maxLength={OPTION_TEXT_MAX}
+                  onChange={(event) => updateRow(row.key, event.target.value)}
+                  autoComplete="off"
+                />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t.removeOption(index + 1)}
+                  disabled={rows.length <= 1}
+                  onClick={() => removeRow(row.key)}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ol>
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            disabled={rows.length >= MAX_OPTIONS_PER_QUESTION}
+            onClick={() => setRows((current) => [...current, ...makeRows(1)])}
+          >
+            <Plus aria-hidden="true" />
+            {t.addOption}
+          </Button>
+        </fieldset>
+      )}
+      <Button
+        type="submit"
+        disabled={!valid || pending}
+        className="justify-self-stretch sm:justify-self-end"
+      >
+        {pending ? t.submitting : t.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { OPTION_TEXT_MAX } from '../../../../contract/limits.ts';
+import type { Option, Question } from '../../../../contract/poll.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { es } from '../../../i18n/es.ts';
+import { cn } from '../../../lib/cn.ts';
+import { sortOptions } from '../api/cache.ts';
+import { useCreateOption } from '../api/create-option.ts';
+import { useDeleteOption } from '../api/delete-option.ts';
+import { useUpdateOption } from '../api/update-option.ts';
+import { InlineEdit } from './inline-edit.tsx';
+
+const t = es.questions;
+
+type OptionRowProps = { question: Question; option: Option; deletable: boolean };
+
+function OptionRow({ question, option, deletable }: OptionRowProps) {
+  const updateOption = useUpdateOption();
+  const deleteOption = useDeleteOption();
+  // Show the saved text while the request is in flight rather than flicking back to the old one.
+  const text = updateOption.isPending ? updateOption.variables.text : option.text;
+  return (
+    <li className="flex items-center gap-2" data-testid="option-item">
+      <span
+        aria-hidden="true"
+        className={cn(
+          'size-3.5 shrink-0 border-2 border-muted-foreground/60',
+          question.type === 'multiple' ? 'rounded-sm' : 'rounded-full',
+        )}
+      />
+      <div className="min-w-0 flex-1">
+        <InlineEdit
+          value={text}
+          label={t.editOption}
+          maxLength={OPTION_TEXT_MAX}
+          onSave={(next) =>
+            updateOption.mutate(
+              { questionId: question.id, optionId: option.id, text: next },
+              { onSuccess: () => toast.success(t.optionUpdated) },
+            )
+          }
+        />
+      </div>
+      {deletable ? (
+        <ConfirmDialog
+          trigger={
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-9 text-muted-foreground hover:text-destructive"
+              aria-label={`${t.deleteOption}: ${option.text}`}
+              disabled={deleteOption.isPending}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          }
+          title={t.deleteOptionConfirmTitle}
+          description={t.deleteOptionConfirmDescription}
+          confirmLabel={t.deleteOption}
+          onConfirm={() =>
+            deleteOption.mutate(
+              { questionId: question.id, optionId: option.id },
+              { onSuccess: () => toast.success(t.optionDeleted) },
+            )
+          }
+        />
+      ) : null}
+    </li>
+  );
+}
+
+function AddOptionForm({ question }: { question: Question }) {
+  const [text, setText] = useState('');
+  const createOption = useCreateOption();
+  const trimmed = text.trim();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!trimmed || createOption.isPending) return;
+    const max = question.options.reduce((highest, o) => Math.max(highest, o.ordinal), 0);
+    createOption.mutate(
+      { questionId: question.id, text: trimmed, ordinal: max + 1 },
+      {
+        onSuccess: () => {
+          setText('');
+          toast.success(t.optionAdded);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="flex items-center gap-2 pl-5.5">
+      <Input
+        value={text}
+        onChange={(event) => setText(event.target.value.slice(0, OPTION_TEXT_MAX))}
+        maxLength={OPTION_TEXT_MAX}
+        placeholder={t.newOptionPlaceholder}
+        aria-label={t.newOptionLabel(question.text)}
+        autoComplete="off"
+        className="h-9"
+      />
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        disabled={!trimmed || createOption.isPending}
+      >
+        <Plus aria-hidden="true" />
+        <span className="max-sm:sr-only">{t.addOption}</span>
+      </Button>
+    </form>
+  );
+}
+
+/** Options of a saved question: edit in place, delete (confirmed), add (not for yes/no). */
+export function OptionList({ question }: { question: Question }) {
+  const options = sortOptions(question.options);
+  const isYesNo = question.type === 'yesno';
+  // Spec §5: a yes/no question keeps both answers, and no question loses its last option.
+  const deletable = !isYesNo && options.length > 1;
+  return (
+    <div className="grid gap-2">
+      <ul className="grid gap-1" aria-label={t.optionsOf(question.text)}>
+        {options.map((option) => (
+          <OptionRow key={option.id} question={question} option={option} deletable={deletable} />
+        ))}
+      </ul>
+      {isYesNo ? null : <AddOptionForm question={question} />}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { GripVertical, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { QUESTION_TEXT_MAX } from '../../../../contract/limits.ts';
+import type { Question } from '../../../../contract/poll.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { es } from '../../../i18n/es.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useDeleteQuestion } from '../api/delete-question.ts';
+import { useUpdateQuestion } from '../api/update-question.ts';
+import { InlineEdit } from './inline-edit.tsx';
+import { OptionList } from './option-list.tsx';
+
+const t = es.questions;
+
+type QuestionItemProps = { question: Question; position: number };
+
+export function QuestionItem({ question, position }: QuestionItemProps) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: question.id, attributes: { roleDescription: t.sortableRole } });
+  const updateQuestion = useUpdateQuestion();
+  const deleteQuestion = useDeleteQuestion();
+  const text = updateQuestion.isPending ? updateQuestion.variables.text : question.text;
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn(
+        'relative rounded-lg border bg-card p-3 sm:p-4',
+        isDragging && 'z-10 shadow-lg ring-2 ring-ring',
+      )}
+      data-testid="question-item"
+      data-question-id={question.id}
+    >
+      <div className="flex items-start gap-2 sm:gap-3">
+        {/* Only the handle starts a drag, so typing Space in an input never picks the card up. */}
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={t.dragHandle(question.text)}
+          className="mt-0.5 flex size-9 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted active:cursor-grabbing"
+        >
+          <GripVertical className="size-5" aria-hidden="true" />
+        </button>
+        <div className="grid min-w-0 flex-1 gap-2">
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <span className="font-semibold tabular-nums">{t.position(position)}</span>
+            <Badge variant="secondary">{es.questionTypes[question.type]}</Badge>
+          </div>
+          <InlineEdit
+            value={text}
+            label={t.editQuestion}
+            maxLength={QUESTION_TEXT_MAX}
+            className="text-base font-medium sm:text-lg"
+            onSave={(next) =>
+              updateQuestion.mutate(
+                { questionId: question.id, text: next },
+                { onSuccess: () => toast.success(t.updated) },
+              )
+            }
+          />
+          <OptionList question={question} />
+        </div>
+        <ConfirmDialog
+          trigger={
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-9 shrink-0 text-muted-foreground hover:text-destructive"
+              aria-label={`${t.deleteQuestion}: ${question.text}`}
+              disabled={deleteQuestion.isPending}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          }
+          title={t.deleteConfirmTitle}
+          description={t.deleteConfirmDescription}
+          confirmLabel={t.deleteQuestion}
+          onConfirm={() =>
+            deleteQuestion.mutate(question.id, { onSuccess: () => toast.success(t.deleted) })
+          }
+        />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,120 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  type UniqueIdentifier,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { ListChecks } from 'lucide-react';
+import { useMemo } from 'react';
+import { toast } from 'sonner';
+import type { Poll, Question } from '../../../../contract/poll.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { es } from '../../../i18n/es.ts';
+import { sortQuestions } from '../api/cache.ts';
+import { useCreateQuestion } from '../api/create-question.ts';
+import { useReorderQuestions } from '../api/reorder-questions.ts';
+import { NewQuestionForm } from './new-question-form.tsx';
+import { QuestionItem } from './question-item.tsx';
+
+const t = es.questions;
+
+/** What a screen reader hears while a question is moved (dnd-kit's defaults are English). */
+function spanishAnnouncements(questions: readonly Question[]): Announcements {
+  const total = questions.length;
+  const textOf = (id: UniqueIdentifier) => questions.find((q) => q.id === id)?.text ?? '';
+  const positionOf = (id: UniqueIdentifier) => questions.findIndex((q) => q.id === id) + 1;
+  return {
+    onDragStart: ({ active }) => t.dragStart(textOf(active.id), positionOf(active.id), total),
+    onDragOver: ({ active, over }) =>
+      over ? t.dragOver(textOf(active.id), positionOf(over.id), total) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t.dragEnd(textOf(active.id), positionOf(over.id), total)
+        : t.dragCancel(textOf(active.id)),
+    onDragCancel: ({ active }) => t.dragCancel(textOf(active.id)),
+  };
+}
+
+export function QuestionsCard({ poll }: { poll: Poll }) {
+  const questions = useMemo(() => sortQuestions(poll.questions), [poll.questions]);
+  const reorder = useReorderQuestions();
+  const createQuestion = useCreateQuestion();
+  const sensors = useSensors(
+    // A few pixels of travel before a drag starts, so a click on the handle stays a click.
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const announcements = useMemo(() => spanishAnnouncements(questions), [questions]);
+
+  function handleDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const from = questions.findIndex((q) => q.id === active.id);
+    const to = questions.findIndex((q) => q.id === over.id);
+    if (from < 0 || to < 0) return;
+    const order = arrayMove(questions, from, to).map((q, index) => ({
+      id: q.id,
+      ordinal: index + 1,
+    }));
+    reorder.mutate(order, { onSuccess: () => toast.success(t.reordered) });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{es.host.questionsCard}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {questions.length === 0 ? (
+          <EmptyState
+            icon={ListChecks}
+            title={es.host.noQuestions}
+            description={es.host.noQuestionsDescription}
+            className="py-6"
+          />
+        ) : (
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={handleDragEnd}
+            accessibility={{
+              announcements,
+              screenReaderInstructions: { draggable: t.dragInstructions },
+            }}
+          >
+            <SortableContext
+              items={questions.map((q) => q.id)}
+              strategy={verticalListSortingStrategy}
+            >
+              <ol className="grid gap-3" aria-label={t.listLabel}>
+                {questions.map((question, index) => (
+                  <QuestionItem key={question.id} question={question} position={index + 1} />
+                ))}
+              </ol>
+            </SortableContext>
+          </DndContext>
+        )}
+        <NewQuestionForm
+          nextOrdinal={poll.questions.length + 1}
+          pending={createQuestion.isPending}
+          onCreate={(body) =>
+            createQuestion.mutateAsync(body).then(() => {
+              toast.success(t.created);
+            })
+          }
+        />
+      </CardContent>
+    </Card>
+  );
+}

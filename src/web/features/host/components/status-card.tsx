@@ -1,0 +1,113 @@
+import { Lock, Play } from 'lucide-react';
+import { useId } from 'react';
+import { toast } from 'sonner';
+import type { Poll, Settings } from '../../../../contract/poll.ts';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Label } from '../../../components/ui/input.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { es } from '../../../i18n/es.ts';
+import { useUpdatePoll } from '../api/update-poll.ts';
+
+const t = es.host;
+
+const statusNote = { draft: t.draftNote, open: t.openNote, closed: t.closedNote } as const;
+
+function StatusControls({ poll }: { poll: Poll }) {
+  const updatePoll = useUpdatePoll();
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-sm font-medium">{t.statusLabel}</span>
+        <StatusBadge status={poll.status} />
+      </div>
+      <p className="text-sm text-muted-foreground">{statusNote[poll.status]}</p>
+      {/* Spec §4: draft → open → closed, never back. */}
+      {poll.status === 'draft' ? (
+        <Button
+          disabled={updatePoll.isPending}
+          onClick={() =>
+            updatePoll.mutate({ status: 'open' }, { onSuccess: () => toast.success(t.pollOpened) })
+          }
+        >
+          <Play aria-hidden="true" />
+          {t.openPoll}
+        </Button>
+      ) : null}
+      {poll.status === 'open' ? (
+        <Button
+          variant="secondary"
+          disabled={updatePoll.isPending}
+          onClick={() =>
+            updatePoll.mutate(
+              { status: 'closed' },
+              { onSuccess: () => toast.success(t.pollClosed) },
+            )
+          }
+        >
+          <Lock aria-hidden="true" />
+          {t.closePoll}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+type SettingKey = keyof Settings;
+
+const settingCopy: Record<SettingKey, { label: string; help: string }> = {
+  oneVotePerQuestion: { label: es.home.oneVoteLabel, help: es.home.oneVoteHelp },
+  resultsPublic: { label: es.home.resultsPublicLabel, help: es.home.resultsPublicHelp },
+};
+
+function SettingsControls({ poll }: { poll: Poll }) {
+  const id = useId();
+  const updatePoll = useUpdatePoll();
+  // While a change is in flight the switch already shows where it is going.
+  const settings: Settings = {
+    ...poll.settings,
+    ...(updatePoll.isPending ? updatePoll.variables.settings : undefined),
+  };
+  return (
+    <fieldset className="grid gap-3 border-t pt-4">
+      <legend className="sr-only">{t.settingsLabel}</legend>
+      {(Object.keys(settingCopy) as SettingKey[]).map((key) => (
+        <div key={key} className="flex items-start justify-between gap-4">
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-${key}`}>{settingCopy[key].label}</Label>
+            <p id={`${id}-${key}-help`} className="text-sm text-muted-foreground">
+              {settingCopy[key].help}
+            </p>
+          </div>
+          <Switch
+            id={`${id}-${key}`}
+            checked={settings[key]}
+            disabled={updatePoll.isPending}
+            aria-describedby={`${id}-${key}-help`}
+            onCheckedChange={(checked) =>
+              updatePoll.mutate(
+                { settings: { [key]: checked } },
+                { onSuccess: () => toast.success(t.settingsUpdated) },
+              )
+            }
+          />
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+export function StatusCard({ poll }: { poll: Poll }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t.statusCard}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <StatusControls poll={poll} />
+        <SettingsControls poll={poll} />
+      </CardContent>
+    </Card>
+  );
+}
