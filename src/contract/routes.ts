@@ -17,7 +17,7 @@ import {
   UpdateQuestionBody,
 } from './poll.ts';
 import { Summary } from './summary.ts';
-import { Ballot, VoteResponse } from './vote.ts';
+import { Ballot, VoteHeaders, VoteResponse } from './vote.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -30,6 +30,10 @@ export const ServerInfo = z.object({
 });
 export type ServerInfo = z.infer<typeof ServerInfo>;
 
+/** Liveness: the process answers HTTP (used by tests and process managers). */
+export const Health = z.object({ status: z.literal('ok') });
+export type Health = z.infer<typeof Health>;
+
 type RouteDef = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Fastify-style path under API_BASE; `:slug` and `:id` are filled by the client. */
@@ -38,6 +42,8 @@ type RouteDef = {
   secret: boolean;
   status: 200 | 201 | 204;
   params?: z.ZodType;
+  /** Request headers the call reads besides X-Host-Secret (other headers pass through). */
+  headers?: z.ZodType;
   body?: z.ZodType;
   response?: z.ZodType;
 };
@@ -145,6 +151,7 @@ export const routes = {
     secret: false,
     status: 201,
     params: SlugParams,
+    headers: VoteHeaders,
     body: Ballot,
     response: VoteResponse,
   },
@@ -165,6 +172,7 @@ export const routes = {
     response: ResetResponse,
   },
   serverInfo: { method: 'GET', path: '/info', secret: false, status: 200, response: ServerInfo },
+  health: { method: 'GET', path: '/health', secret: false, status: 200, response: Health },
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

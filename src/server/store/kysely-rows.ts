@@ -35,16 +35,18 @@ export function toOption(
 }
 
 /**
- * Moves the poll's updatedAt forward: to now, or 1 ms past its current value if that is not
- * earlier, so two writes in the same millisecond still give clients a new value.
+ * The poll's next updatedAt: now, or 1 ms past its current value if that is not earlier, so two
+ * writes in the same millisecond still give clients a new value.
  */
-export async function touchPoll(db: Db, pollId: number): Promise<void> {
+export function bumpedUpdatedAt() {
   const now = Date.now();
+  return sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end`;
+}
+
+export async function touchPoll(db: Db, pollId: number): Promise<void> {
   await db
     .updateTable('polls')
-    .set({
-      updated_at: sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end`,
-    })
+    .set({ updated_at: bumpedUpdatedAt() })
     .where('id', '=', pollId)
     .execute();
 }

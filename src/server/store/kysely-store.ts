@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { QuestionType } from '../../contract/index.ts';
 import {
+  bumpedUpdatedAt,
   dropEmptyVotes,
   insertQuestion,
   loadQuestion,
@@ -95,27 +96,20 @@ export class KyselyPollStore implements PollStore {
     changes: PollChanges,
     ifStatus?: PollRecord['status'],
   ): Promise<PollRecord | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      let update = trx
-        .updateTable('polls')
-        .set({
-          title: changes.title,
-          status: changes.status,
-          one_vote_per_question: asFlag(changes.oneVotePerQuestion),
-          results_public: asFlag(changes.resultsPublic),
-        })
-        .where('id', '=', pollId);
-      if (ifStatus) update = update.where('status', '=', ifStatus);
-      const result = await update.executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return undefined;
-      await touchPoll(trx, pollId);
-      const row = await trx
-        .selectFrom('polls')
-        .selectAll()
-        .where('id', '=', pollId)
-        .executeTakeFirstOrThrow();
-      return toPoll(row);
-    });
+    // One statement: the status guard, the changes and the updatedAt bump apply together.
+    let update = this.db
+      .updateTable('polls')
+      .set({
+        title: changes.title,
+        status: changes.status,
+        one_vote_per_question: asFlag(changes.oneVotePerQuestion),
+        results_public: asFlag(changes.resultsPublic),
+        updated_at: bumpedUpdatedAt(),
+      })
+      .where('id', '=', pollId);
+    if (ifStatus) update = update.where('status', '=', ifStatus);
+    const row = await update.returningAll().executeTakeFirst();
+    return row && toPoll(row);
   }
 
   listQuestions(pollId: number) {
@@ -157,6 +151,7 @@ export class KyselyPollStore implements PollStore {
   }
 
   updateQuestion(questionId: number, changes: { text?: string; ordinal?: number }) {
+    if (isEmpty(changes)) return loadQuestion(this.db, questionId);
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('questions')
@@ -237,6 +232,7 @@ export class KyselyPollStore implements PollStore {
   }
 
   updateOption(optionId: number, changes: { text?: string; ordinal?: number }) {
+    if (isEmpty(changes)) return this.getOption(optionId);
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('options')
@@ -301,4 +297,9 @@ export class KyselyPollStore implements PollStore {
 
 function asFlag(value: boolean | undefined): number | undefined {
   return value === undefined ? undefined : value ? 1 : 0;
+}
+
+/** An UPDATE with nothing to set is invalid SQL; such a call is a read. */
+function isEmpty(changes: { text?: string; ordinal?: number }): boolean {
+  return changes.text === undefined && changes.ordinal === undefined;
 }

@@ -1,0 +1,77 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  redisUrl?: string;
+  /** Origin of participation links and QR codes, without a trailing slash. */
+  publicUrl?: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** An empty variable counts as unset, as `FOO= npm start` means "no FOO". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const EnvSchema = z.object({
+  PORT: optional(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535'),
+  ),
+  HOST: optional(z.string()),
+  DATABASE_URL: optional(z.string()),
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')),
+  PUBLIC_URL: optional(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+  ),
+});
+
+/** A SQLite path (optionally `file:`-prefixed), `:memory:`, or a PostgreSQL URL. */
+export function parseDatabaseUrl(value: string): DatabaseConfig {
+  if (/^postgres(ql)?:\/\//i.test(value)) return { kind: 'postgres', url: value };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !value.startsWith('file:')) {
+    throw new ConfigError(
+      `DATABASE_URL: unsupported scheme in "${redact(value)}" (use a SQLite file path, :memory: or postgres://…)`,
+    );
+  }
+  let file = value;
+  if (file.startsWith('file://')) file = fileURLToPath(file);
+  else if (file.startsWith('file:')) file = file.slice('file:'.length);
+  if (file === '') throw new ConfigError('DATABASE_URL: the SQLite file path is empty');
+  return { kind: 'sqlite', file };
+}
+
+/** Hides a password in a URL before it goes into a message or a log. */
+export function redact(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
+
+/** Reads and checks the environment; throws ConfigError with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT ?? 3000,
+    host: e.HOST ?? '0.0.0.0',
+    database: parseDatabaseUrl(e.DATABASE_URL ?? './data/sondeo.db'),
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}

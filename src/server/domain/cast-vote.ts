@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import type { Answer, VoteResponse } from '../../contract/index.ts';
+import type { PollStore, QuestionWithOptions } from '../store/store.ts';
+import { DomainError } from './errors.ts';
+import type { PollEvents } from './events.ts';
+import { findPoll } from './poll-view.ts';
+
+export interface CastVoteOutcome extends VoteResponse {
+  /** True when an Idempotency-Key replayed an earlier success and nothing was stored. */
+  replayed: boolean;
+}
+
+function invalid(message: string, details?: unknown): DomainError {
+  return new DomainError('INVALID_BALLOT', message, details);
+}
+
+/**
+ * Checks a ballot against the poll's questions: each answer's question belongs to the poll and
+ * appears once; its options belong to that question, are distinct, and are exactly one for
+ * single and yes/no questions. Throws INVALID_BALLOT saying which rule broke.
+ */
+export function validateBallot(questions: QuestionWithOptions[], answers: Answer[]): void {
+  if (answers.length === 0) throw invalid('Responde al menos una pregunta');
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const seen = new Set<number>();
+  for (const answer of answers) {
+    const question = byId.get(answer.questionId);
+    if (!question) {
+      throw invalid(`La pregunta ${answer.questionId} no pertenece a esta encuesta`, {
+        questionId: answer.questionId,
+      });
+    }
+    const where = { questionId: question.id };
+    if (seen.has(question.id)) {
+      throw invalid(`La pregunta «${question.text}» aparece más de una vez`, where);
+    }
+    seen.add(question.id);
+    if (answer.optionIds.length === 0) {
+      throw invalid(`Elige al menos una opción en «${question.text}»`, where);
+    }
+    if (new Set(answer.optionIds).size !== answer.optionIds.length) {
+      throw invalid(`Hay opciones repetidas en «${question.text}»`, where);
+    }
+    const optionIds = new Set(question.options.map((o) => o.id));
+    const foreign = answer.optionIds.find((id) => !optionIds.has(id));
+    if (foreign !== undefined) {
+      throw invalid(`La opción ${foreign} no pertenece a la pregunta «${question.text}»`, {
+        ...where,
+        optionId: foreign,
+      });
+    }
+    if (question.type !== 'multiple' && answer.optionIds.length !== 1) {
+      throw invalid(`La pregunta «${question.text}» admite una sola opción`, where);
+    }
+  }
+}
+
+/** The same choices give the same hash whatever order they were sent in. */
+export function ballotHash(answers: Answer[]): string {
+  const canonical = answers
+    .map((a) => [a.questionId, [...a.optionIds].sort((x, y) => x - y)] as const)
+    .sort((a, b) => a[0] - b[0]);
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+export async function castVote(
+  store: PollStore,
+  events: PollEvents,
+  slug: string,
+  participantId: string,
+  answers: Answer[],
+  idempotencyKey?: string,
+): Promise<CastVoteOutcome> {
+  const poll = await findPoll(store, slug);
+  // With a key the store decides, since a retry of a vote taken before closing must replay.
+  if (poll.status !== 'open' && !idempotencyKey) throw new DomainError('POLL_NOT_OPEN');
+  validateBallot(await store.listQuestions(poll.id), answers);
+
+  const result = await store.castVote({
+    pollId: poll.id,
+    participantId,
+    answers,
+    oneVotePerQuestion: poll.oneVotePerQuestion,
+    idempotency: idempotencyKey
+      ? { key: idempotencyKey, ballotHash: ballotHash(answers) }
+      : undefined,
+    now: new Date(),
+  });
+  switch (result.outcome) {
+    case 'stored':
+      events.votesChanged(poll.slug);
+      return { saved: result.saved, replayed: false };
+    case 'replayed':
+      return { saved: result.saved, replayed: true };
+    case 'idempotency-mismatch':
+      throw new DomainError('IDEMPOTENCY_MISMATCH');
+    case 'already-voted':
+      throw new DomainError('ALREADY_VOTED', undefined, { questionIds: result.questionIds });
+    case 'poll-not-open':
+      throw new DomainError('POLL_NOT_OPEN');
+    case 'stale-ballot':
+      throw invalid('La encuesta cambió mientras votabas; recarga la página');
+  }
+}

@@ -1,0 +1,66 @@
+import type { CreatePollResponse, DuplicateResponse, Settings } from '../../contract/index.ts';
+import { POLL_TITLE_MAX } from '../../contract/index.ts';
+import type { PollStore } from '../store/store.ts';
+import type { PollEvents } from './events.ts';
+import { generateHostSecret, hashHostSecret } from './host-auth.ts';
+import { findPollAsHost, loadPollView } from './poll-view.ts';
+import { withFreshSlug } from './slug.ts';
+
+/** Spec §9 defaults: one vote per question on, results private. */
+const DEFAULT_SETTINGS: Settings = { oneVotePerQuestion: true, resultsPublic: false };
+
+export async function createPoll(
+  store: PollStore,
+  events: PollEvents,
+  input: { title: string; settings?: Partial<Settings> },
+): Promise<CreatePollResponse> {
+  const settings = { ...DEFAULT_SETTINGS, ...input.settings };
+  const secret = generateHostSecret();
+  const poll = await withFreshSlug((slug) =>
+    store.createPoll({
+      slug,
+      title: input.title,
+      hostSecretHash: hashHostSecret(secret),
+      ...settings,
+    }),
+  );
+  events.pollChanged(poll.slug);
+  return { ...(await loadPollView(store, poll)), host_secret: secret };
+}
+
+const COPY_SUFFIX = ' (copia)';
+
+/** "Title (copia)", shortening the title so the whole still fits the limit. */
+export function copyTitle(title: string): string {
+  const room = POLL_TITLE_MAX - COPY_SUFFIX.length;
+  return `${title.length > room ? title.slice(0, room).trimEnd() : title}${COPY_SUFFIX}`;
+}
+
+/** A draft copy with the same settings, questions and options, without votes. */
+export async function duplicatePoll(
+  store: PollStore,
+  events: PollEvents,
+  slug: string,
+  secret: string | undefined,
+): Promise<DuplicateResponse> {
+  const source = await findPollAsHost(store, slug, secret);
+  const questions = await store.listQuestions(source.id);
+  const newSecret = generateHostSecret();
+  const copy = await withFreshSlug((newSlug) =>
+    store.createPoll({
+      slug: newSlug,
+      title: copyTitle(source.title),
+      hostSecretHash: hashHostSecret(newSecret),
+      oneVotePerQuestion: source.oneVotePerQuestion,
+      resultsPublic: source.resultsPublic,
+      questions: questions.map((q, i) => ({
+        text: q.text,
+        type: q.type,
+        ordinal: i + 1,
+        options: q.options.map((o) => ({ text: o.text, ordinal: o.ordinal })),
+      })),
+    }),
+  );
+  events.pollChanged(copy.slug);
+  return { slug: copy.slug, host_secret: newSecret, title: copy.title };
+}

@@ -1,0 +1,44 @@
+import type { ErrorCode } from '../../contract/index.ts';
+
+/** What a person reads when the server refuses something; callers may say more precisely why. */
+export const defaultMessages: Record<ErrorCode, string> = {
+  VALIDATION_ERROR: 'Los datos enviados no son válidos',
+  INVALID_JSON: 'El cuerpo de la petición no es un JSON válido',
+  PAYLOAD_TOO_LARGE: 'La petición es demasiado grande (máximo 64 KB)',
+  UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido: envía application/json',
+  NOT_FOUND: 'Ruta no encontrada',
+  POLL_NOT_FOUND: 'Encuesta no encontrada',
+  QUESTION_NOT_FOUND: 'Pregunta no encontrada',
+  OPTION_NOT_FOUND: 'Opción no encontrada',
+  NO_SECRET: 'Se requiere el código de presentador',
+  FORBIDDEN: 'Código de presentador incorrecto',
+  INVALID_TRANSITION: 'Ese cambio de estado no está permitido',
+  POLL_NOT_OPEN: 'La encuesta no está abierta',
+  POLL_OPEN: 'No se pueden resetear los votos mientras la encuesta está abierta',
+  INVALID_BALLOT: 'El voto no es válido',
+  ALREADY_VOTED: 'Ya votaste en esta pregunta',
+  IDEMPOTENCY_MISMATCH: 'Esta clave de idempotencia ya se usó con otro voto',
+  RESULTS_PRIVATE:
+    'Los resultados no están disponibles públicamente mientras la encuesta está abierta',
+  INVALID_ORDER: 'El orden debe incluir exactamente las preguntas de la encuesta, una vez cada una',
+  YESNO_OPTIONS_FIXED: 'Las preguntas de sí/no tienen las opciones fijas «Sí» y «No»',
+  LAST_OPTION: 'Una pregunta debe conservar al menos una opción',
+  LIMIT_REACHED: 'Se alcanzó el límite permitido',
+  RATE_LIMITED: 'Demasiadas peticiones; espera un momento',
+  INTERNAL_ERROR: 'Error interno del servidor',
+};
+
+/**
+ * A refusal the client can act on. The HTTP layer maps `code` to a status in one table
+ * (http/error-handler.ts); domain code never thinks in statuses.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string = defaultMessages[code],
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

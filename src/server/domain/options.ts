@@ -1,0 +1,62 @@
+import type { Option } from '../../contract/index.ts';
+import { MAX_OPTIONS_PER_QUESTION } from '../../contract/index.ts';
+import type { PollStore } from '../store/store.ts';
+import { DomainError } from './errors.ts';
+import type { PollEvents } from './events.ts';
+import { findOptionAsHost, findQuestionAsHost, toOptionView } from './poll-view.ts';
+
+export async function createOption(
+  store: PollStore,
+  events: PollEvents,
+  questionId: number,
+  secret: string | undefined,
+  input: { text: string; ordinal?: number },
+): Promise<Option> {
+  const { question, poll } = await findQuestionAsHost(store, questionId, secret);
+  if (question.type === 'yesno') throw new DomainError('YESNO_OPTIONS_FIXED');
+  const current = (await store.listQuestions(poll.id)).find((q) => q.id === questionId);
+  if ((current?.options.length ?? 0) >= MAX_OPTIONS_PER_QUESTION) {
+    throw new DomainError(
+      'LIMIT_REACHED',
+      `Una pregunta admite como máximo ${MAX_OPTIONS_PER_QUESTION} opciones`,
+    );
+  }
+  const option = await store.addOption(questionId, input);
+  if (!option) throw new DomainError('QUESTION_NOT_FOUND');
+  events.pollChanged(poll.slug);
+  return toOptionView(option);
+}
+
+/**
+ * Renaming is allowed on every question, yes/no included (a host may prefer "Sí, claro"); only
+ * adding and deleting would break the yes/no shape.
+ */
+export async function updateOption(
+  store: PollStore,
+  events: PollEvents,
+  optionId: number,
+  secret: string | undefined,
+  changes: { text?: string; ordinal?: number },
+): Promise<Option> {
+  const { poll } = await findOptionAsHost(store, optionId, secret);
+  const option = await store.updateOption(optionId, changes);
+  if (!option) throw new DomainError('OPTION_NOT_FOUND');
+  events.pollChanged(poll.slug);
+  return toOptionView(option);
+}
+
+/** Deletes the option and its votes; never a yes/no option, never a question's last one. */
+export async function deleteOption(
+  store: PollStore,
+  events: PollEvents,
+  optionId: number,
+  secret: string | undefined,
+): Promise<void> {
+  const { question, poll } = await findOptionAsHost(store, optionId, secret);
+  if (question.type === 'yesno') throw new DomainError('YESNO_OPTIONS_FIXED');
+  const result = await store.deleteOption(optionId);
+  if (result === 'last-option') throw new DomainError('LAST_OPTION');
+  if (result === 'not-found') throw new DomainError('OPTION_NOT_FOUND');
+  events.pollChanged(poll.slug);
+  events.votesChanged(poll.slug);
+}

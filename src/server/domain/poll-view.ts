@@ -1,0 +1,99 @@
+import type { Option, Poll, Question } from '../../contract/index.ts';
+import type {
+  OptionRecord,
+  PollRecord,
+  PollStore,
+  QuestionRecord,
+  QuestionWithOptions,
+} from '../store/store.ts';
+import { DomainError } from './errors.ts';
+import { requireHost } from './host-auth.ts';
+
+/** Lookups that refuse with the right code, and the shapes the API returns. */
+
+export async function findPoll(store: PollStore, slug: string): Promise<PollRecord> {
+  const poll = await store.getPollBySlug(slug);
+  if (!poll) throw new DomainError('POLL_NOT_FOUND');
+  return poll;
+}
+
+/** The poll, after checking the secret is this poll's. */
+export async function findPollAsHost(
+  store: PollStore,
+  slug: string,
+  secret: string | undefined,
+): Promise<PollRecord> {
+  const poll = await findPoll(store, slug);
+  requireHost(poll, secret);
+  return poll;
+}
+
+/**
+ * A question and its poll, checking the secret against the poll the question belongs to:
+ * a secret of another poll never reaches it.
+ */
+export async function findQuestionAsHost(
+  store: PollStore,
+  questionId: number,
+  secret: string | undefined,
+): Promise<{ question: QuestionRecord; poll: PollRecord }> {
+  const question = await store.getQuestion(questionId);
+  if (!question) throw new DomainError('QUESTION_NOT_FOUND');
+  const poll = await store.getPollById(question.pollId);
+  if (!poll) throw new DomainError('QUESTION_NOT_FOUND');
+  requireHost(poll, secret);
+  return { question, poll };
+}
+
+export async function findOptionAsHost(
+  store: PollStore,
+  optionId: number,
+  secret: string | undefined,
+): Promise<{ option: OptionRecord; question: QuestionRecord; poll: PollRecord }> {
+  const option = await store.getOption(optionId);
+  if (!option) throw new DomainError('OPTION_NOT_FOUND');
+  const { question, poll } = await findQuestionAsHost(store, option.questionId, secret).catch(
+    (error: unknown) => {
+      // The option's question vanished in between: to the client, the option is gone.
+      if (error instanceof DomainError && error.code === 'QUESTION_NOT_FOUND') {
+        throw new DomainError('OPTION_NOT_FOUND');
+      }
+      throw error;
+    },
+  );
+  return { option, question, poll };
+}
+
+export function toOptionView(option: OptionRecord): Option {
+  return { id: option.id, text: option.text, ordinal: option.ordinal };
+}
+
+export function toQuestionView(question: QuestionWithOptions): Question {
+  return {
+    id: question.id,
+    text: question.text,
+    type: question.type,
+    ordinal: question.ordinal,
+    options: question.options.map(toOptionView),
+  };
+}
+
+export function toPollView(poll: PollRecord, questions: QuestionWithOptions[]): Poll {
+  return {
+    slug: poll.slug,
+    title: poll.title,
+    status: poll.status,
+    settings: { oneVotePerQuestion: poll.oneVotePerQuestion, resultsPublic: poll.resultsPublic },
+    questions: questions.map(toQuestionView),
+    createdAt: poll.createdAt.toISOString(),
+    updatedAt: poll.updatedAt.toISOString(),
+  };
+}
+
+export async function loadPollView(store: PollStore, poll: PollRecord): Promise<Poll> {
+  return toPollView(poll, await store.listQuestions(poll.id));
+}
+
+export async function getPoll(store: PollStore, slug: string): Promise<Poll> {
+  return loadPollView(store, await findPoll(store, slug));
+}

@@ -1,0 +1,92 @@
+import type { Question, QuestionType } from '../../contract/index.ts';
+import {
+  MAX_OPTIONS_PER_QUESTION,
+  MAX_QUESTIONS_PER_POLL,
+  validationMessages,
+} from '../../contract/index.ts';
+import type { PollStore } from '../store/store.ts';
+import { DomainError } from './errors.ts';
+import type { PollEvents } from './events.ts';
+import { findPollAsHost, findQuestionAsHost, toQuestionView } from './poll-view.ts';
+
+/** A yes/no question always gets exactly these, whatever the client sent. */
+export const YES_NO_OPTIONS = ['Sí', 'No'] as const;
+
+type OptionInput = { text: string; ordinal?: number };
+
+/**
+ * The options a new question gets: yes/no gets Sí and No; otherwise the non-empty rows, in the
+ * order of their ordinals (the form's order when none are given), renumbered 1..n.
+ */
+export function questionOptions(type: QuestionType, rows: OptionInput[]): OptionInput[] {
+  if (type === 'yesno') return YES_NO_OPTIONS.map((text, i) => ({ text, ordinal: i + 1 }));
+  const kept = rows
+    .map((row, index) => ({ text: row.text.trim(), key: row.ordinal ?? index + 1, index }))
+    .filter((row) => row.text.length > 0)
+    .sort((a, b) => a.key - b.key || a.index - b.index);
+  if (kept.length === 0) {
+    throw new DomainError('VALIDATION_ERROR', validationMessages.optionsRequired, [
+      { path: 'body.options', message: validationMessages.optionsRequired },
+    ]);
+  }
+  if (kept.length > MAX_OPTIONS_PER_QUESTION) {
+    throw new DomainError(
+      'LIMIT_REACHED',
+      `Una pregunta admite como máximo ${MAX_OPTIONS_PER_QUESTION} opciones`,
+    );
+  }
+  return kept.map((row, i) => ({ text: row.text, ordinal: i + 1 }));
+}
+
+export async function createQuestion(
+  store: PollStore,
+  events: PollEvents,
+  slug: string,
+  secret: string | undefined,
+  input: { text: string; type: QuestionType; options: OptionInput[]; ordinal?: number },
+): Promise<Question> {
+  const poll = await findPollAsHost(store, slug, secret);
+  const options = questionOptions(input.type, input.options);
+  const existing = await store.listQuestions(poll.id);
+  if (existing.length >= MAX_QUESTIONS_PER_POLL) {
+    throw new DomainError(
+      'LIMIT_REACHED',
+      `Una encuesta admite como máximo ${MAX_QUESTIONS_PER_POLL} preguntas`,
+    );
+  }
+  const question = await store.addQuestion(poll.id, {
+    text: input.text,
+    type: input.type,
+    ordinal: input.ordinal,
+    options,
+  });
+  events.pollChanged(poll.slug);
+  return toQuestionView(question);
+}
+
+export async function updateQuestion(
+  store: PollStore,
+  events: PollEvents,
+  questionId: number,
+  secret: string | undefined,
+  changes: { text?: string; ordinal?: number },
+): Promise<Question> {
+  const { poll } = await findQuestionAsHost(store, questionId, secret);
+  const question = await store.updateQuestion(questionId, changes);
+  if (!question) throw new DomainError('QUESTION_NOT_FOUND');
+  events.pollChanged(poll.slug);
+  return toQuestionView(question);
+}
+
+/** Deletes the question with its options and votes. */
+export async function deleteQuestion(
+  store: PollStore,
+  events: PollEvents,
+  questionId: number,
+  secret: string | undefined,
+): Promise<void> {
+  const { poll } = await findQuestionAsHost(store, questionId, secret);
+  if (!(await store.deleteQuestion(questionId))) throw new DomainError('QUESTION_NOT_FOUND');
+  events.pollChanged(poll.slug);
+  events.votesChanged(poll.slug);
+}

@@ -1,0 +1,58 @@
+import type { Poll, PollStatus, Settings } from '../../contract/index.ts';
+import type { PollStore } from '../store/store.ts';
+import { DomainError } from './errors.ts';
+import type { PollEvents } from './events.ts';
+import { findPollAsHost, loadPollView } from './poll-view.ts';
+
+/** The only moves a poll makes: draft → open → closed. */
+const NEXT_STATUS: Record<PollStatus, PollStatus | undefined> = {
+  draft: 'open',
+  open: 'closed',
+  closed: undefined,
+};
+
+const STATUS_NAMES: Record<PollStatus, string> = {
+  draft: 'borrador',
+  open: 'abierta',
+  closed: 'cerrada',
+};
+
+function invalidTransition(from: PollStatus, to: PollStatus): DomainError {
+  return new DomainError(
+    'INVALID_TRANSITION',
+    `No se puede pasar la encuesta de «${STATUS_NAMES[from]}» a «${STATUS_NAMES[to]}»`,
+    { from, to },
+  );
+}
+
+export async function updatePoll(
+  store: PollStore,
+  events: PollEvents,
+  slug: string,
+  secret: string | undefined,
+  changes: { title?: string; status?: PollStatus; settings?: Partial<Settings> },
+): Promise<Poll> {
+  const poll = await findPollAsHost(store, slug, secret);
+  const { status } = changes;
+  if (status !== undefined && NEXT_STATUS[poll.status] !== status) {
+    throw invalidTransition(poll.status, status);
+  }
+  // With a status change, the write only applies if nobody moved the poll meanwhile.
+  const updated = await store.updatePoll(
+    poll.id,
+    {
+      title: changes.title,
+      status,
+      oneVotePerQuestion: changes.settings?.oneVotePerQuestion,
+      resultsPublic: changes.settings?.resultsPublic,
+    },
+    status === undefined ? undefined : poll.status,
+  );
+  if (!updated) {
+    const now = await store.getPollById(poll.id);
+    if (!now) throw new DomainError('POLL_NOT_FOUND');
+    throw invalidTransition(now.status, status ?? now.status);
+  }
+  events.pollChanged(slug);
+  return loadPollView(store, updated);
+}

@@ -1,0 +1,88 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '../../contract/index.ts';
+import { DomainError, defaultMessages } from '../domain/errors.ts';
+import type { RouteConfig } from './route.ts';
+
+/** The one table from error code to HTTP status. */
+export const statusOf: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  INVALID_JSON: 400,
+  INVALID_BALLOT: 400,
+  INVALID_ORDER: 400,
+  NO_SECRET: 401,
+  FORBIDDEN: 403,
+  RESULTS_PRIVATE: 403,
+  NOT_FOUND: 404,
+  POLL_NOT_FOUND: 404,
+  QUESTION_NOT_FOUND: 404,
+  OPTION_NOT_FOUND: 404,
+  INVALID_TRANSITION: 409,
+  POLL_NOT_OPEN: 409,
+  POLL_OPEN: 409,
+  ALREADY_VOTED: 409,
+  IDEMPOTENCY_MISMATCH: 409,
+  YESNO_OPTIONS_FIXED: 409,
+  LAST_OPTION: 409,
+  LIMIT_REACHED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+};
+
+export function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string = defaultMessages[code],
+  details?: unknown,
+): FastifyReply {
+  const body: ErrorBody = details === undefined ? { message, code } : { message, code, details };
+  return reply.code(statusOf[code]).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own refusals of a request, by status, in our vocabulary. */
+const codeOfStatus: Record<number, ErrorCode> = {
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) {
+    return sendError(reply, error.code, error.message, error.details);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // Messages come from the contract's schemas (Spanish, with zod's Spanish locale as fallback).
+    const details = error.validation.map((issue) => ({
+      location: error.validationContext ?? 'body',
+      path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: issue.message ?? defaultMessages.VALIDATION_ERROR,
+    }));
+    const config = request.routeOptions.config as RouteConfig;
+    const code =
+      (error.validationContext === 'body' && config.validationCode) || 'VALIDATION_ERROR';
+    const first = details[0];
+    const message = first ? firstMessage(first.path, first.message) : defaultMessages[code];
+    return sendError(reply, code, message, details);
+  }
+  if (isResponseSerializationError(error) || !error.statusCode || error.statusCode >= 500) {
+    // Our bug or the database's: log everything, tell the client nothing specific.
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 'INTERNAL_ERROR');
+  }
+  const code = codeOfStatus[error.statusCode] ?? 'VALIDATION_ERROR';
+  return sendError(reply, code, code === 'VALIDATION_ERROR' ? 'Petición no válida' : undefined);
+}
+
+function firstMessage(path: string, message: string): string {
+  // A field-specific message reads on its own; a generic one needs the field's name.
+  return path && message.startsWith('Entrada inválida') ? `${path}: ${message}` : message;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler(handleError);
+}

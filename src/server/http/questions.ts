@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { PollEvents } from '../domain/events.ts';
+import { createQuestion, deleteQuestion, updateQuestion } from '../domain/questions.ts';
+import { reorderQuestions } from '../domain/reorder.ts';
+import type { PollStore } from '../store/store.ts';
+import { addRoute } from './route.ts';
+
+export function registerQuestionRoutes(app: FastifyInstance, store: PollStore, events: PollEvents) {
+  addRoute(app, 'createQuestion', ({ params, body, hostSecret }) =>
+    createQuestion(store, events, params.slug, hostSecret, body),
+  );
+
+  addRoute(app, 'updateQuestion', ({ params, body, hostSecret }) =>
+    updateQuestion(store, events, params.id, hostSecret, body),
+  );
+
+  addRoute(app, 'deleteQuestion', async ({ params, hostSecret }) => {
+    await deleteQuestion(store, events, params.id, hostSecret);
+    return undefined;
+  });
+
+  addRoute(app, 'reorderQuestions', ({ params, body, hostSecret }) =>
+    reorderQuestions(store, events, params.slug, hostSecret, body.order),
+  );
+}

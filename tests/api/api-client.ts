@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
+import { type AppConfig, buildApp } from '../../src/server/app.ts';
+import type { PollEvents } from '../../src/server/domain/events.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import type { PollStore } from '../../src/server/store/store.ts';
+
+/** An app on its own temporary SQLite file (a real file, WAL and all), driven by inject. */
+export async function testApp(
+  options: { config?: Partial<AppConfig>; events?: PollEvents } = {},
+): Promise<{ app: FastifyInstance; store: PollStore; close: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'sondeo-api-'));
+  const store = await openSqliteStore(join(dir, 'sondeo.db'));
+  const app = await buildApp({
+    store,
+    config: { port: 3000, webDir: null, ...options.config },
+    events: options.events,
+  });
+  await app.ready();
+  return {
+    app,
+    store,
+    close: async () => {
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Response bodies as tests read them: asserting on shapes is the test's job, not the type's. */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type Json = any;
+
+export interface Res<T = Json> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A browser-like client: keeps the participant cookie it is given, like a cookie jar. */
+export class Client {
+  cookie: string | undefined;
+  constructor(private readonly app: FastifyInstance) {}
+
+  async call(
+    method: Method,
+    url: string,
+    options: { body?: unknown; secret?: string; headers?: Record<string, string> } = {},
+  ): Promise<Res> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.secret !== undefined) headers['x-host-secret'] = options.secret;
+    if (this.cookie) headers.cookie = `${PARTICIPANT_COOKIE}=${this.cookie}`;
+    const res = await this.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers,
+      ...(options.body !== undefined && { payload: options.body as object }),
+    });
+    const set = res.cookies.find((c) => c.name === PARTICIPANT_COOKIE);
+    if (set) this.cookie = set.value;
+    return {
+      status: res.statusCode,
+      body: res.body ? safeJson(res.body) : undefined,
+      headers: res.headers,
+    };
+  }
+
+  get = (url: string, o?: { secret?: string }) => this.call('GET', url, o);
+  post = (
+    url: string,
+    body?: unknown,
+    o: { secret?: string; headers?: Record<string, string> } = {},
+  ) => this.call('POST', url, { ...o, body });
+  put = (url: string, body: unknown, o: { secret?: string } = {}) =>
+    this.call('PUT', url, { ...o, body });
+  patch = (url: string, body: unknown, o: { secret?: string } = {}) =>
+    this.call('PATCH', url, { ...o, body });
+  delete = (url: string, o: { secret?: string } = {}) => this.call('DELETE', url, o);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export interface HostedPoll {
+  slug: string;
+  secret: string;
+  body: Json;
+}
+
+export async function createPoll(
+  client: Client,
+  body: Record<string, unknown> = { title: 'Encuesta de prueba' },
+): Promise<HostedPoll> {
+  const res = await client.post('/polls', body);
+  if (res.status !== 201) throw new Error(`createPoll: ${res.status} ${JSON.stringify(res.body)}`);
+  return { slug: res.body.slug, secret: res.body.host_secret, body: res.body };
+}
+
+export async function addQuestion(
+  client: Client,
+  poll: HostedPoll,
+  body: Record<string, unknown>,
+): Promise<Json> {
+  const res = await client.post(`/polls/${poll.slug}/questions`, body, { secret: poll.secret });
+  if (res.status !== 201) throw new Error(`addQuestion: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function setStatus(client: Client, poll: HostedPoll, status: string): Promise<Res> {
+  return client.patch(`/polls/${poll.slug}`, { status }, { secret: poll.secret });
+}
+
+/**
+ * An open poll with a yes/no and a multiple question (A, B, C), as in the "Done when" scenario.
+ */
+export async function openPollWithQuestions(
+  client: Client,
+  settings: Record<string, boolean> = {},
+): Promise<{ poll: HostedPoll; yesno: Json; multi: Json }> {
+  const poll = await createPoll(client, { title: 'Clase', settings });
+  const yesno = await addQuestion(client, poll, { text: '¿Te gustó?', type: 'yesno' });
+  const multi = await addQuestion(client, poll, {
+    text: '¿Qué temas?',
+    type: 'multiple',
+    options: [{ text: 'A' }, { text: 'B' }, { text: 'C' }],
+  });
+  const opened = await setStatus(client, poll, 'open');
+  if (opened.status !== 200) throw new Error(`open: ${opened.status}`);
+  return { poll, yesno, multi };
+}
