@@ -217,6 +217,7 @@ export const es = {
       `Se ${n === 1 ? 'registró' : 'registraron'} ${n} ${n === 1 ? 'respuesta' : 'respuestas'}`,
     error: 'Error al votar',
     viewResults: 'Ver resultados',
+    retry: 'Reintentar',
   },
   results: {
     totalVotes: (n: number) => `${n} ${n === 1 ? 'voto' : 'votos'}`,
@@ -243,6 +244,8 @@ export const es = {
     refreshNote: 'Los datos se actualizan cada 2.5 segundos',
     leading: 'Opción más votada',
     count: (n: number) => `${n} ${n === 1 ? 'voto' : 'votos'}`,
+    notFound: 'Encuesta no encontrada',
+    notFoundDescription: 'Revisa el enlace de resultados.',
   },
   api: {
     httpError: (status: number) => `Error ${status}`,

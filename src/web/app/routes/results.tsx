@@ -1,4 +1,7 @@
-// Replaced by the feature screen being built for issue 3.
+import { useParams } from 'react-router';
+import { ResultsScreen } from '../../features/results/components/results-screen.tsx';
+
 export function ResultsRoute() {
-  return null;
+  const { slug = '' } = useParams();
+  return <ResultsScreen key={slug} slug={slug} />;
 }

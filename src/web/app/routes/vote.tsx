@@ -1,4 +1,8 @@
-// Replaced by the feature screen being built for issue 3.
+import { useParams } from 'react-router';
+import { VoteScreen } from '../../features/vote/components/vote-screen.tsx';
+
 export function VoteRoute() {
-  return null;
+  const { slug = '' } = useParams();
+  // Keyed by slug: moving to another poll starts from a clean form and a fresh voted flag.
+  return <VoteScreen key={slug} slug={slug} />;
 }

@@ -1,0 +1,95 @@
+import { Trophy } from 'lucide-react';
+import type { SummaryQuestion } from '../../../../contract/summary.ts';
+import { es } from '../../../i18n/es.ts';
+import { cn } from '../../../lib/cn.ts';
+import { rankOptions } from '../lib/tally.ts';
+
+type QuestionResultsProps = {
+  question: SummaryQuestion;
+  position: number;
+  showPercent: boolean;
+  /** Projector sizes: read from the back of a room. */
+  large: boolean;
+};
+
+export function QuestionResults({ question, position, showPercent, large }: QuestionResultsProps) {
+  const titleId = `result-q-${question.id}`;
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={cn('rounded-2xl border bg-card', large ? 'p-10' : 'p-5 sm:p-6 lg:p-8')}
+    >
+      <h2
+        id={titleId}
+        className={cn(
+          'leading-tight font-bold break-words',
+          large ? 'mb-8 text-[3.25rem]' : 'mb-5 text-xl sm:text-2xl lg:text-3xl',
+        )}
+      >
+        <span className="mr-2 text-muted-foreground tabular-nums">{position}.</span>
+        {question.text}
+      </h2>
+      <ol className={cn('flex flex-col', large ? 'gap-8' : 'gap-4 lg:gap-5')}>
+        {rankOptions(question).map((option) => (
+          <li
+            key={option.id}
+            data-testid="result-option"
+            data-leading={option.leading || undefined}
+            className={cn(large ? 'text-[2rem]' : 'text-base sm:text-lg lg:text-2xl')}
+          >
+            <div className="mb-1.5 flex items-baseline justify-between gap-4">
+              <span
+                className={cn(
+                  'flex min-w-0 items-baseline gap-2 break-words',
+                  option.leading && 'font-bold text-accent',
+                )}
+              >
+                {option.leading ? (
+                  <Trophy
+                    className={cn('shrink-0 self-center', large ? 'size-9' : 'size-5 lg:size-6')}
+                    aria-hidden="true"
+                  />
+                ) : null}
+                <span data-testid="result-option-text">{option.text}</span>
+                {option.leading ? <span className="sr-only">({es.results.leading})</span> : null}
+              </span>
+              <span
+                className={cn(
+                  'shrink-0 text-right font-semibold whitespace-nowrap tabular-nums',
+                  option.leading && 'text-accent',
+                )}
+              >
+                <span data-testid="result-option-count">{es.results.count(option.count)}</span>
+                {showPercent ? (
+                  <>
+                    <span aria-hidden="true" className="mx-2 text-muted-foreground">
+                      ·
+                    </span>
+                    <span data-testid="result-option-percent" className="inline-block min-w-[4ch]">
+                      {option.percent}%
+                    </span>
+                  </>
+                ) : null}
+              </span>
+            </div>
+            <div
+              className={cn(
+                'w-full overflow-hidden rounded-full bg-bar-track',
+                large ? 'h-10' : 'h-4 lg:h-6',
+              )}
+              aria-hidden="true"
+            >
+              <div
+                className={cn(
+                  'h-full rounded-full transition-[width] duration-300 ease-out motion-reduce:transition-none',
+                  option.leading ? 'bg-accent' : 'bg-bar',
+                )}
+                style={{ width: `${option.percent}%` }}
+              />
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { Eye, EyeOff, Maximize, Minimize, Moon } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { es } from '../../../i18n/es.ts';
+
+type ResultsControlsProps = {
+  showPercent: boolean;
+  onTogglePercent: () => void;
+  fullscreen: boolean;
+  onToggleFullscreen: () => void;
+  dark: boolean;
+  onToggleDark: () => void;
+};
+
+export function ResultsControls(props: ResultsControlsProps) {
+  const { showPercent, fullscreen, dark } = props;
+  return (
+    <div className="flex shrink-0 flex-wrap gap-2">
+      <Button variant="outline" onClick={props.onTogglePercent}>
+        {showPercent ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+        {showPercent ? es.results.hidePercent : es.results.showPercent}
+      </Button>
+      {fullscreen ? (
+        <Button variant="outline" aria-pressed={dark} onClick={props.onToggleDark}>
+          <Moon aria-hidden="true" />
+          {es.results.projectorTheme}
+        </Button>
+      ) : null}
+      <Button variant="outline" onClick={props.onToggleFullscreen}>
+        {fullscreen ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
+        {fullscreen ? es.results.exitFullscreen : es.results.fullscreen}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { act, screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderRoute } from '../../../../../tests/helpers/render-web.tsx';
+import type { Summary } from '../../../../contract/summary.ts';
+import { saveHostSecret } from '../../../lib/storage.ts';
+import { ResultsScreen } from './results-screen.tsx';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const summary: Summary = {
+  slug: 'abc',
+  title: 'Encuesta de prueba',
+  status: 'open',
+  totalVotes: 3,
+  updatedAt: '2024-01-01T00:00:00.000Z',
+  questions: [
+    {
+      id: 1,
+      text: '¿Color favorito?',
+      type: 'single',
+      ordinal: 1,
+      totalAnswers: 3,
+      respondents: 3,
+      options: [
+        { id: 11, text: 'Rojo', ordinal: 1, count: 1 },
+        { id: 12, text: 'Azul', ordinal: 2, count: 2 },
+        { id: 13, text: 'Verde', ordinal: 3, count: 0 },
+      ],
+    },
+  ],
+};
+
+function renderResults() {
+  return renderRoute(<ResultsScreen slug="abc" />, { path: '/r/:slug', url: '/r/abc' });
+}
+
+describe('ResultsScreen', () => {
+  it('lists options by count with percent and highlights the leader', async () => {
+    mockFetch(() => json(summary));
+    renderResults();
+    expect(await screen.findByRole('heading', { name: 'Encuesta de prueba' })).toBeInTheDocument();
+    expect(screen.getByTestId('total-votes')).toHaveTextContent('3 votos');
+    expect(screen.getByText('En vivo')).toBeInTheDocument();
+    const rows = screen.getAllByTestId('result-option');
+    expect(rows.map((r) => within(r).getByTestId('result-option-text').textContent)).toEqual([
+      'Azul',
+      'Rojo',
+      'Verde',
+    ]);
+    expect(rows.map((r) => within(r).getByTestId('result-option-percent').textContent)).toEqual([
+      '67%',
+      '33%',
+      '0%',
+    ]);
+    expect(rows.map((r) => r.dataset.leading === 'true')).toEqual([true, false, false]);
+    expect(screen.getByText('Los datos se actualizan cada 2.5 segundos')).toBeInTheDocument();
+    expect(screen.getByTestId('last-update')).toHaveTextContent(/Última actualización: \d\d:\d\d/);
+  });
+
+  it('hides and shows percentages', async () => {
+    mockFetch(() => json(summary));
+    renderResults();
+    const toggle = await screen.findByRole('button', { name: 'Ocultar porcentajes' });
+    act(() => toggle.click());
+    expect(screen.queryByTestId('result-option-percent')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mostrar porcentajes' })).toBeInTheDocument();
+  });
+
+  it('waits for answers when there are no votes, and says when there are no questions', async () => {
+    mockFetch(() => json({ ...summary, totalVotes: 0 }));
+    renderResults();
+    expect(await screen.findByText('Esperando respuestas...')).toBeInTheDocument();
+  });
+
+  it('says Sin preguntas for a poll without questions', async () => {
+    mockFetch(() => json({ ...summary, totalVotes: 0, questions: [] }));
+    renderResults();
+    expect(await screen.findByText('Sin preguntas')).toBeInTheDocument();
+  });
+
+  it('sends the host secret when this browser holds it', async () => {
+    saveHostSecret('abc', 's3cret');
+    const fetchMock = mockFetch(() => json(summary));
+    renderResults();
+    await screen.findByRole('heading', { name: 'Encuesta de prueba' });
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers['X-Host-Secret']).toBe('s3cret');
+  });
+
+  it('on 403 shows the private state and its toast', async () => {
+    mockFetch(() => json({ message: 'Resultados privados', code: 'RESULTS_PRIVATE' }, 403));
+    renderResults();
+    expect(await screen.findByText('No se pudieron cargar los resultados')).toBeInTheDocument();
+    expect(await screen.findByText('Resultados privados')).toBeInTheDocument();
+    expect(
+      screen.getAllByText(
+        'Los resultados no están disponibles públicamente mientras la encuesta está abierta',
+      ).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('on 404 shows not found without a toast', async () => {
+    mockFetch(() => json({ message: 'Encuesta no encontrada', code: 'POLL_NOT_FOUND' }, 404));
+    renderResults();
+    expect(await screen.findByText('Encuesta no encontrada')).toBeInTheDocument();
+    expect(screen.queryByText('Error de conexión')).not.toBeInTheDocument();
+    expect(screen.queryByText('Resultados privados')).not.toBeInTheDocument();
+  });
+
+  it('on a lost connection keeps the numbers, says Sin conexión and toasts once', async () => {
+    let up = true;
+    const fetchMock = mockFetch(() => {
+      if (up) return json(summary);
+      throw new TypeError('Failed to fetch');
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const errorToast = vi.spyOn(toast, 'error');
+    renderResults();
+    await screen.findByText('En vivo');
+    up = false;
+    await act(() => vi.advanceTimersByTimeAsync(2600));
+    expect(await screen.findByText('Sin conexión')).toBeInTheDocument();
+    expect(await screen.findByText('Error de conexión')).toBeInTheDocument();
+    expect(screen.getByText('Azul')).toBeInTheDocument();
+    const calls = fetchMock.mock.calls.length;
+    await act(() => vi.advanceTimersByTimeAsync(5200));
+    expect(fetchMock.mock.calls.length).toBeGreaterThan(calls);
+    expect(errorToast.mock.calls.filter(([title]) => title === 'Error de conexión')).toHaveLength(
+      1,
+    );
+    up = true;
+    await act(() => vi.advanceTimersByTimeAsync(2600));
+    expect(await screen.findByText('En vivo')).toBeInTheDocument();
+  });
+
+  it('with no data yet and no connection, says so', async () => {
+    mockFetch(() => json({ message: 'boom', code: 'INTERNAL_ERROR' }, 500));
+    renderResults();
+    expect(await screen.findByText('Sin conexión')).toBeInTheDocument();
+    expect(screen.getByText('No se pudieron cargar los resultados')).toBeInTheDocument();
+    expect(await screen.findByText('Error de conexión')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IDEMPOTENCY_HEADER } from '../../../../contract/limits.ts';
+import type { Ballot, VoteResponse } from '../../../../contract/vote.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query.ts';
+
+/** Waits before each retry of a ballot lost on the network: short, since someone is waiting. */
+export const VOTE_RETRY_DELAYS_MS = [400, 1000, 2000] as const;
+
+type SubmitOptions = {
+  /** Sent as Idempotency-Key on every attempt, so a retry can never count the ballot twice. */
+  idempotencyKey: string;
+  delays?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Posts a ballot; when the network fails (status 0) it tries again with the same key, up to
+ * `delays.length` times. Any HTTP answer (success or refusal) is final.
+ */
+export async function submitBallot(
+  slug: string,
+  ballot: Ballot,
+  { idempotencyKey, delays = VOTE_RETRY_DELAYS_MS, sleep = wait }: SubmitOptions,
+): Promise<VoteResponse> {
+  for (let attempt = 0; ; attempt++) {
+    const result = await apiRequest('castVote', {
+      params: { slug },
+      body: ballot,
+      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    });
+    if (!result.error) return result.data;
+    const delay = delays[attempt];
+    if (result.error.status !== 0 || delay === undefined) throw result.error;
+    await sleep(delay);
+  }
+}
+
+/**
+ * crypto.randomUUID exists only in secure contexts, and phones on a LAN reach the app over
+ * plain http, so build a v4 UUID from getRandomValues (available everywhere) when it is missing.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false) {
+    return crypto.randomUUID();
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function useCastVote(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { ballot: Ballot; idempotencyKey: string }) =>
+      submitBallot(slug, input.ballot, { idempotencyKey: input.idempotencyKey }),
+    // A refusal may mean the poll changed under us (closed, question removed): show the truth.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.poll(slug) }),
+  });
+}

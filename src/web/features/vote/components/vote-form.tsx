@@ -1,0 +1,86 @@
+import { Send } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { Poll } from '../../../../contract/poll.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { es } from '../../../i18n/es.ts';
+import { markVoted } from '../../../lib/storage.ts';
+import { newIdempotencyKey, useCastVote } from '../api/cast-vote.ts';
+import {
+  answeredCount,
+  byOrdinal,
+  choose,
+  isComplete,
+  type Selection,
+  toBallot,
+} from '../lib/ballot.ts';
+import { QuestionField } from './question-field.tsx';
+
+type VoteFormProps = { poll: Poll; onVoted: () => void };
+
+export function VoteForm({ poll, onVoted }: VoteFormProps) {
+  const questions = byOrdinal(poll.questions);
+  const [selection, setSelection] = useState<Selection>({});
+  const castVote = useCastVote(poll.slug);
+  // The same ballot sent again (after a failure) keeps its key, so the server can tell a repeat
+  // of a ballot it already stored from a new one; a changed ballot gets a new key.
+  const pending = useRef<{ body: string; key: string } | null>(null);
+
+  const answered = answeredCount(questions, selection);
+  const complete = isComplete(questions, selection);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!complete || castVote.isPending) return;
+    const ballot = toBallot(questions, selection);
+    const body = JSON.stringify(ballot);
+    if (pending.current?.body !== body) pending.current = { body, key: newIdempotencyKey() };
+    castVote.mutate(
+      { ballot, idempotencyKey: pending.current.key },
+      {
+        onSuccess: ({ saved }) => {
+          markVoted(poll.slug);
+          toast.success(es.vote.sent, { description: es.vote.sentDescription(saved) });
+          onVoted();
+        },
+        onError: (error) => toast.error(es.vote.error, { description: error.message }),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col" noValidate>
+      <div className="flex flex-col gap-8 pb-6">
+        {questions.map((question, index) => (
+          <QuestionField
+            key={question.id}
+            question={question}
+            position={index + 1}
+            chosen={selection[question.id] ?? []}
+            onChoose={(optionId) => setSelection((s) => choose(s, question, optionId))}
+          />
+        ))}
+      </div>
+      {/* Sticky inside the flow: it rides the bottom edge while scrolling and comes to rest
+          after the last question, so it can never cover it. */}
+      <div className="sticky bottom-0 -mx-4 border-t bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
+        <p
+          className="mb-2 text-center text-sm text-muted-foreground tabular-nums"
+          aria-live="polite"
+          data-testid="vote-progress"
+        >
+          {es.vote.progress(answered, questions.length)}
+        </p>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={!complete || castVote.isPending}
+        >
+          <Send aria-hidden="true" />
+          {castVote.isPending ? es.vote.submitting : es.vote.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,164 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderRoute } from '../../../../../tests/helpers/render-web.tsx';
+import type { Poll } from '../../../../contract/poll.ts';
+import { hasVoted, markVoted } from '../../../lib/storage.ts';
+import { VoteScreen } from './vote-screen.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function makePoll(overrides: Partial<Poll> = {}): Poll {
+  return {
+    slug: 'abc',
+    title: 'Encuesta de prueba',
+    status: 'open',
+    settings: { oneVotePerQuestion: true, resultsPublic: false },
+    createdAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: '2024-01-01T00:00:00.000Z',
+    questions: [
+      {
+        id: 2,
+        text: '¿Qué lenguajes usas?',
+        type: 'multiple',
+        ordinal: 2,
+        options: [
+          { id: 21, text: 'TypeScript', ordinal: 1 },
+          { id: 22, text: 'Rust', ordinal: 2 },
+        ],
+      },
+      {
+        id: 1,
+        text: '¿Color favorito?',
+        type: 'single',
+        ordinal: 1,
+        options: [
+          { id: 11, text: 'Rojo', ordinal: 1 },
+          { id: 12, text: 'Azul', ordinal: 2 },
+        ],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function renderVote(poll: Poll | Response, onVote?: (init: RequestInit) => Response) {
+  const fetchMock = mockFetch((url, init) => {
+    if (url.pathname === '/api/v1/polls/abc' && !init.method?.match(/POST/)) {
+      return poll instanceof Response ? poll : json(poll);
+    }
+    if (url.pathname === '/api/v1/polls/abc/votes' && onVote) return onVote(init);
+    return json({ message: 'no', code: 'NOT_FOUND' }, 404);
+  });
+  renderRoute(<VoteScreen slug="abc" />, { path: '/p/:slug', url: '/p/abc' });
+  return fetchMock;
+}
+
+describe('VoteScreen states', () => {
+  it('shows loading, then the questions by ordinal', async () => {
+    renderVote(makePoll());
+    expect(screen.getByText('Cargando...')).toBeInTheDocument();
+    const legends = await screen.findAllByRole('group');
+    expect(legends.map((g) => g.querySelector('legend')?.textContent)).toEqual([
+      '1.¿Color favorito?',
+      '2.¿Qué lenguajes usas?',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Encuesta de prueba' })).toBeInTheDocument();
+  });
+
+  it('shows not found on error', async () => {
+    renderVote(json({ message: 'Encuesta no encontrada', code: 'POLL_NOT_FOUND' }, 404));
+    expect(await screen.findByText('Encuesta no encontrada')).toBeInTheDocument();
+  });
+
+  it('shows the thank-you screen when this session already voted', async () => {
+    markVoted('abc');
+    renderVote(makePoll({ status: 'closed' }));
+    expect(await screen.findByText('¡Gracias por participar!')).toBeInTheDocument();
+    expect(screen.queryByText('Encuesta finalizada')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['closed', 'Encuesta finalizada'],
+    ['draft', 'Encuesta no disponible'],
+  ] as const)('shows the %s state', async (status, title) => {
+    renderVote(makePoll({ status }));
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enviar respuestas' })).not.toBeInTheDocument();
+  });
+
+  it('shows Sin preguntas for an open poll without questions', async () => {
+    renderVote(makePoll({ questions: [] }));
+    expect(await screen.findByText('Sin preguntas')).toBeInTheDocument();
+  });
+});
+
+describe('VoteScreen form', () => {
+  it('enables sending only when every question has a choice', async () => {
+    const user = userEvent.setup();
+    renderVote(makePoll());
+    const send = await screen.findByRole('button', { name: 'Enviar respuestas' });
+    expect(send).toBeDisabled();
+    expect(screen.getByText('0 de 2 respondidas')).toBeInTheDocument();
+
+    await user.click(screen.getByText('Rojo'));
+    await user.click(screen.getByText('Azul'));
+    expect(screen.getByRole('radio', { name: 'Azul' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Rojo' })).not.toBeChecked();
+    expect(screen.getByText('1 de 2 respondidas')).toBeInTheDocument();
+    expect(send).toBeDisabled();
+
+    await user.click(screen.getByText('TypeScript'));
+    await user.click(screen.getByText('Rust'));
+    expect(screen.getByRole('checkbox', { name: 'TypeScript' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Rust' })).toBeChecked();
+    expect(screen.getByText('2 de 2 respondidas')).toBeInTheDocument();
+    expect(send).toBeEnabled();
+
+    await user.click(screen.getByText('TypeScript'));
+    await user.click(screen.getByText('Rust'));
+    expect(screen.getByText('1 de 2 respondidas')).toBeInTheDocument();
+    expect(send).toBeDisabled();
+  });
+
+  it('sends the ballot with an Idempotency-Key, then thanks and remembers', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderVote(makePoll(), () => json({ saved: 2 }, 201));
+    await user.click(await screen.findByText('Azul'));
+    await user.click(screen.getByText('Rust'));
+    await user.click(screen.getByRole('button', { name: 'Enviar respuestas' }));
+
+    expect(await screen.findByText('¡Gracias por participar!')).toBeInTheDocument();
+    expect(await screen.findByText('¡Voto enviado!')).toBeInTheDocument();
+    expect(screen.getByText('Se registraron 2 respuestas')).toBeInTheDocument();
+    expect(hasVoted('abc')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Enviar respuestas' })).not.toBeInTheDocument();
+
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      answers: [
+        { questionId: 1, optionIds: [12] },
+        { questionId: 2, optionIds: [22] },
+      ],
+    });
+    const headers = post?.[1]?.headers as Record<string, string>;
+    expect(headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the server message when the vote is refused', async () => {
+    const user = userEvent.setup();
+    renderVote(makePoll(), () =>
+      json({ message: 'Ya votaste en esta encuesta', code: 'ALREADY_VOTED' }, 409),
+    );
+    await user.click(await screen.findByText('Rojo'));
+    await user.click(screen.getByText('TypeScript'));
+    await user.click(screen.getByRole('button', { name: 'Enviar respuestas' }));
+
+    expect(await screen.findByText('Error al votar')).toBeInTheDocument();
+    expect(screen.getByText('Ya votaste en esta encuesta')).toBeInTheDocument();
+    expect(hasVoted('abc')).toBe(false);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Enviar respuestas' })).toBeEnabled(),
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { Question } from '../../../../contract/poll.ts';
+import {
+  answeredCount,
+  byOrdinal,
+  choose,
+  isComplete,
+  type Selection,
+  toBallot,
+} from './ballot.ts';
+
+const q = (id: number, type: Question['type'], optionIds: number[], ordinal = id): Question => ({
+  id,
+  text: `Q${id}`,
+  type,
+  ordinal,
+  options: optionIds.map((o, i) => ({ id: o, text: `O${o}`, ordinal: i + 1 })),
+});
+
+const single = q(1, 'single', [11, 12, 13]);
+const multiple = q(2, 'multiple', [21, 22, 23]);
+const yesno = q(3, 'yesno', [31, 32]);
+
+describe('choose', () => {
+  it('replaces the choice of a single question', () => {
+    const s = choose(choose({}, single, 11), single, 12);
+    expect(s[1]).toEqual([12]);
+  });
+
+  it('replaces the choice of a yes/no question', () => {
+    expect(choose(choose({}, yesno, 31), yesno, 32)[3]).toEqual([32]);
+  });
+
+  it('toggles options of a multiple question', () => {
+    let s: Selection = {};
+    s = choose(s, multiple, 21);
+    s = choose(s, multiple, 23);
+    expect(s[2]).toEqual([21, 23]);
+    s = choose(s, multiple, 21);
+    expect(s[2]).toEqual([23]);
+  });
+});
+
+describe('completion', () => {
+  const questions = [single, multiple, yesno];
+
+  it('counts questions with at least one choice', () => {
+    expect(answeredCount(questions, {})).toBe(0);
+    expect(answeredCount(questions, { 1: [11], 2: [] })).toBe(1);
+    expect(isComplete(questions, { 1: [11], 2: [22] })).toBe(false);
+    expect(isComplete(questions, { 1: [11], 2: [22], 3: [31] })).toBe(true);
+  });
+
+  it('ignores choices of options that no longer exist', () => {
+    expect(isComplete([single], { 1: [99] })).toBe(false);
+  });
+
+  it('is never complete without questions', () => {
+    expect(isComplete([], {})).toBe(false);
+  });
+});
+
+describe('toBallot', () => {
+  it('lists answers in question order with their option ids', () => {
+    const later = q(4, 'single', [41], 0);
+    expect(toBallot([single, later, multiple], { 1: [12], 2: [21, 23], 4: [41] })).toEqual({
+      answers: [
+        { questionId: 4, optionIds: [41] },
+        { questionId: 1, optionIds: [12] },
+        { questionId: 2, optionIds: [21, 23] },
+      ],
+    });
+  });
+
+  it('sorts by ordinal, then id', () => {
+    expect(byOrdinal([q(2, 'single', [], 1), q(1, 'single', [], 1)]).map((x) => x.id)).toEqual([
+      1, 2,
+    ]);
+  });
+});
