@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../src/contract/index.ts';
+import {
+  Client,
+  type HostedPoll,
+  type Json,
+  openPollWithQuestions,
+  testApp,
+} from './api-client.ts';
+
+let ctx: Awaited<ReturnType<typeof testApp>>;
+let client: Client;
+let mine: { poll: HostedPoll; yesno: Json; multi: Json };
+let theirs: { poll: HostedPoll; yesno: Json; multi: Json };
+beforeAll(async () => {
+  ctx = await testApp();
+  client = new Client(ctx.app);
+  mine = await openPollWithQuestions(client);
+  theirs = await openPollWithQuestions(client);
+});
+afterAll(() => ctx.close());
+
+type Call = { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown };
+
+/** Every mutation of the API, aimed at `target`, with a valid body. */
+function mutations(target: typeof mine): Record<string, Call> {
+  const { poll, yesno, multi } = target;
+  return {
+    updatePoll: { method: 'PATCH', url: `/polls/${poll.slug}`, body: { title: 'Hackeado' } },
+    createQuestion: {
+      method: 'POST',
+      url: `/polls/${poll.slug}/questions`,
+      body: { text: 'Intrusa', type: 'yesno' },
+    },
+    updateQuestion: { method: 'PUT', url: `/questions/${multi.id}`, body: { text: 'Cambiada' } },
+    deleteQuestion: { method: 'DELETE', url: `/questions/${multi.id}` },
+    createOption: { method: 'POST', url: `/questions/${multi.id}/options`, body: { text: 'D' } },
+    updateOption: { method: 'PUT', url: `/options/${multi.options[0].id}`, body: { text: 'Z' } },
+    deleteOption: { method: 'DELETE', url: `/options/${multi.options[0].id}` },
+    reorderQuestions: {
+      method: 'PATCH',
+      url: `/polls/${poll.slug}/questions/reorder`,
+      body: {
+        order: [
+          { id: multi.id, ordinal: 1 },
+          { id: yesno.id, ordinal: 2 },
+        ],
+      },
+    },
+    duplicatePoll: { method: 'POST', url: `/polls/${poll.slug}/duplicate` },
+    resetVotes: { method: 'POST', url: `/polls/${poll.slug}/reset` },
+  };
+}
+
+const secretRoutes = Object.entries(routes)
+  .filter(([, r]) => r.secret)
+  .map(([name]) => name);
+
+async function unchanged() {
+  const poll = (await client.get(`/polls/${mine.poll.slug}`)).body;
+  expect(poll.title).toBe('Clase');
+  expect(poll.questions.map((q: Json) => q.text)).toEqual(['¿Te gustó?', '¿Qué temas?']);
+  expect(poll.questions[1].options.map((o: Json) => o.text)).toEqual(['A', 'B', 'C']);
+}
+
+describe('host secret on every mutation', () => {
+  it('covers exactly the routes the contract marks as needing the secret', () => {
+    expect(Object.keys(mutations(mine)).sort()).toEqual(secretRoutes.sort());
+  });
+
+  it.each(secretRoutes)('%s without X-Host-Secret → 401 NO_SECRET', async (name) => {
+    const call = mutations(mine)[name]!;
+    const res = await client.call(call.method, call.url, { body: call.body });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({
+      code: 'NO_SECRET',
+      message: 'Se requiere el código de presentador',
+    });
+    await unchanged();
+  });
+
+  it.each(secretRoutes)('%s with an empty X-Host-Secret → 401 NO_SECRET', async (name) => {
+    const call = mutations(mine)[name]!;
+    const res = await client.call(call.method, call.url, { body: call.body, secret: '' });
+    expect(res.status).toBe(401);
+  });
+
+  it.each(secretRoutes)('%s with a wrong secret → 403 FORBIDDEN', async (name) => {
+    const call = mutations(mine)[name]!;
+    const res = await client.call(call.method, call.url, {
+      body: call.body,
+      secret: 'not-the-secret',
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'Código de presentador incorrecto' });
+    await unchanged();
+  });
+
+  it.each(secretRoutes)("%s with another poll's secret → 403 FORBIDDEN", async (name) => {
+    const call = mutations(mine)[name]!;
+    const res = await client.call(call.method, call.url, {
+      body: call.body,
+      secret: theirs.poll.secret,
+    });
+    expect(res.status).toBe(403);
+    await unchanged();
+  });
+
+  it('checks the secret before reading the body', async () => {
+    const res = await client.call('PATCH', `/polls/${mine.poll.slug}`, { body: { title: '' } });
+    expect(res.status).toBe(401);
+  });
+
+  it("never lets a poll's secret write a question or option of another poll", async () => {
+    // Ids of `theirs`, secret of `mine`.
+    for (const [name, call] of Object.entries(mutations(theirs))) {
+      if (!call.url.startsWith('/questions') && !call.url.startsWith('/options')) continue;
+      const res = await client.call(call.method, call.url, {
+        body: call.body,
+        secret: mine.poll.secret,
+      });
+      expect(res.status, name).toBe(403);
+    }
+    const poll = (await client.get(`/polls/${theirs.poll.slug}`)).body;
+    expect(poll.questions[1].text).toBe('¿Qué temas?');
+    expect(poll.questions[1].options).toHaveLength(3);
+  });
+
+  it('lets the right secret through (sanity check of the table above)', async () => {
+    const call = mutations(mine).updateQuestion!;
+    const res = await client.call(call.method, call.url, {
+      body: call.body,
+      secret: mine.poll.secret,
+    });
+    expect(res.status).toBe(200);
+  });
+});
