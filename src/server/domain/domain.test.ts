@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { POLL_TITLE_MAX, SLUG_ALPHABET, SLUG_LENGTH } from '../../contract/index.ts';
+import { type PollRecord, type QuestionWithOptions, SlugTakenError } from '../store/store.ts';
+import { ballotHash, validateBallot } from './cast-vote.ts';
+import { copyTitle } from './create-poll.ts';
+import { DomainError } from './errors.ts';
+import { generateHostSecret, hashHostSecret, isHostSecret, requireHost } from './host-auth.ts';
+import { questionOptions } from './questions.ts';
+import { generateSlug, withFreshSlug } from './slug.ts';
+import { canSeeResults, computeSummary } from './tally.ts';
+
+const secret = generateHostSecret();
+const poll: PollRecord = {
+  id: 1,
+  slug: 'abcdefgh',
+  title: 'T',
+  status: 'open',
+  oneVotePerQuestion: true,
+  resultsPublic: false,
+  hostSecretHash: hashHostSecret(secret),
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+  updatedAt: new Date('2026-01-02T00:00:00Z'),
+};
+const option = (id: number, questionId: number, ordinal: number) => ({
+  id,
+  questionId,
+  pollId: 1,
+  text: `o${id}`,
+  ordinal,
+});
+const questions: QuestionWithOptions[] = [
+  {
+    id: 10,
+    pollId: 1,
+    text: 'Uno',
+    type: 'single',
+    ordinal: 1,
+    options: [option(1, 10, 1), option(2, 10, 2)],
+  },
+  {
+    id: 20,
+    pollId: 1,
+    text: 'Varias',
+    type: 'multiple',
+    ordinal: 2,
+    options: [option(3, 20, 1), option(4, 20, 2)],
+  },
+  {
+    id: 30,
+    pollId: 1,
+    text: 'SiNo',
+    type: 'yesno',
+    ordinal: 3,
+    options: [option(5, 30, 1), option(6, 30, 2)],
+  },
+];
+
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof DomainError ? error.code : 'other';
+  }
+  return 'none';
+};
+
+describe('host secret', () => {
+  it('is 32 random bytes in base64url, stored as a SHA-256 hex hash', () => {
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(secret, 'base64url')).toHaveLength(32);
+    expect(poll.hostSecretHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(generateHostSecret()).not.toBe(secret);
+  });
+
+  it('checks the secret: missing → NO_SECRET, wrong → FORBIDDEN', () => {
+    expect(isHostSecret(poll, secret)).toBe(true);
+    expect(isHostSecret(poll, `${secret}x`)).toBe(false);
+    expect(isHostSecret(poll, undefined)).toBe(false);
+    expect(codeOf(() => requireHost(poll, undefined))).toBe('NO_SECRET');
+    expect(codeOf(() => requireHost(poll, 'nope'))).toBe('FORBIDDEN');
+    expect(codeOf(() => requireHost(poll, secret))).toBe('none');
+  });
+});
+
+describe('slugs', () => {
+  it('are 8 characters without look-alikes', () => {
+    for (let i = 0; i < 200; i++) {
+      const slug = generateSlug();
+      expect(slug).toHaveLength(SLUG_LENGTH);
+      for (const ch of slug) expect(SLUG_ALPHABET).toContain(ch);
+      expect(slug).not.toMatch(/[0O1lI]/);
+    }
+  });
+
+  it('retries on a taken slug, and gives up after a few attempts', async () => {
+    const tried: string[] = [];
+    const slugs = ['a', 'b', 'c'];
+    const result = await withFreshSlug(
+      async (slug) => {
+        tried.push(slug);
+        if (slug !== 'c') throw new SlugTakenError(slug);
+        return slug;
+      },
+      () => slugs.shift()!,
+    );
+    expect(result).toBe('c');
+    expect(tried).toEqual(['a', 'b', 'c']);
+    await expect(
+      withFreshSlug(async (slug) => {
+        throw new SlugTakenError(slug);
+      }),
+    ).rejects.toBeInstanceOf(SlugTakenError);
+  });
+});
+
+describe('copyTitle', () => {
+  it('adds " (copia)" within the limit', () => {
+    expect(copyTitle('Clase')).toBe('Clase (copia)');
+    expect(copyTitle('x'.repeat(POLL_TITLE_MAX))).toHaveLength(POLL_TITLE_MAX);
+    expect(copyTitle(`${'x'.repeat(110)}   yy`).endsWith('x (copia)')).toBe(true);
+  });
+});
+
+describe('questionOptions', () => {
+  it('gives yes/no Sí and No whatever was sent', () => {
+    expect(questionOptions('yesno', [{ text: 'a' }])).toEqual([
+      { text: 'Sí', ordinal: 1 },
+      { text: 'No', ordinal: 2 },
+    ]);
+  });
+
+  it('drops empty rows, sorts by ordinal and renumbers', () => {
+    expect(
+      questionOptions('single', [
+        { text: 'b', ordinal: 9 },
+        { text: ' ' },
+        { text: 'a', ordinal: 1 },
+      ]),
+    ).toEqual([
+      { text: 'a', ordinal: 1 },
+      { text: 'b', ordinal: 2 },
+    ]);
+    expect(codeOf(() => questionOptions('multiple', [{ text: '' }]))).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('validateBallot', () => {
+  it('accepts one option for single and yes/no, several distinct for multiple', () => {
+    expect(
+      codeOf(() =>
+        validateBallot(questions, [
+          { questionId: 10, optionIds: [2] },
+          { questionId: 20, optionIds: [3, 4] },
+          { questionId: 30, optionIds: [5] },
+        ]),
+      ),
+    ).toBe('none');
+  });
+
+  it.each([
+    [[]],
+    [[{ questionId: 99, optionIds: [1] }]],
+    [
+      [
+        { questionId: 10, optionIds: [1] },
+        { questionId: 10, optionIds: [2] },
+      ],
+    ],
+    [[{ questionId: 10, optionIds: [3] }]],
+    [[{ questionId: 10, optionIds: [1, 2] }]],
+    [[{ questionId: 30, optionIds: [5, 6] }]],
+    [[{ questionId: 20, optionIds: [3, 3] }]],
+    [[{ questionId: 20, optionIds: [] }]],
+  ])('refuses %j with INVALID_BALLOT', (answers) => {
+    expect(codeOf(() => validateBallot(questions, answers))).toBe('INVALID_BALLOT');
+  });
+});
+
+describe('ballotHash', () => {
+  it('ignores the order of answers and options, not their content', () => {
+    const a = ballotHash([
+      { questionId: 1, optionIds: [2, 3] },
+      { questionId: 4, optionIds: [5] },
+    ]);
+    expect(
+      ballotHash([
+        { questionId: 4, optionIds: [5] },
+        { questionId: 1, optionIds: [3, 2] },
+      ]),
+    ).toBe(a);
+    expect(
+      ballotHash([
+        { questionId: 1, optionIds: [2] },
+        { questionId: 4, optionIds: [5] },
+      ]),
+    ).not.toBe(a);
+  });
+});
+
+describe('results', () => {
+  it('are visible to the host always, to others when public or closed', () => {
+    expect(canSeeResults(poll, undefined)).toBe(false);
+    expect(canSeeResults(poll, secret)).toBe(true);
+    expect(canSeeResults({ ...poll, resultsPublic: true }, undefined)).toBe(true);
+    expect(canSeeResults({ ...poll, status: 'closed' }, undefined)).toBe(true);
+    expect(canSeeResults({ ...poll, status: 'draft' }, undefined)).toBe(false);
+  });
+
+  it('summarise store counts: totals, respondents, zero for unvoted options', () => {
+    const summary = computeSummary(poll, questions, {
+      ballots: 3,
+      optionCounts: [
+        { optionId: 1, count: 2 },
+        { optionId: 3, count: 2 },
+        { optionId: 4, count: 1 },
+      ],
+      respondents: [
+        { questionId: 10, count: 2 },
+        { questionId: 20, count: 2 },
+      ],
+    });
+    expect(summary).toMatchObject({
+      slug: 'abcdefgh',
+      totalVotes: 3,
+      updatedAt: '2026-01-02T00:00:00.000Z',
+    });
+    expect(summary.questions.map((q) => [q.id, q.totalAnswers, q.respondents])).toEqual([
+      [10, 2, 2],
+      [20, 3, 2],
+      [30, 0, 0],
+    ]);
+    expect(summary.questions[0]!.options).toEqual([
+      { id: 1, text: 'o1', ordinal: 1, count: 2 },
+      { id: 2, text: 'o2', ordinal: 2, count: 0 },
+    ]);
+  });
+});
