@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import pg from 'pg';
 import { it } from 'vitest';
@@ -91,4 +92,28 @@ export async function requireService(
     console.warn(`\n⚠️  ${message}: SKIPPED the tests that need it (under CI=true they fail).\n`);
   }
   return false;
+}
+
+/**
+ * Names of PostgreSQL schemas for one test file: all share a random prefix, so parallel runs
+ * and files never collide, and `dropAll` removes exactly what this file made.
+ */
+export function throwawaySchemas(url = TEST_DATABASE_URL) {
+  const prefix = `sondeo_test_${randomBytes(5).toString('hex')}`;
+  let count = 0;
+  return {
+    next: () => `${prefix}_${++count}`,
+    async dropAll(): Promise<void> {
+      if (count === 0) return;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        for (let n = 1; n <= count; n++) {
+          await client.query(`drop schema if exists "${prefix}_${n}" cascade`);
+        }
+      } finally {
+        await client.end();
+      }
+    },
+  };
 }

@@ -185,3 +185,24 @@ export async function dropEmptyVotes(db: Db, pollId: number): Promise<void> {
     )
     .execute();
 }
+
+/** The poll a question or option belongs to; undefined when it is gone. */
+export async function pollIdOf(
+  db: Db,
+  owner: { questionId: number } | { optionId: number },
+): Promise<number | undefined> {
+  const row =
+    'questionId' in owner
+      ? await db
+          .selectFrom('questions')
+          .select('poll_id')
+          .where('id', '=', owner.questionId)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('options as o')
+          .innerJoin('questions as q', 'q.id', 'o.question_id')
+          .select('q.poll_id')
+          .where('o.id', '=', owner.optionId)
+          .executeTakeFirst();
+  return row && Number(row.poll_id);
+}

@@ -1,11 +1,13 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { QuestionType } from '../../contract/index.ts';
+import type { EngineHooks } from './engine-hooks.ts';
 import {
   bumpedUpdatedAt,
   dropEmptyVotes,
   insertQuestion,
   loadQuestion,
   loadQuestions,
+  pollIdOf,
   toOption,
   toPoll,
   touchPoll,
@@ -24,14 +26,6 @@ import {
   type QuestionRecord,
   SlugTakenError,
 } from './store.ts';
-
-/** What differs between engines once the SQL is shared. */
-export interface EngineHooks {
-  /** Whether an error is a UNIQUE / PRIMARY KEY violation of this engine's driver. */
-  isUniqueViolation(error: unknown): boolean;
-  /** Runs after Kysely is destroyed (closing files, pools). */
-  afterClose?(): Promise<void> | void;
-}
 
 /**
  * PollStore over Kysely with engine-neutral SQL. The SQLite store is this class on a
@@ -135,6 +129,7 @@ export class KyselyPollStore implements PollStore {
 
   addQuestion(pollId: number, input: NewQuestion) {
     return this.db.transaction().execute(async (trx) => {
+      await this.hooks.lockPoll?.(trx, pollId);
       let ordinal = input.ordinal;
       if (ordinal === undefined) {
         const { n } = await trx
@@ -153,6 +148,7 @@ export class KyselyPollStore implements PollStore {
   updateQuestion(questionId: number, changes: { text?: string; ordinal?: number }) {
     if (isEmpty(changes)) return loadQuestion(this.db, questionId);
     return this.db.transaction().execute(async (trx) => {
+      if ((await this.lockPollOf(trx, { questionId })) === undefined) return undefined;
       const row = await trx
         .updateTable('questions')
         .set({ text: changes.text, ordinal: changes.ordinal })
@@ -167,6 +163,7 @@ export class KyselyPollStore implements PollStore {
 
   deleteQuestion(questionId: number) {
     return this.db.transaction().execute(async (trx) => {
+      if ((await this.lockPollOf(trx, { questionId })) === undefined) return false;
       const row = await trx
         .deleteFrom('questions')
         .where('id', '=', questionId)
@@ -181,6 +178,7 @@ export class KyselyPollStore implements PollStore {
 
   reorderQuestions(pollId: number, orderedIds: number[]) {
     return this.db.transaction().execute(async (trx) => {
+      await this.hooks.lockPoll?.(trx, pollId);
       for (const [i, id] of orderedIds.entries()) {
         await trx
           .updateTable('questions')
@@ -206,12 +204,8 @@ export class KyselyPollStore implements PollStore {
 
   addOption(questionId: number, input: { text: string; ordinal?: number }) {
     return this.db.transaction().execute(async (trx) => {
-      const question = await trx
-        .selectFrom('questions')
-        .select('poll_id')
-        .where('id', '=', questionId)
-        .executeTakeFirst();
-      if (!question) return undefined;
+      const pollId = await this.lockPollOf(trx, { questionId });
+      if (pollId === undefined) return undefined;
       let ordinal = input.ordinal;
       if (ordinal === undefined) {
         const { max } = await trx
@@ -226,14 +220,15 @@ export class KyselyPollStore implements PollStore {
         .values({ question_id: questionId, text: input.text, ordinal })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await touchPoll(trx, question.poll_id);
-      return toOption(row, question.poll_id);
+      await touchPoll(trx, pollId);
+      return toOption(row, pollId);
     });
   }
 
   updateOption(optionId: number, changes: { text?: string; ordinal?: number }) {
     if (isEmpty(changes)) return this.getOption(optionId);
     return this.db.transaction().execute(async (trx) => {
+      if ((await this.lockPollOf(trx, { optionId })) === undefined) return undefined;
       const row = await trx
         .updateTable('options')
         .set({ text: changes.text, ordinal: changes.ordinal })
@@ -253,6 +248,7 @@ export class KyselyPollStore implements PollStore {
 
   deleteOption(optionId: number) {
     return this.db.transaction().execute(async (trx) => {
+      if ((await this.lockPollOf(trx, { optionId })) === undefined) return 'not-found' as const;
       const option = await trx
         .selectFrom('options as o')
         .innerJoin('questions as q', 'q.id', 'o.question_id')
@@ -274,7 +270,7 @@ export class KyselyPollStore implements PollStore {
   }
 
   castVote(input: CastVoteInput): Promise<CastVoteResult> {
-    return castVote(this.db, input, this.hooks.isUniqueViolation);
+    return castVote(this.db, input, this.hooks);
   }
 
   getVoteCounts(pollId: number) {
@@ -282,11 +278,21 @@ export class KyselyPollStore implements PollStore {
   }
 
   resetVotes(pollId: number) {
-    return resetVotes(this.db, pollId);
+    return resetVotes(this.db, pollId, this.hooks);
   }
 
   sweepIdempotencyKeys(before: Date) {
     return sweepIdempotencyKeys(this.db, before);
+  }
+
+  /** Takes the lock of the poll a question or option belongs to; undefined when it is gone. */
+  private async lockPollOf(
+    trx: Transaction<Database>,
+    owner: { questionId: number } | { optionId: number },
+  ): Promise<number | undefined> {
+    const pollId = await pollIdOf(trx, owner);
+    if (pollId !== undefined) await this.hooks.lockPoll?.(trx, pollId);
+    return pollId;
   }
 
   async close(): Promise<void> {

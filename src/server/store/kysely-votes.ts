@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
+import type { EngineHooks } from './engine-hooks.ts';
 import { type Db, touchPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
 import type { CastVoteInput, CastVoteResult, VoteCounts } from './store.ts';
@@ -8,22 +9,26 @@ import type { CastVoteInput, CastVoteResult, VoteCounts } from './store.ts';
 const INSERT_CHUNK = 300;
 
 /**
- * Stores a ballot in one transaction. A unique violation means a concurrent request won a race
- * (same Idempotency-Key, or the same participant answering the same question): the transaction
- * rolls back and the ballot is judged again, which then sees the winner's committed rows and
- * replays or refuses. On SQLite writes are serialised so this never loops; on PostgreSQL it is
- * what makes the UNIQUE constraints, not a read-then-write, the real guard.
+ * Stores a ballot in one transaction. It starts by taking the poll's lock (EngineHooks.lockPoll),
+ * so the checks below see every ballot committed before it and none can slip in before its own
+ * commit: two copies of one retry, or one participant's two ballots, go one after the other on
+ * any number of instances. The UNIQUE constraints stay the last word on the rules: a violation
+ * (a writer that skipped the lock) rolls back and the ballot is judged again, which then sees the
+ * winner's committed rows and replays or refuses.
  */
 export async function castVote(
   db: Kysely<Database>,
   input: CastVoteInput,
-  isUniqueViolation: (error: unknown) => boolean,
+  hooks: EngineHooks,
 ): Promise<CastVoteResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute((trx) => castVoteOnce(trx, input));
+      return await db.transaction().execute(async (trx) => {
+        await hooks.lockPoll?.(trx, input.pollId);
+        return castVoteOnce(trx, input);
+      });
     } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error)) continue;
+      if (attempt < 3 && hooks.isUniqueViolation(error)) continue;
       throw error;
     }
   }
@@ -143,40 +148,49 @@ async function castVoteOnce(
 }
 
 export async function getVoteCounts(db: Kysely<Database>, pollId: number): Promise<VoteCounts> {
-  // One transaction so the three counts describe the same moment.
-  return db.transaction().execute(async (trx: Db) => {
-    const { n } = await trx
-      .selectFrom('ballots')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('poll_id', '=', pollId)
-      .executeTakeFirstOrThrow();
-    const byOption = await trx
-      .selectFrom('choices as c')
-      .innerJoin('questions as q', 'q.id', 'c.question_id')
-      .select(['c.option_id', (eb) => eb.fn.countAll().as('n')])
-      .where('q.poll_id', '=', pollId)
-      .groupBy('c.option_id')
-      .execute();
-    const byQuestion = await trx
-      .selectFrom('choices as c')
-      .innerJoin('questions as q', 'q.id', 'c.question_id')
-      .select(['c.question_id', (eb) => eb.fn.count('c.ballot_id').distinct().as('n')])
-      .where('q.poll_id', '=', pollId)
-      .groupBy('c.question_id')
-      .execute();
-    return {
-      ballots: Number(n),
-      optionCounts: byOption.map((r) => ({ optionId: Number(r.option_id), count: Number(r.n) })),
-      respondents: byQuestion.map((r) => ({
-        questionId: Number(r.question_id),
-        count: Number(r.n),
-      })),
-    };
-  });
+  // One snapshot so the three counts describe the same moment: PostgreSQL's default isolation
+  // takes a new one per statement; a SQLite transaction reads one snapshot already.
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx: Db) => {
+      const { n } = await trx
+        .selectFrom('ballots')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('poll_id', '=', pollId)
+        .executeTakeFirstOrThrow();
+      const byOption = await trx
+        .selectFrom('choices as c')
+        .innerJoin('questions as q', 'q.id', 'c.question_id')
+        .select(['c.option_id', (eb) => eb.fn.countAll().as('n')])
+        .where('q.poll_id', '=', pollId)
+        .groupBy('c.option_id')
+        .execute();
+      const byQuestion = await trx
+        .selectFrom('choices as c')
+        .innerJoin('questions as q', 'q.id', 'c.question_id')
+        .select(['c.question_id', (eb) => eb.fn.count('c.ballot_id').distinct().as('n')])
+        .where('q.poll_id', '=', pollId)
+        .groupBy('c.question_id')
+        .execute();
+      return {
+        ballots: Number(n),
+        optionCounts: byOption.map((r) => ({ optionId: Number(r.option_id), count: Number(r.n) })),
+        respondents: byQuestion.map((r) => ({
+          questionId: Number(r.question_id),
+          count: Number(r.n),
+        })),
+      };
+    });
 }
 
-export async function resetVotes(db: Kysely<Database>, pollId: number): Promise<number> {
+export async function resetVotes(
+  db: Kysely<Database>,
+  pollId: number,
+  hooks: EngineHooks,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await hooks.lockPoll?.(trx, pollId);
     // Choices and one-vote records go with their ballots (ON DELETE CASCADE).
     const result = await trx.deleteFrom('ballots').where('poll_id', '=', pollId).executeTakeFirst();
     await trx.deleteFrom('idempotency_keys').where('poll_id', '=', pollId).execute();

@@ -1,4 +1,4 @@
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { KyselyPollStore } from './kysely-store.ts';
 import { migrationsFor } from './migrations/index.ts';
@@ -53,7 +53,7 @@ export async function createPostgresStore(
     await db.destroy();
     throw error;
   }
-  return new KyselyPollStore(db, { isUniqueViolation });
+  return new KyselyPollStore(db, { isUniqueViolation, lockPoll });
 }
 
 async function createSchema(db: Kysely<Database>, schema: string): Promise<void> {
@@ -83,6 +83,15 @@ async function migrate(db: Kysely<Database>): Promise<void> {
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
+}
+
+/**
+ * The row lock an UPDATE of the poll takes anyway (every write moves updatedAt), taken first
+ * instead of last: other writers of the poll wait, while readers and the key-share locks of
+ * foreign-key checks do not.
+ */
+async function lockPoll(trx: Transaction<Database>, pollId: number): Promise<void> {
+  await trx.selectFrom('polls').select('id').where('id', '=', pollId).forNoKeyUpdate().execute();
 }
 
 /** SQLSTATE 23505: unique_violation (UNIQUE or PRIMARY KEY). */

@@ -1,0 +1,18 @@
+import type { Transaction } from 'kysely';
+import type { Database } from './schema.ts';
+
+/** What differs between engines once the SQL is shared. */
+export interface EngineHooks {
+  /** Whether an error is a UNIQUE / PRIMARY KEY violation of this engine's driver. */
+  isUniqueViolation(error: unknown): boolean;
+  /**
+   * Locks the poll's row until the transaction ends. Every write to a poll's content takes it
+   * before its first read, so writers of one poll go one at a time and what they checked (poll
+   * open, already answered, last option, next ordinal) still holds when they write; taking it
+   * first everywhere also means writers never deadlock. Readers never wait for it.
+   * SQLite leaves it out: it runs one write transaction at a time anyway.
+   */
+  lockPoll?(trx: Transaction<Database>, pollId: number): Promise<void>;
+  /** Runs after Kysely is destroyed (closing files, pools). */
+  afterClose?(): Promise<void> | void;
+}

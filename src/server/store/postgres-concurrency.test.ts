@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  pgAvailable,
+  redactUrl,
+  requireService,
+  TEST_DATABASE_URL,
+  throwawaySchemas,
+} from '../../../tests/helpers/services.ts';
+import { createPostgresStore } from './postgres.ts';
+import type { PollStore, QuestionWithOptions } from './store.ts';
+
+/**
+ * Two store instances (two pools, as two app processes would have) on one schema, racing.
+ * Races are repeated a few rounds, because a single pair of requests may happen not to overlap.
+ */
+const url = TEST_DATABASE_URL;
+const available = await requireService('PostgreSQL', redactUrl(url), () => pgAvailable(url));
+const schemas = throwawaySchemas(url);
+
+describe.runIf(available)('postgres store: two instances on one database', () => {
+  let a: PollStore;
+  let b: PollStore;
+  beforeAll(async () => {
+    const schema = schemas.next();
+    a = await createPostgresStore(url, { schema });
+    b = await createPostgresStore(url, { schema });
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await schemas.dropAll();
+  });
+
+  let slugs = 0;
+  async function openPoll(oneVotePerQuestion: boolean) {
+    const poll = await a.createPoll({
+      slug: `race${++slugs}x`,
+      title: 'Escala',
+      hostSecretHash: 'h',
+      oneVotePerQuestion,
+      resultsPublic: false,
+      status: 'open',
+    });
+    const options = [{ text: 'A' }, { text: 'B' }, { text: 'C' }];
+    const q1 = await a.addQuestion(poll.id, { text: 'Uno', type: 'single', options });
+    const q2 = await a.addQuestion(poll.id, { text: 'Dos', type: 'multiple', options });
+    return { poll, q1, q2 };
+  }
+  const answer = (q: QuestionWithOptions, ...i: number[]) => ({
+    questionId: q.id,
+    optionIds: i.map((n) => q.options[n]!.id),
+  });
+  const ballot = (
+    store: PollStore,
+    pollId: number,
+    participantId: string,
+    answers: ReturnType<typeof answer>[],
+    extra: { oneVotePerQuestion?: boolean; key?: string } = {},
+  ) =>
+    store.castVote({
+      pollId,
+      participantId,
+      answers,
+      oneVotePerQuestion: extra.oneVotePerQuestion ?? true,
+      idempotency: extra.key ? { key: extra.key, ballotHash: 'hash' } : undefined,
+      now: new Date(),
+    });
+
+  it('keeps one vote per question when one participant votes on both at once', async () => {
+    for (let round = 0; round < 10; round++) {
+      const { poll, q1 } = await openPoll(true);
+      const results = await Promise.all([
+        ballot(a, poll.id, 'phone', [answer(q1, 0)]),
+        ballot(b, poll.id, 'phone', [answer(q1, 1)]),
+      ]);
+      expect(results.map((r) => r.outcome).sort()).toEqual(['already-voted', 'stored']);
+      expect(results).toContainEqual({ outcome: 'already-voted', questionIds: [q1.id] });
+      const counts = await b.getVoteCounts(poll.id);
+      expect(counts.ballots).toBe(1);
+      expect(counts.optionCounts.reduce((sum, c) => sum + c.count, 0)).toBe(1);
+    }
+  });
+
+  it('refuses a whole ballot that overlaps a concurrent one listing questions in another order', async () => {
+    for (let round = 0; round < 10; round++) {
+      const { poll, q1, q2 } = await openPoll(true);
+      const results = await Promise.all([
+        ballot(a, poll.id, 'phone', [answer(q1, 0), answer(q2, 1)]),
+        ballot(b, poll.id, 'phone', [answer(q2, 2), answer(q1, 2)]),
+      ]);
+      expect(results.map((r) => r.outcome).sort()).toEqual(['already-voted', 'stored']);
+      const counts = await a.getVoteCounts(poll.id);
+      expect(counts.ballots).toBe(1);
+      expect(counts.respondents.map((r) => r.count)).toEqual([1, 1]);
+    }
+  });
+
+  it('stores a retried ballot once when its copies reach both instances at once', async () => {
+    for (const oneVotePerQuestion of [true, false]) {
+      const { poll, q1 } = await openPoll(oneVotePerQuestion);
+      const results = await Promise.all(
+        [a, b, a, b].map((store) =>
+          ballot(store, poll.id, 'phone', [answer(q1, 0)], { key: 'retry', oneVotePerQuestion }),
+        ),
+      );
+      expect(results.filter((r) => r.outcome === 'stored')).toHaveLength(1);
+      expect(results.filter((r) => r.outcome === 'replayed')).toEqual(
+        Array(3).fill({ outcome: 'replayed', saved: 1 }),
+      );
+      expect((await a.getVoteCounts(poll.id)).ballots).toBe(1);
+    }
+  });
+
+  it('counts exactly under many parallel ballots from distinct participants', async () => {
+    const { poll, q1, q2 } = await openPoll(true);
+    const n = 60;
+    const results = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        ballot(i % 2 ? a : b, poll.id, `p${i}`, [answer(q1, i % 3), answer(q2, 0, 1 + (i % 2))]),
+      ),
+    );
+    expect(results.every((r) => r.outcome === 'stored')).toBe(true);
+    const counts = await a.getVoteCounts(poll.id);
+    expect(counts.ballots).toBe(n);
+    const byOption = new Map(counts.optionCounts.map((c) => [c.optionId, c.count]));
+    expect(q1.options.map((o) => byOption.get(o.id))).toEqual([20, 20, 20]);
+    expect(q2.options.map((o) => byOption.get(o.id))).toEqual([n, n / 2, n / 2]);
+    expect(counts.respondents.map((r) => r.count)).toEqual([n, n]);
+  });
+
+  it('moves updatedAt strictly forward under concurrent writes', async () => {
+    const { poll, q1 } = await openPoll(false);
+    const before = (await a.getPollById(poll.id))!.updatedAt.getTime();
+    const n = 20;
+    await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        ballot(i % 2 ? a : b, poll.id, `p${i}`, [answer(q1, 0)], { oneVotePerQuestion: false }),
+      ),
+    );
+    // Each of the n writes moved it at least 1 ms past the one before it.
+    expect((await b.getPollById(poll.id))!.updatedAt.getTime()).toBeGreaterThanOrEqual(before + n);
+  });
+
+  it('takes no vote after a concurrent close has committed', async () => {
+    for (let round = 0; round < 10; round++) {
+      const { poll, q1 } = await openPoll(true);
+      let atClose = -1;
+      const votes = Array.from({ length: 4 }, (_, i) =>
+        ballot(a, poll.id, `p${i}`, [answer(q1, 0)]),
+      );
+      await b.updatePoll(poll.id, { status: 'closed' }, 'open');
+      atClose = (await b.getVoteCounts(poll.id)).ballots;
+      const outcomes = (await Promise.all(votes)).map((r) => r.outcome);
+      expect((await a.getVoteCounts(poll.id)).ballots).toBe(atClose);
+      expect(outcomes.filter((o) => o === 'stored')).toHaveLength(atClose);
+    }
+  });
+
+  it('answers stale-ballot, not an error, when the option goes during the vote', async () => {
+    for (let round = 0; round < 10; round++) {
+      const { poll, q1 } = await openPoll(true);
+      const [results] = await Promise.all([
+        Promise.all(
+          Array.from({ length: 4 }, (_, i) => ballot(a, poll.id, `p${i}`, [answer(q1, 0)])),
+        ),
+        b.deleteOption(q1.options[0]!.id),
+      ]);
+      for (const r of results) expect(['stored', 'stale-ballot']).toContain(r.outcome);
+      expect((await a.getVoteCounts(poll.id)).ballots).toBe(0);
+    }
+  });
+
+  it('keeps a last option when two hosts delete the last two at once', async () => {
+    for (let round = 0; round < 10; round++) {
+      const { poll, q1 } = await openPoll(true);
+      await a.deleteOption(q1.options[2]!.id);
+      const results = await Promise.all([
+        a.deleteOption(q1.options[0]!.id),
+        b.deleteOption(q1.options[1]!.id),
+      ]);
+      expect(results.sort()).toEqual(['deleted', 'last-option']);
+      const [question] = await a.listQuestions(poll.id);
+      expect(question!.options).toHaveLength(1);
+    }
+  });
+
+  it('reads counts from one moment while ballots arrive', async () => {
+    const { poll, q1 } = await openPoll(false);
+    let writing = true;
+    let inconsistent = 0;
+    const reader = (async () => {
+      while (writing) {
+        const c = await b.getVoteCounts(poll.id);
+        const chosen = c.optionCounts.reduce((sum, o) => sum + o.count, 0);
+        // Single-choice, single-question ballots: all three numbers are the same count.
+        if (chosen !== c.ballots || (c.respondents[0]?.count ?? 0) !== c.ballots) inconsistent++;
+      }
+    })();
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        ballot(a, poll.id, `p${i}`, [answer(q1, i % 3)], { oneVotePerQuestion: false }),
+      ),
+    );
+    writing = false;
+    await reader;
+    expect(inconsistent).toBe(0);
+  });
+});
