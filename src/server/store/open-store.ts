@@ -1,5 +1,6 @@
 import type { DatabaseConfig } from '../config.ts';
-import { ConfigError } from '../config.ts';
+import { ConfigError, redact } from '../config.ts';
+import { createPostgresStore } from './postgres.ts';
 import { openSqliteStore } from './sqlite.ts';
 import type { PollStore } from './store.ts';
 
@@ -10,8 +11,15 @@ export async function openStore(config: { database: DatabaseConfig }): Promise<P
     case 'sqlite':
       return openSqliteStore(database.file);
     case 'postgres':
-      throw new ConfigError(
-        'PostgreSQL is not supported yet: set DATABASE_URL to a SQLite file path (or leave it unset for ./data/sondeo.db).',
-      );
+      try {
+        return await createPostgresStore(database.url);
+      } catch (error) {
+        // A server that is down or refuses the login is an environment problem: say which
+        // server (without its password) and why, rather than a driver stack trace.
+        throw new ConfigError(
+          `DATABASE_URL: cannot open PostgreSQL at ${redact(database.url)}: ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
   }
 }
