@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, routes } from '../../src/contract/index.ts';
 import {
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const inject = (options: Parameters<typeof ctx.app.inject>[0]) => ctx.app.inject(options);
+const inject = (options: InjectOptions) => ctx.app.inject(options);
 
 describe('meta', () => {
   it('GET /health → {status: "ok"}', async () => {
