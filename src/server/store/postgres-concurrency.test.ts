@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   pgAvailable,
@@ -18,10 +19,10 @@ const available = await requireService('PostgreSQL', redactUrl(url), () => pgAva
 const schemas = throwawaySchemas(url);
 
 describe.runIf(available)('postgres store: two instances on one database', () => {
+  const schema = schemas.next();
   let a: PollStore;
   let b: PollStore;
   beforeAll(async () => {
-    const schema = schemas.next();
     a = await createPostgresStore(url, { schema });
     b = await createPostgresStore(url, { schema });
   });
@@ -138,6 +139,24 @@ describe.runIf(available)('postgres store: two instances on one database', () =>
     );
     // Each of the n writes moved it at least 1 ms past the one before it.
     expect((await b.getPollById(poll.id))!.updatedAt.getTime()).toBeGreaterThanOrEqual(before + n);
+  });
+
+  it('holds the one-vote rule in the database itself, whatever the code does', async () => {
+    const { poll, q1 } = await openPoll(true);
+    await ballot(a, poll.id, 'phone', [answer(q1, 0)]);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const again = client.query(
+        `insert into "${schema}".answered_questions (question_id, participant_id, ballot_id)
+         select question_id, participant_id, ballot_id from "${schema}".answered_questions
+         where question_id = $1`,
+        [q1.id],
+      );
+      await expect(again).rejects.toMatchObject({ code: '23505' });
+    } finally {
+      await client.end();
+    }
   });
 
   it('takes no vote after a concurrent close has committed', async () => {
