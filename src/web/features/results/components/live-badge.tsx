@@ -6,7 +6,7 @@ import type { Connection } from '../api/use-results-feed.ts';
 
 /** 'En vivo' stays quiet; 'Sin conexión' is loud on purpose: the numbers may be stale. */
 export function ConnectionBadge({ connection, large }: { connection: Connection; large: boolean }) {
-  const size = large ? 'px-4 py-1.5 text-xl [&_svg]:size-5' : 'text-sm';
+  const size = large ? 'px-4 py-1.5 text-xl [&_svg]:size-5' : 'text-sm xl:text-base';
   if (connection === 'offline') {
     return (
       <Badge variant="destructive" className={cn(size, 'ring-4 ring-destructive/25')}>
@@ -30,7 +30,10 @@ export function TotalBadge({ total, large }: { total: number; large: boolean }) 
   return (
     <Badge
       variant="secondary"
-      className={cn('tabular-nums', large ? 'px-4 py-1.5 text-xl [&_svg]:size-5' : 'text-sm')}
+      className={cn(
+        'tabular-nums',
+        large ? 'px-4 py-1.5 text-xl [&_svg]:size-5' : 'text-sm xl:text-base',
+      )}
       data-testid="total-votes"
     >
       <Users aria-hidden="true" />

@@ -23,7 +23,7 @@ export function QuestionResults({ question, position, showPercent, large }: Ques
         id={titleId}
         className={cn(
           'leading-tight font-bold break-words',
-          large ? 'mb-8 text-[3.25rem]' : 'mb-5 text-xl sm:text-2xl lg:text-3xl',
+          large ? 'mb-8 text-[3.25rem]' : 'mb-5 text-xl sm:text-2xl lg:text-3xl xl:text-4xl',
         )}
       >
         <span className="mr-2 text-muted-foreground tabular-nums">{position}.</span>
@@ -35,7 +35,9 @@ export function QuestionResults({ question, position, showPercent, large }: Ques
             key={option.id}
             data-testid="result-option"
             data-leading={option.leading || undefined}
-            className={cn(large ? 'text-[2rem]' : 'text-base sm:text-lg lg:text-2xl')}
+            className={cn(
+              large ? 'text-[2rem]' : 'text-base sm:text-lg lg:text-2xl xl:text-[1.75rem]',
+            )}
           >
             <div className="mb-1.5 flex items-baseline justify-between gap-4">
               <span
@@ -75,7 +77,7 @@ export function QuestionResults({ question, position, showPercent, large }: Ques
             <div
               className={cn(
                 'w-full overflow-hidden rounded-full bg-bar-track',
-                large ? 'h-10' : 'h-4 lg:h-6',
+                large ? 'h-10' : 'h-4 lg:h-6 xl:h-7',
               )}
               aria-hidden="true"
             >

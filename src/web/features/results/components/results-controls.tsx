@@ -15,19 +15,28 @@ export function ResultsControls(props: ResultsControlsProps) {
   const { showPercent, fullscreen, dark } = props;
   return (
     <div className="flex shrink-0 flex-wrap gap-2">
-      <Button variant="outline" onClick={props.onTogglePercent}>
+      <Button variant="outline" size="sm" onClick={props.onTogglePercent}>
         {showPercent ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
         {showPercent ? es.results.hidePercent : es.results.showPercent}
       </Button>
       {fullscreen ? (
-        <Button variant="outline" aria-pressed={dark} onClick={props.onToggleDark}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-pressed={dark}
+          onClick={props.onToggleDark}
+          className="aria-pressed:border-primary aria-pressed:bg-secondary aria-pressed:text-secondary-foreground"
+        >
           <Moon aria-hidden="true" />
           {es.results.projectorTheme}
         </Button>
       ) : null}
-      <Button variant="outline" onClick={props.onToggleFullscreen}>
+      <Button variant="outline" size="sm" onClick={props.onToggleFullscreen}>
         {fullscreen ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
-        {fullscreen ? es.results.exitFullscreen : es.results.fullscreen}
+        {/* Icon only on phones, where it rarely matters and the row must fit; still named. */}
+        <span className="max-sm:sr-only">
+          {fullscreen ? es.results.exitFullscreen : es.results.fullscreen}
+        </span>
       </Button>
     </div>
   );

@@ -53,7 +53,9 @@ export function ResultsScreen({ slug }: { slug: string }) {
     <div
       className={cn(
         'mx-auto flex w-full flex-col',
-        large ? 'min-h-dvh max-w-none gap-10 px-16 py-10' : 'max-w-5xl gap-6 px-4 py-6 lg:py-10',
+        large
+          ? 'min-h-dvh max-w-none gap-10 px-16 py-10'
+          : 'max-w-5xl gap-6 px-4 py-6 lg:py-10 xl:max-w-6xl',
       )}
       data-fullscreen={large || undefined}
     >

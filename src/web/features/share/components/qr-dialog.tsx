@@ -62,7 +62,7 @@ export function QrDialog({ slug, share, onPickLan }: QrDialogProps) {
           {es.host.showQr}
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-md">
+      <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>{es.qr.title}</DialogTitle>
           <DialogDescription>{es.qr.description}</DialogDescription>

@@ -33,7 +33,7 @@ export function QuestionField({ question, position, chosen, onChoose }: Question
           <label
             key={option.id}
             className={cn(
-              'flex min-h-14 w-full cursor-pointer items-center gap-3 rounded-xl border-2 bg-card px-4 py-3 text-base transition-colors select-none',
+              'relative flex min-h-14 w-full cursor-pointer items-center gap-3 rounded-xl border-2 bg-card px-4 py-3 text-base transition-colors select-none',
               'hover:border-primary/50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
               checked ? 'border-primary bg-secondary font-medium' : 'border-border',
             )}
