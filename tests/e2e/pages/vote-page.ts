@@ -1,0 +1,57 @@
+import type { Locator, Page } from 'playwright-core';
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The participant page /p/{slug}. */
+export class VotePage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  async goto(slug: string): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/p/${encodeURIComponent(slug)}`);
+  }
+
+  readonly submitButton = () => this.page.getByRole('button', { name: 'Enviar respuestas' });
+  readonly progress = () => this.page.getByTestId('vote-progress');
+  readonly heading = (text: string) => this.page.getByRole('heading', { name: text, exact: true });
+
+  /** The fieldset of one question (its legend reads "n. text"). */
+  question(text: string): Locator {
+    return this.page.getByRole('group', { name: new RegExp(`${escapeRegExp(text)}$`) });
+  }
+
+  /** Taps the option's row (the whole row is the target, as a thumb would). */
+  async choose(questionText: string, optionText: string): Promise<void> {
+    await this.question(questionText).getByText(optionText, { exact: true }).click();
+  }
+
+  /** Picks every answer (question text → option texts) and presses 'Enviar respuestas'. */
+  async submit(answers: Record<string, string[]>): Promise<void> {
+    await this.submitButton().waitFor();
+    for (const [question, options] of Object.entries(answers)) {
+      for (const option of options) await this.choose(question, option);
+    }
+    await this.submitButton().click();
+  }
+
+  /** Submits and waits for the thank-you screen. */
+  async vote(answers: Record<string, string[]>): Promise<void> {
+    await this.submit(answers);
+    await this.heading('¡Gracias por participar!').waitFor();
+  }
+
+  async toast(text: string): Promise<Locator> {
+    const toast = this.page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+    await toast.waitFor();
+    return toast;
+  }
+
+  /** Forgets this tab's 'vote sent' flag, as a new browser session would. */
+  async clearSession(): Promise<void> {
+    await this.page.evaluate(() => sessionStorage.clear());
+  }
+}
