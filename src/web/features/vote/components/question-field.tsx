@@ -24,7 +24,7 @@ export function QuestionField({ question, position, chosen, onChoose }: Question
         <span className="mr-1.5 text-muted-foreground tabular-nums">{position}.</span>
         {question.text}
       </legend>
-      <p id={hintId} className="-mt-1 text-sm text-muted-foreground">
+      <p id={hintId} className="-mt-1 text-base text-muted-foreground">
         {multiple ? es.vote.chooseMany : es.vote.chooseOne}
       </p>
       {byOrdinal(question.options).map((option) => {

@@ -65,7 +65,7 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
           after the last question, so it can never cover it. */}
       <div className="sticky bottom-0 -mx-4 border-t bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
         <p
-          className="mb-2 text-center text-sm text-muted-foreground tabular-nums"
+          className="mb-2 text-center text-base text-muted-foreground tabular-nums"
           aria-live="polite"
           data-testid="vote-progress"
         >
