@@ -4,7 +4,7 @@ import { FeatureBlurbs, HomeIntro } from '../../features/create-poll/components/
 export function HomeRoute() {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:py-12">
-      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_28rem] lg:gap-12">
+      <div className="grid items-center gap-8 lg:grid-cols-[minmax(0,1fr)_28rem] lg:gap-12">
         <HomeIntro />
         <CreatePollForm />
       </div>

@@ -43,7 +43,9 @@ export function QuestionItem({ question, position }: QuestionItemProps) {
       data-testid="question-item"
       data-question-id={question.id}
     >
-      <div className="flex items-start gap-2 sm:gap-3">
+      {/* Handle, position and delete share the top row so text and options get the full width
+          of a phone; from sm up the body is indented under the handle. */}
+      <div className="flex items-center gap-2">
         {/* Only the handle starts a drag, so typing Space in an input never picks the card up. */}
         <button
           type="button"
@@ -51,35 +53,20 @@ export function QuestionItem({ question, position }: QuestionItemProps) {
           {...attributes}
           {...listeners}
           aria-label={t.dragHandle(question.text)}
-          className="mt-0.5 flex size-9 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted active:cursor-grabbing"
+          className="-ml-1 flex size-9 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted active:cursor-grabbing"
         >
           <GripVertical className="size-5" aria-hidden="true" />
         </button>
-        <div className="grid min-w-0 flex-1 gap-2">
-          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-            <span className="font-semibold tabular-nums">{t.position(position)}</span>
-            <Badge variant="secondary">{es.questionTypes[question.type]}</Badge>
-          </div>
-          <InlineEdit
-            value={text}
-            label={t.editQuestion}
-            maxLength={QUESTION_TEXT_MAX}
-            className="text-base font-medium sm:text-lg"
-            onSave={(next) =>
-              updateQuestion.mutate(
-                { questionId: question.id, text: next },
-                { onSuccess: () => toast.success(t.updated) },
-              )
-            }
-          />
-          <OptionList question={question} />
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <span className="font-semibold tabular-nums">{t.position(position)}</span>
+          <Badge variant="secondary">{es.questionTypes[question.type]}</Badge>
         </div>
         <ConfirmDialog
           trigger={
             <Button
               variant="ghost"
               size="icon"
-              className="size-9 shrink-0 text-muted-foreground hover:text-destructive"
+              className="-mr-1 size-9 shrink-0 text-muted-foreground hover:text-destructive"
               aria-label={`${t.deleteQuestion}: ${question.text}`}
               disabled={deleteQuestion.isPending}
             >
@@ -93,6 +80,21 @@ export function QuestionItem({ question, position }: QuestionItemProps) {
             deleteQuestion.mutate(question.id, { onSuccess: () => toast.success(t.deleted) })
           }
         />
+      </div>
+      <div className="mt-1 grid gap-2 sm:pl-10">
+        <InlineEdit
+          value={text}
+          label={t.editQuestion}
+          maxLength={QUESTION_TEXT_MAX}
+          className="text-base font-medium sm:text-lg"
+          onSave={(next) =>
+            updateQuestion.mutate(
+              { questionId: question.id, text: next },
+              { onSuccess: () => toast.success(t.updated) },
+            )
+          }
+        />
+        <OptionList question={question} />
       </div>
     </li>
   );

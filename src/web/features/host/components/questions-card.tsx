@@ -35,10 +35,19 @@ function spanishAnnouncements(questions: readonly Question[]): Announcements {
   const total = questions.length;
   const textOf = (id: UniqueIdentifier) => questions.find((q) => q.id === id)?.text ?? '';
   const positionOf = (id: UniqueIdentifier) => questions.findIndex((q) => q.id === id) + 1;
+  // dnd-kit reports "over itself" right after pick-up; saying the position again would cut off
+  // the pick-up message in the live region, so only a change of place is announced.
+  let lastOver: UniqueIdentifier | null = null;
   return {
-    onDragStart: ({ active }) => t.dragStart(textOf(active.id), positionOf(active.id), total),
-    onDragOver: ({ active, over }) =>
-      over ? t.dragOver(textOf(active.id), positionOf(over.id), total) : undefined,
+    onDragStart: ({ active }) => {
+      lastOver = active.id;
+      return t.dragStart(textOf(active.id), positionOf(active.id), total);
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === lastOver) return undefined;
+      lastOver = over.id;
+      return t.dragOver(textOf(active.id), positionOf(over.id), total);
+    },
     onDragEnd: ({ active, over }) =>
       over
         ? t.dragEnd(textOf(active.id), positionOf(over.id), total)
@@ -72,10 +81,12 @@ export function QuestionsCard({ poll }: { poll: Poll }) {
 
   return (
     <Card>
-      <CardHeader>
+      {/* Slimmer side padding on phones: question cards nest inside, and every pixel of width
+          keeps option text on one line. */}
+      <CardHeader className="px-3 sm:px-5">
         <CardTitle>{es.host.questionsCard}</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 px-3 sm:px-5">
         {questions.length === 0 ? (
           <EmptyState
             icon={ListChecks}

@@ -2,7 +2,6 @@ import { Lock, Play } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import type { Poll, Settings } from '../../../../contract/poll.ts';
-import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Label } from '../../../components/ui/input.tsx';
@@ -18,10 +17,6 @@ function StatusControls({ poll }: { poll: Poll }) {
   const updatePoll = useUpdatePoll();
   return (
     <div className="grid gap-3">
-      <div className="flex items-center justify-between gap-2">
-        <span className="text-sm font-medium">{t.statusLabel}</span>
-        <StatusBadge status={poll.status} />
-      </div>
       <p className="text-sm text-muted-foreground">{statusNote[poll.status]}</p>
       {/* Spec §4: draft → open → closed, never back. */}
       {poll.status === 'draft' ? (
