@@ -12,7 +12,8 @@ export async function openStore(config: { database: DatabaseConfig }): Promise<P
       return openSqliteStore(database.file);
     case 'postgres':
       try {
-        return await createPostgresStore(database.url);
+        const { url, schema } = splitSchema(database.url);
+        return await createPostgresStore(url, { schema });
       } catch (error) {
         // A server that is down or refuses the login is an environment problem: say which
         // server (without its password) and why, rather than a driver stack trace.
@@ -22,4 +23,17 @@ export async function openStore(config: { database: DatabaseConfig }): Promise<P
         );
       }
   }
+}
+
+/**
+ * `postgres://…/db?schema=name` puts the tables in that schema (created if missing), so several
+ * deployments or test runs can share one database. The parameter is ours, not libpq's, so it is
+ * removed before the URL reaches the driver.
+ */
+export function splitSchema(url: string): { url: string; schema?: string } {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema');
+  if (schema === null) return { url };
+  parsed.searchParams.delete('schema');
+  return { url: parsed.toString(), schema };
 }
