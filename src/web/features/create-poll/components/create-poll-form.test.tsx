@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
-import { Toaster } from 'sonner';
+import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreatePollResponse } from '../../../../contract/poll.ts';
 import { createQueryClient } from '../../../lib/query.ts';
@@ -68,6 +68,8 @@ beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('ResizeObserver', NoopResizeObserver);
+  // sonner keeps toasts in module state; one test must not find the previous test's toasts.
+  toast.dismiss();
 });
 
 afterEach(() => {
