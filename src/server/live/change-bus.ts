@@ -1,0 +1,60 @@
+import type { PollEvents } from '../domain/events.ts';
+
+/** What changed in a poll: its content (status, settings, title, questions, options) or its votes. */
+export type PollChange = { slug: string; kind: 'poll' | 'votes' };
+
+/**
+ * Where poll changes travel. The domain publishes through the PollEvents port; the caches and
+ * the live hub subscribe. The local bus delivers within the process; a Redis bus (issue 5) also
+ * delivers the changes of other instances to the same listeners, so nothing else has to know.
+ */
+export interface ChangeBus {
+  /** Delivers to every listener before returning (local ones at least). Never throws. */
+  publish(change: PollChange): void;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (c: PollChange) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function createLocalBus(): ChangeBus {
+  const listeners = new Set<(change: PollChange) => void>();
+  return {
+    publish(change) {
+      for (const listener of listeners) {
+        try {
+          listener(change);
+        } catch (error) {
+          // One failing listener must not starve the others nor fail the request that voted.
+          console.error('change listener failed:', error);
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+    },
+  };
+}
+
+/** The domain's PollEvents port, publishing to a bus. */
+export function busEvents(bus: ChangeBus): PollEvents {
+  return {
+    pollChanged: (slug) => bus.publish({ slug, kind: 'poll' }),
+    votesChanged: (slug) => bus.publish({ slug, kind: 'votes' }),
+  };
+}
+
+/** Tells several PollEvents the same thing (the bus, and a test's own listener). */
+export function teeEvents(...targets: PollEvents[]): PollEvents {
+  return {
+    pollChanged: (slug) => {
+      for (const t of targets) t.pollChanged(slug);
+    },
+    votesChanged: (slug) => {
+      for (const t of targets) t.votesChanged(slug);
+    },
+  };
+}
