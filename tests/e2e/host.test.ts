@@ -183,6 +183,14 @@ describe('host panel', () => {
     // Reset is offered while draft, and not while open.
     await host.resetButton().waitFor();
 
+    const publicSwitch = page.getByRole('switch', { name: 'Resultados públicos' });
+    expect(await publicSwitch.getAttribute('aria-checked')).toBe('false');
+    await publicSwitch.click();
+    await host.toast('Configuración actualizada');
+    const saved = await api<{ settings: { resultsPublic: boolean } }>(`/polls/${seeded.slug}`);
+    expect(saved.settings.resultsPublic).toBe(true);
+    expect(await publicSwitch.getAttribute('aria-checked')).toBe('true');
+
     await host.openPoll();
     await host.toast('Encuesta abierta');
     await page.getByRole('button', { name: 'Cerrar encuesta' }).waitFor();
