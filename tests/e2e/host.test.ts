@@ -251,6 +251,10 @@ describe('host panel', () => {
     expect(await host.storedSecrets()).toEqual({ [seeded.slug]: seeded.secret });
     await page.reload();
     await host.waitForPanel();
+    // The empty questions card leads straight to the new-question field.
+    await page.getByRole('button', { name: 'Escribir la primera pregunta' }).click();
+    const focused = await page.evaluate(() => document.activeElement?.id ?? '');
+    expect(await page.getByLabel('Texto de la pregunta').getAttribute('id')).toBe(focused);
 
     await host.forgetCode();
     await host.accessRequired().waitFor();

@@ -124,6 +124,7 @@ export const es = {
   },
   questions: {
     newQuestion: 'Nueva pregunta',
+    writeFirst: 'Escribir la primera pregunta',
     textLabel: 'Texto de la pregunta',
     textPlaceholder: 'Escribe tu pregunta',
     counter: (n: number, max: number) => `${n}/${max} caracteres`,

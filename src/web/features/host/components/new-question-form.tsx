@@ -1,5 +1,5 @@
 import { Plus, X } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import {
   MAX_OPTIONS_PER_QUESTION,
   NEW_QUESTION_OPTION_ROWS,
@@ -21,9 +21,16 @@ type NewQuestionFormProps = {
   pending: boolean;
   /** Resolves when the question was created (the form then clears); rejects on failure. */
   onCreate: (body: CreateQuestionBody) => Promise<unknown>;
+  /** Lets the card's empty state move focus to the text field. */
+  textRef?: RefObject<HTMLInputElement | null>;
 };
 
-export function NewQuestionForm({ nextOrdinal, pending, onCreate }: NewQuestionFormProps) {
+export function NewQuestionForm({
+  nextOrdinal,
+  pending,
+  onCreate,
+  textRef: outerTextRef,
+}: NewQuestionFormProps) {
   const id = useId();
   // Row keys stay stable while rows are added and removed; labels follow the position.
   const nextKey = useRef(0);
@@ -33,7 +40,8 @@ export function NewQuestionForm({ nextOrdinal, pending, onCreate }: NewQuestionF
   const [text, setText] = useState('');
   const [type, setType] = useState<QuestionType>('single');
   const [rows, setRows] = useState<Row[]>(() => makeRows(NEW_QUESTION_OPTION_ROWS));
-  const textRef = useRef<HTMLInputElement>(null);
+  const ownTextRef = useRef<HTMLInputElement>(null);
+  const textRef = outerTextRef ?? ownTextRef;
 
   const filled = rows.map((row) => row.text.trim()).filter((value) => value.length > 0);
   const valid = text.trim().length > 0 && (type === 'yesno' || filled.length > 0);

@@ -15,10 +15,11 @@ import {
   sortableKeyboardCoordinates,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { ListChecks } from 'lucide-react';
-import { useMemo } from 'react';
+import { ListChecks, PencilLine } from 'lucide-react';
+import { useMemo, useRef } from 'react';
 import { toast } from 'sonner';
 import type { Poll, Question } from '../../../../contract/poll.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { es } from '../../../i18n/es.ts';
@@ -60,6 +61,7 @@ export function QuestionsCard({ poll }: { poll: Poll }) {
   const questions = useMemo(() => sortQuestions(poll.questions), [poll.questions]);
   const reorder = useReorderQuestions();
   const createQuestion = useCreateQuestion();
+  const newQuestionText = useRef<HTMLInputElement>(null);
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a click on the handle stays a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -93,6 +95,12 @@ export function QuestionsCard({ poll }: { poll: Poll }) {
             title={es.host.noQuestions}
             description={es.host.noQuestionsDescription}
             className="py-6"
+            action={
+              <Button variant="outline" onClick={() => newQuestionText.current?.focus()}>
+                <PencilLine aria-hidden="true" />
+                {t.writeFirst}
+              </Button>
+            }
           />
         ) : (
           <DndContext
@@ -117,6 +125,7 @@ export function QuestionsCard({ poll }: { poll: Poll }) {
           </DndContext>
         )}
         <NewQuestionForm
+          textRef={newQuestionText}
           nextOrdinal={poll.questions.length + 1}
           pending={createQuestion.isPending}
           onCreate={(body) =>
