@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { QuestionType } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
+import { getTally, recountVotes } from './kysely-counters.ts';
 import {
   bumpedUpdatedAt,
   dropEmptyVotes,
@@ -171,6 +172,7 @@ export class KyselyPollStore implements PollStore {
         .executeTakeFirst();
       if (!row) return false;
       await dropEmptyVotes(trx, row.poll_id);
+      await recountVotes(trx, row.poll_id);
       await touchPoll(trx, row.poll_id);
       return true;
     });
@@ -264,6 +266,7 @@ export class KyselyPollStore implements PollStore {
       if (Number(n) <= 1) return 'last-option' as const;
       await trx.deleteFrom('options').where('id', '=', optionId).execute();
       await dropEmptyVotes(trx, option.poll_id);
+      await recountVotes(trx, option.poll_id);
       await touchPoll(trx, option.poll_id);
       return 'deleted' as const;
     });
@@ -275,6 +278,10 @@ export class KyselyPollStore implements PollStore {
 
   getVoteCounts(pollId: number) {
     return getVoteCounts(this.db, pollId);
+  }
+
+  getTally(pollId: number) {
+    return getTally(this.db, pollId);
   }
 
   resetVotes(pollId: number) {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
+import { countBallot, recountVotes } from './kysely-counters.ts';
 import { type Db, touchPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
 import type { CastVoteInput, CastVoteResult, VoteCounts } from './store.ts';
@@ -143,7 +144,7 @@ async function castVoteOnce(
       })
       .execute();
   }
-  await touchPoll(trx, pollId);
+  await countBallot(trx, pollId, answers);
   return { outcome: 'stored', saved };
 }
 
@@ -194,6 +195,7 @@ export async function resetVotes(
     // Choices and one-vote records go with their ballots (ON DELETE CASCADE).
     const result = await trx.deleteFrom('ballots').where('poll_id', '=', pollId).executeTakeFirst();
     await trx.deleteFrom('idempotency_keys').where('poll_id', '=', pollId).execute();
+    await recountVotes(trx, pollId);
     await touchPoll(trx, pollId);
     return Number(result.numDeletedRows);
   });

@@ -25,6 +25,8 @@ export interface PollsTable {
   host_secret_hash: string;
   created_at: number;
   updated_at: number;
+  /** Counters (migration 002), kept by every vote write: ballots of the poll… */
+  ballot_count: Generated<number>;
 }
 
 export interface QuestionsTable {
@@ -33,6 +35,8 @@ export interface QuestionsTable {
   text: string;
   type: string;
   ordinal: number;
+  /** …ballots that answered the question… */
+  respondent_count: Generated<number>;
 }
 
 export interface OptionsTable {
@@ -40,6 +44,8 @@ export interface OptionsTable {
   question_id: number;
   text: string;
   ordinal: number;
+  /** …and choices of the option. */
+  vote_count: Generated<number>;
 }
 
 /** One row per stored ballot (a vote submission); totalVotes counts these. */

@@ -372,6 +372,111 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
       });
     });
 
+    describe('vote counters', () => {
+      const sorted = <T extends { count: number }>(rows: T[], key: (r: T) => number) =>
+        rows.filter((r) => r.count > 0).sort((a, b) => key(a) - key(b));
+      /** The counters getTally reads equal the GROUP BY truth, and its poll and questions the
+       *  store's own. */
+      async function expectTallyTrue(pollId: number) {
+        const [tally, truth] = await Promise.all([
+          store.getTally(pollId),
+          store.getVoteCounts(pollId),
+        ]);
+        expect(tally).toBeDefined();
+        expect(tally!.counts.ballots).toBe(truth.ballots);
+        expect(sorted(tally!.counts.optionCounts, (r) => r.optionId)).toEqual(
+          sorted(truth.optionCounts, (r) => r.optionId),
+        );
+        expect(sorted(tally!.counts.respondents, (r) => r.questionId)).toEqual(
+          sorted(truth.respondents, (r) => r.questionId),
+        );
+        expect(tally!.poll).toEqual(await store.getPollById(pollId));
+        expect(tally!.questions).toEqual(await store.listQuestions(pollId));
+        return tally!;
+      }
+
+      it('follow every stored ballot and ignore refused ones', async () => {
+        const { poll, single, multi } = await openPoll(true);
+        const empty = await expectTallyTrue(poll.id);
+        expect(empty.counts.ballots).toBe(0);
+        // Every option and question is listed, with zero before any vote.
+        expect(empty.counts.optionCounts).toHaveLength(6);
+        expect(empty.counts.respondents).toHaveLength(2);
+        await vote(poll.id, 'p1', [
+          { questionId: single.id, optionIds: [opt(single, 0)] },
+          { questionId: multi.id, optionIds: [opt(multi, 0), opt(multi, 2)] },
+        ]);
+        await vote(poll.id, 'p2', [{ questionId: multi.id, optionIds: [opt(multi, 0)] }]);
+        // Refused: already voted, stale option, then closed. None may move a counter.
+        await vote(poll.id, 'p1', [{ questionId: single.id, optionIds: [opt(single, 1)] }]);
+        await vote(poll.id, 'p3', [{ questionId: single.id, optionIds: [opt(multi, 1)] }]);
+        const tally = await expectTallyTrue(poll.id);
+        expect(tally.counts.ballots).toBe(2);
+        expect(tally.counts.optionCounts.find((c) => c.optionId === opt(multi, 0))?.count).toBe(2);
+        await store.updatePoll(poll.id, { status: 'closed' });
+        await vote(poll.id, 'p4', [{ questionId: single.id, optionIds: [opt(single, 2)] }]);
+        expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(2);
+      });
+
+      it('hold under concurrent ballots', async () => {
+        const { poll, single, multi } = await openPoll(true);
+        const results = await Promise.all(
+          Array.from({ length: 24 }, (_, i) =>
+            vote(poll.id, `p${i % 16}`, [
+              { questionId: single.id, optionIds: [opt(single, i % 3)] },
+              { questionId: multi.id, optionIds: [opt(multi, 0), opt(multi, 1 + (i % 2))] },
+            ]),
+          ),
+        );
+        expect(results.filter((r) => r.outcome === 'stored')).toHaveLength(16);
+        expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(16);
+      });
+
+      it('follow deleted options and questions, and a reset', async () => {
+        const { poll, single, multi } = await openPoll(true);
+        const other = await openPoll(true);
+        for (const [i, p] of ['p1', 'p2', 'p3', 'p4'].entries()) {
+          await vote(poll.id, p, [
+            { questionId: single.id, optionIds: [opt(single, i % 2)] },
+            ...(i < 2 ? [{ questionId: multi.id, optionIds: [opt(multi, 0), opt(multi, 1)] }] : []),
+          ]);
+        }
+        await vote(other.poll.id, 'p1', [
+          { questionId: other.single.id, optionIds: [opt(other.single, 0)] },
+        ]);
+        await store.deleteOption(opt(single, 0));
+        await expectTallyTrue(poll.id);
+        await store.deleteOption(opt(multi, 1));
+        await expectTallyTrue(poll.id);
+        await store.deleteQuestion(single.id);
+        expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(2);
+        expect(await store.resetVotes(poll.id)).toBe(2);
+        const reset = await expectTallyTrue(poll.id);
+        expect(reset.counts.ballots).toBe(0);
+        expect(reset.counts.optionCounts.every((c) => c.count === 0)).toBe(true);
+        expect(reset.counts.respondents.every((c) => c.count === 0)).toBe(true);
+        // Other polls keep theirs.
+        expect((await expectTallyTrue(other.poll.id)).counts.ballots).toBe(1);
+        expect(await store.getTally(999_999)).toBeUndefined();
+      });
+
+      it('start at zero on a duplicate and on new options', async () => {
+        const { poll, single } = await openPoll(true);
+        await vote(poll.id, 'p1', [{ questionId: single.id, optionIds: [opt(single, 0)] }]);
+        const added = await store.addOption(single.id, { text: 'D' });
+        const copy = await newPoll({
+          questions: (await store.listQuestions(poll.id)).map((q) => ({
+            text: q.text,
+            type: q.type,
+            options: q.options.map((o) => ({ text: o.text })),
+          })),
+        });
+        const tally = await expectTallyTrue(poll.id);
+        expect(tally.counts.optionCounts.find((c) => c.optionId === added!.id)?.count).toBe(0);
+        expect((await expectTallyTrue(copy.id)).counts.ballots).toBe(0);
+      });
+    });
+
     describe('deletes and reset keep counts consistent', () => {
       it('deleting an option removes its choices, emptied answers and emptied ballots', async () => {
         const { poll, single, multi } = await openPoll(true);

@@ -60,8 +60,12 @@ export interface PollStore {
 
   /** Stores a ballot whole or not at all; see `CastVoteInput` and `CastVoteResult`. */
   castVote(input: CastVoteInput): Promise<CastVoteResult>;
-  /** Counts by GROUP BY; the summary is computed from these. */
+  /** Counts by GROUP BY over every vote row: the truth the counters are checked against. */
   getVoteCounts(pollId: number): Promise<VoteCounts>;
+  /** The poll, its questions and the vote counters every vote write keeps, from one snapshot:
+   *  what a summary needs, in O(options) rows however many votes. Undefined if the poll is gone.
+   *  The counts equal getVoteCounts' (zero counts included). */
+  getTally(pollId: number): Promise<Tally | undefined>;
   /** Deletes every ballot of the poll, the one-vote-per-question records and the remembered
    *  Idempotency-Keys (a replay after a reset must not claim a vote that no longer exists).
    *  Returns the number of ballots deleted. */
@@ -167,6 +171,12 @@ export interface VoteCounts {
   optionCounts: { optionId: number; count: number }[];
   /** Per question: ballots that answered it. */
   respondents: { questionId: number; count: number }[];
+}
+
+export interface Tally {
+  poll: PollRecord;
+  questions: QuestionWithOptions[];
+  counts: VoteCounts;
 }
 
 /** Thrown by createPoll when the slug is taken (unique constraint). */

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { initial } from './001-initial.ts';
+import { counters } from './002-counters.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -7,5 +8,6 @@ export type Engine = 'sqlite' | 'postgres';
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
     '001-initial': initial(engine),
+    '002-counters': counters,
   };
 }

@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { afterAll, expect, it } from 'vitest';
+import { migrationsFor } from './migrations/index.ts';
+import { openSqliteStore } from './sqlite.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sondeo-migrate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('migration 002 counts the votes a database already holds', async () => {
+  const file = join(dir, 'old.db');
+  const sqlite = new BetterSqlite3(file);
+  // A database as issue 2 left it: schema 001 only, with votes.
+  // biome-ignore lint/suspicious/noExplicitAny: the schema of 001, not today's types
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrationsFor('sqlite') },
+  });
+  expect((await migrator.migrateTo('001-initial')).error).toBeUndefined();
+  sqlite.exec(`
+    insert into polls values (1, 'viejaaaa', 'Vieja', 'open', 1, 0, 'h', 0, 0);
+    insert into questions values (1, 1, 'Q1', 'single', 1), (2, 1, 'Q2', 'multiple', 2);
+    insert into options values (1, 1, 'A', 1), (2, 1, 'B', 2), (3, 2, 'X', 1), (4, 2, 'Y', 2);
+    insert into ballots values (1, 1, 'p1', 0), (2, 1, 'p2', 0), (3, 1, 'p3', 0);
+    insert into choices values (1, 1, 1), (1, 2, 3), (1, 2, 4), (2, 1, 2), (3, 2, 3);
+  `);
+  await db.destroy();
+
+  const store = await openSqliteStore(file);
+  try {
+    const tally = await store.getTally(1);
+    expect(tally?.counts.ballots).toBe(3);
+    const byOption = Object.fromEntries(
+      tally!.counts.optionCounts.map((c) => [c.optionId, c.count]),
+    );
+    expect(byOption).toEqual({ 1: 1, 2: 1, 3: 2, 4: 1 });
+    const byQuestion = Object.fromEntries(
+      tally!.counts.respondents.map((c) => [c.questionId, c.count]),
+    );
+    expect(byQuestion).toEqual({ 1: 2, 2: 2 });
+  } finally {
+    await store.close();
+  }
+});

@@ -1,0 +1,115 @@
+import { type Kysely, sql } from 'kysely';
+import { bumpedUpdatedAt, type Db, loadQuestions, toPoll } from './kysely-rows.ts';
+import type { Database } from './schema.ts';
+import type { Tally } from './store.ts';
+
+/**
+ * The vote counters of migration 002 (polls.ballot_count, questions.respondent_count,
+ * options.vote_count). Every write that changes votes keeps them in its own transaction, so a
+ * summary reads O(options) rows however many votes there are. Engine-neutral SQL only.
+ */
+
+/** Counts one stored ballot and moves the poll's updatedAt, as its last statements. */
+export async function countBallot(
+  trx: Db,
+  pollId: number,
+  answers: { questionId: number; optionIds: number[] }[],
+): Promise<void> {
+  // A ballot names each question once and each option once (the domain checked), so +1 each.
+  await trx
+    .updateTable('options')
+    .set((eb) => ({ vote_count: eb('vote_count', '+', 1) }))
+    .where(
+      'id',
+      'in',
+      answers.flatMap((a) => a.optionIds),
+    )
+    .execute();
+  await trx
+    .updateTable('questions')
+    .set((eb) => ({ respondent_count: eb('respondent_count', '+', 1) }))
+    .where(
+      'id',
+      'in',
+      answers.map((a) => a.questionId),
+    )
+    .execute();
+  await trx
+    .updateTable('polls')
+    .set((eb) => ({ ballot_count: eb('ballot_count', '+', 1), updated_at: bumpedUpdatedAt() }))
+    .where('id', '=', pollId)
+    .execute();
+}
+
+/**
+ * Counts the poll's votes again from the rows. For the rare writes whose effect on the counts is
+ * not a simple increment (deleting an option or a question, reset): O(votes of the poll) once.
+ */
+export async function recountVotes(trx: Db, pollId: number): Promise<void> {
+  await trx
+    .updateTable('options')
+    .set({
+      vote_count: sql<number>`(select count(*) from choices where choices.option_id = options.id)`,
+    })
+    .where('question_id', 'in', (eb) =>
+      eb.selectFrom('questions').select('questions.id').where('questions.poll_id', '=', pollId),
+    )
+    .execute();
+  await trx
+    .updateTable('questions')
+    .set({
+      respondent_count: sql<number>`(select count(distinct ballot_id) from choices
+        where choices.question_id = questions.id)`,
+    })
+    .where('poll_id', '=', pollId)
+    .execute();
+  await trx
+    .updateTable('polls')
+    .set({
+      ballot_count: sql<number>`(select count(*) from ballots where ballots.poll_id = polls.id)`,
+    })
+    .where('id', '=', pollId)
+    .execute();
+}
+
+export async function getTally(db: Kysely<Database>, pollId: number): Promise<Tally | undefined> {
+  // One snapshot, so the counts, the questions and updatedAt describe the same moment.
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const poll = await trx
+        .selectFrom('polls')
+        .selectAll()
+        .where('id', '=', pollId)
+        .executeTakeFirst();
+      if (!poll) return undefined;
+      const questions = await loadQuestions(trx, pollId);
+      const respondents = await trx
+        .selectFrom('questions')
+        .select(['id', 'respondent_count'])
+        .where('poll_id', '=', pollId)
+        .execute();
+      const options = await trx
+        .selectFrom('options as o')
+        .innerJoin('questions as q', 'q.id', 'o.question_id')
+        .select(['o.id', 'o.vote_count'])
+        .where('q.poll_id', '=', pollId)
+        .execute();
+      return {
+        poll: toPoll(poll),
+        questions,
+        counts: {
+          ballots: Number(poll.ballot_count),
+          optionCounts: options.map((o) => ({
+            optionId: Number(o.id),
+            count: Number(o.vote_count),
+          })),
+          respondents: respondents.map((q) => ({
+            questionId: Number(q.id),
+            count: Number(q.respondent_count),
+          })),
+        },
+      };
+    });
+}
