@@ -4,8 +4,9 @@ import { apiCall, isApiError } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query.ts';
 
 /**
- * The results summary, polled every 2.5 s while the page is visible (spec §4). With the host's
- * secret the server shows private results too, so the presenter can project them.
+ * The results summary. The event stream writes it under the same key; these options are the
+ * fallback when the stream is down: polled every 2.5 s while the page is visible (spec §4). With
+ * the host's secret the server shows private results too, so the presenter can project them.
  */
 export function summaryQueryOptions(slug: string, hostSecret: string | null) {
   return queryOptions({

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isEventsUrl } from '../../../../../tests/helpers/fake-event-stream.ts';
 import { json, mockFetch, renderRoute } from '../../../../../tests/helpers/render-web.tsx';
 import type { Summary } from '../../../../contract/summary.ts';
 import { saveHostSecret } from '../../../lib/storage.ts';
@@ -39,9 +40,21 @@ function renderResults() {
   return renderRoute(<ResultsScreen slug="abc" />, { path: '/r/:slug', url: '/r/abc' });
 }
 
-describe('ResultsScreen', () => {
+type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * The tests below describe the page fed by polling, as the spec has it: the event stream is
+ * down (the server answers 503), so the 2.5 s polling fallback is what keeps the page current.
+ */
+function mockSummaryOnly(handler: Handler) {
+  return mockFetch((url, init) =>
+    isEventsUrl(url) ? json({ message: 'down', code: 'UNAVAILABLE' }, 503) : handler(url, init),
+  );
+}
+
+describe('ResultsScreen (stream down, polling)', () => {
   it('lists options by count with percent and highlights the leader', async () => {
-    mockFetch(() => json(summary));
+    mockSummaryOnly(() => json(summary));
     renderResults();
     expect(await screen.findByRole('heading', { name: 'Encuesta de prueba' })).toBeInTheDocument();
     expect(screen.getByTestId('total-votes')).toHaveTextContent('3 votos');
@@ -63,7 +76,7 @@ describe('ResultsScreen', () => {
   });
 
   it('hides and shows percentages', async () => {
-    mockFetch(() => json(summary));
+    mockSummaryOnly(() => json(summary));
     renderResults();
     const toggle = await screen.findByRole('button', { name: 'Ocultar porcentajes' });
     act(() => toggle.click());
@@ -72,28 +85,29 @@ describe('ResultsScreen', () => {
   });
 
   it('waits for answers when there are no votes, and says when there are no questions', async () => {
-    mockFetch(() => json({ ...summary, totalVotes: 0 }));
+    mockSummaryOnly(() => json({ ...summary, totalVotes: 0 }));
     renderResults();
     expect(await screen.findByText('Esperando respuestas...')).toBeInTheDocument();
   });
 
   it('says Sin preguntas for a poll without questions', async () => {
-    mockFetch(() => json({ ...summary, totalVotes: 0, questions: [] }));
+    mockSummaryOnly(() => json({ ...summary, totalVotes: 0, questions: [] }));
     renderResults();
     expect(await screen.findByText('Sin preguntas')).toBeInTheDocument();
   });
 
   it('sends the host secret when this browser holds it', async () => {
     saveHostSecret('abc', 's3cret');
-    const fetchMock = mockFetch(() => json(summary));
+    const fetchMock = mockSummaryOnly(() => json(summary));
     renderResults();
     await screen.findByRole('heading', { name: 'Encuesta de prueba' });
-    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    const get = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/summary'));
+    const headers = get?.[1]?.headers as Record<string, string>;
     expect(headers['X-Host-Secret']).toBe('s3cret');
   });
 
   it('on 403 shows the private state and its toast', async () => {
-    mockFetch(() => json({ message: 'Resultados privados', code: 'RESULTS_PRIVATE' }, 403));
+    mockSummaryOnly(() => json({ message: 'Resultados privados', code: 'RESULTS_PRIVATE' }, 403));
     renderResults();
     expect(await screen.findByText('No se pudieron cargar los resultados')).toBeInTheDocument();
     expect(await screen.findByText('Resultados privados')).toBeInTheDocument();
@@ -105,7 +119,7 @@ describe('ResultsScreen', () => {
   });
 
   it('on 404 shows not found without a toast', async () => {
-    mockFetch(() => json({ message: 'Encuesta no encontrada', code: 'POLL_NOT_FOUND' }, 404));
+    mockSummaryOnly(() => json({ message: 'Encuesta no encontrada', code: 'POLL_NOT_FOUND' }, 404));
     renderResults();
     expect(await screen.findByText('Encuesta no encontrada')).toBeInTheDocument();
     expect(screen.queryByText('Error de conexión')).not.toBeInTheDocument();
@@ -114,7 +128,7 @@ describe('ResultsScreen', () => {
 
   it('on a lost connection keeps the numbers, says Sin conexión and toasts once', async () => {
     let up = true;
-    const fetchMock = mockFetch(() => {
+    const fetchMock = mockSummaryOnly(() => {
       if (up) return json(summary);
       throw new TypeError('Failed to fetch');
     });
@@ -139,7 +153,7 @@ describe('ResultsScreen', () => {
   });
 
   it('with no data yet and no connection, says so', async () => {
-    mockFetch(() => json({ message: 'boom', code: 'INTERNAL_ERROR' }, 500));
+    mockSummaryOnly(() => json({ message: 'boom', code: 'INTERNAL_ERROR' }, 500));
     renderResults();
     expect(await screen.findByText('Sin conexión')).toBeInTheDocument();
     expect(screen.getByText('No se pudieron cargar los resultados')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import {
   byOrdinal,
   choose,
   isComplete,
+  reconcileSelection,
   type Selection,
   toBallot,
 } from '../lib/ballot.ts';
@@ -20,7 +21,10 @@ type VoteFormProps = { poll: Poll; onVoted: () => void };
 
 export function VoteForm({ poll, onVoted }: VoteFormProps) {
   const questions = byOrdinal(poll.questions);
-  const [selection, setSelection] = useState<Selection>({});
+  const [chosen, setChosen] = useState<Selection>({});
+  // The poll can change under the form (live edits): choices of unchanged questions survive,
+  // choices the new poll no longer has are dropped.
+  const selection = reconcileSelection(chosen, questions);
   const castVote = useCastVote(poll.slug);
   // The same ballot sent again (after a failure) keeps its key, so the server can tell a repeat
   // of a ballot it already stored from a new one; a changed ballot gets a new key.
@@ -57,7 +61,9 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
             question={question}
             position={index + 1}
             chosen={selection[question.id] ?? []}
-            onChoose={(optionId) => setSelection((s) => choose(s, question, optionId))}
+            onChoose={(optionId) =>
+              setChosen((s) => choose(reconcileSelection(s, questions), question, optionId))
+            }
           />
         ))}
       </div>

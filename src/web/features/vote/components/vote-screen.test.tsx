@@ -42,6 +42,10 @@ function makePoll(overrides: Partial<Poll> = {}): Poll {
   };
 }
 
+/**
+ * The events request falls through to the 404 below: the stream is refused, so these tests see
+ * the page working from GET /polls/{slug} alone (vote-live.test.tsx covers the stream).
+ */
 function renderVote(poll: Poll | Response, onVote?: (init: RequestInit) => Response) {
   const fetchMock = mockFetch((url, init) => {
     if (url.pathname === '/api/v1/polls/abc' && !init.method?.match(/POST/)) {

@@ -15,17 +15,24 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { es } from '../../../i18n/es.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useLiveStream } from '../../../lib/live-stream.ts';
 import { hasVoted } from '../../../lib/storage.ts';
 import { pollQueryOptions } from '../api/poll.ts';
 import { VoteForm } from './vote-form.tsx';
 
-/** The participant page, its states in the order of spec §2. */
+/**
+ * The participant page, its states in the order of spec §2. It follows the poll live: opening,
+ * closing and edits show up without a reload.
+ */
 export function VoteScreen({ slug }: { slug: string }) {
-  const poll = useQuery(pollQueryOptions(slug));
+  const stream = useLiveStream(slug);
+  const poll = useQuery(pollQueryOptions(slug, stream));
   const [voted, setVoted] = useState(() => hasVoted(slug));
 
-  if (poll.isPending) return <Loading />;
-  if (poll.isError) {
+  const data = poll.data;
+  // Only a poll never loaded is an error screen; a failed re-check keeps the last poll shown.
+  if (!data) {
+    if (!poll.isError) return <Loading />;
     return (
       <Notice
         icon={SearchX}
@@ -41,7 +48,6 @@ export function VoteScreen({ slug }: { slug: string }) {
       />
     );
   }
-  const data = poll.data;
   if (voted) {
     return (
       <Notice

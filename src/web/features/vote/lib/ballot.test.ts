@@ -5,6 +5,7 @@ import {
   byOrdinal,
   choose,
   isComplete,
+  reconcileSelection,
   type Selection,
   toBallot,
 } from './ballot.ts';
@@ -76,5 +77,38 @@ describe('toBallot', () => {
     expect(byOrdinal([q(2, 'single', [], 1), q(1, 'single', [], 1)]).map((x) => x.id)).toEqual([
       1, 2,
     ]);
+  });
+});
+
+describe('reconcileSelection (the poll changed while answering)', () => {
+  const chosen: Selection = { 1: [12], 2: [21, 23], 3: [31] };
+
+  it('keeps everything, as the same object, when the questions still fit', () => {
+    const renamed = { ...single, text: 'Otra redacción' };
+    expect(reconcileSelection(chosen, [renamed, multiple, yesno])).toBe(chosen);
+  });
+
+  it('drops the choices of a question that vanished and keeps the others', () => {
+    expect(reconcileSelection(chosen, [single, multiple])).toEqual({ 1: [12], 2: [21, 23] });
+  });
+
+  it('drops only the options that vanished', () => {
+    const fewer = q(2, 'multiple', [21, 22]);
+    expect(reconcileSelection(chosen, [single, fewer, yesno])).toEqual({
+      1: [12],
+      2: [21],
+      3: [31],
+    });
+    const gone = q(1, 'single', [11, 13]);
+    expect(reconcileSelection(chosen, [gone, multiple, yesno])).toEqual({
+      1: [],
+      2: [21, 23],
+      3: [31],
+    });
+  });
+
+  it('drops several choices of a question that is no longer multiple', () => {
+    const nowSingle = q(2, 'single', [21, 22, 23]);
+    expect(reconcileSelection(chosen, [single, nowSingle, yesno])).toEqual({ 1: [12], 3: [31] });
   });
 });

@@ -18,6 +18,36 @@ export function choose(selection: Selection, question: Question, optionId: numbe
   return { ...selection, [question.id]: next };
 }
 
+/**
+ * The selection that still fits a poll that changed while someone was answering: choices of
+ * questions that vanished, options that vanished, and extra choices of a question that stopped
+ * being multiple are dropped; everything else stays. Returns the same object when nothing changed.
+ */
+export function reconcileSelection(
+  selection: Selection,
+  questions: readonly Question[],
+): Selection {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  let changed = false;
+  const next: Record<number, readonly number[]> = {};
+  for (const [key, chosen] of Object.entries(selection)) {
+    const question = byId.get(Number(key));
+    if (!question) {
+      changed = true;
+      continue;
+    }
+    const kept = chosenIn(selection, question);
+    if (question.type !== 'multiple' && kept.length > 1) {
+      // A question that became single-choice: no way to know which one the person meant.
+      changed = true;
+      continue;
+    }
+    if (kept.length !== chosen.length) changed = true;
+    next[question.id] = kept;
+  }
+  return changed ? next : selection;
+}
+
 /** Only ids that still exist count: the poll may have been edited since the choice was made. */
 function chosenIn(selection: Selection, question: Question): number[] {
   const valid = new Set(question.options.map((o) => o.id));
