@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       database: { kind: 'sqlite', file: './data/sondeo.db' },
       redisUrl: undefined,
+      redisChannel: undefined,
       publicUrl: undefined,
     });
   });
@@ -18,6 +19,7 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATABASE_URL: '',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_CHANNEL: 'sondeo:sala-b',
       PUBLIC_URL: 'https://sondeo.example.org/',
     });
     expect(config).toMatchObject({
@@ -25,6 +27,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       database: { kind: 'sqlite', file: './data/sondeo.db' },
       redisUrl: 'redis://127.0.0.1:6379',
+      redisChannel: 'sondeo:sala-b',
       publicUrl: 'https://sondeo.example.org',
     });
   });
@@ -37,6 +40,7 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'sondeo.example.org' }, 'PUBLIC_URL'],
     [{ PUBLIC_URL: 'ftp://sondeo.example.org' }, 'PUBLIC_URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ REDIS_CHANNEL: 'dos palabras' }, 'REDIS_CHANNEL'],
     [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL'],
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

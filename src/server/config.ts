@@ -8,6 +8,8 @@ export interface Config {
   host: string;
   database: DatabaseConfig;
   redisUrl?: string;
+  /** Pub/sub channel of the instances that share changes; deployments on one Redis differ. */
+  redisChannel?: string;
   /** Origin of participation links and QR codes, without a trailing slash. */
   publicUrl?: string;
 }
@@ -31,6 +33,9 @@ const EnvSchema = z.object({
   HOST: optional(z.string()),
   DATABASE_URL: optional(z.string()),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')),
+  REDIS_CHANNEL: optional(
+    z.string().regex(/^[A-Za-z0-9:._-]{1,100}$/, 'must be letters, digits and : . _ - only'),
+  ),
   PUBLIC_URL: optional(
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
   ),
@@ -72,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? '0.0.0.0',
     database: parseDatabaseUrl(e.DATABASE_URL ?? './data/sondeo.db'),
     redisUrl: e.REDIS_URL,
+    redisChannel: e.REDIS_CHANNEL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
