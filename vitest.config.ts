@@ -32,8 +32,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Each file drives its own Chromium against its own server; two cores fit two at once.
-          maxWorkers: 2,
+          // Each file drives its own Chromium against its own server; one at a time keeps timing
+          // assertions honest on a two-core machine.
+          fileParallelism: false,
         },
       },
     ],

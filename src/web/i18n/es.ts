@@ -85,6 +85,12 @@ export const es = {
     pollNotFound: 'Encuesta no encontrada',
     pollNotFoundDescription: 'No pudimos cargar esta encuesta. Revisa el enlace.',
     forgetCode: 'Olvidar código',
+    showCode: 'Código de presentador',
+    codeDialogTitle: 'Código de presentador',
+    codeDialogDescription:
+      'Con este código puedes administrar la encuesta desde otro dispositivo. Guárdalo en un lugar seguro y no lo compartas con los participantes.',
+    copyCode: 'Copiar código',
+    codeCopied: 'Código copiado',
     codeMissing: 'Escribe el código de presentador para continuar.',
     editTitleLabel: 'Editar título',
     titleLabel: 'Título de la encuesta',

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { es } from '../../../i18n/es.ts';
 import { useUpdatePoll } from '../api/update-poll.ts';
 import { InlineEdit } from './inline-edit.tsx';
+import { PresenterCodeDialog } from './presenter-code-dialog.tsx';
 
 const t = es.host;
 
@@ -41,10 +42,13 @@ export function PanelHeader({ poll, onForget }: { poll: Poll; onForget: () => vo
           </span>
         </div>
       </div>
-      <Button variant="outline" size="sm" className="self-start" onClick={onForget}>
-        <KeyRound aria-hidden="true" />
-        {t.forgetCode}
-      </Button>
+      <div className="flex flex-wrap gap-2 self-start">
+        <PresenterCodeDialog />
+        <Button variant="outline" size="sm" onClick={onForget}>
+          <KeyRound aria-hidden="true" />
+          {t.forgetCode}
+        </Button>
+      </div>
     </div>
   );
 }
