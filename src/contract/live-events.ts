@@ -2,8 +2,22 @@ import type { Poll } from './poll.ts';
 import type { Summary } from './summary.ts';
 
 /**
- * Server-sent events of GET /polls/{slug}/events.
- * `summary` goes only to clients allowed to see results; `poll` goes to everyone.
+ * Server-sent events of GET /polls/{slug}/events (route `pollEvents`):
+ * - The host sends X-Host-Secret (fetch, not EventSource; never in the URL); a wrong secret is
+ *   not the host. An unknown slug is a JSON 404 POLL_NOT_FOUND, not a stream.
+ * - First `retry: LIVE_RETRY_MS`, then at once `poll` (the Poll of GET /polls/{slug}; its
+ *   updatedAt is as of the poll's last change, since votes move it too and the summary carries
+ *   that one) and, when
+ *   the client may see results (host, resultsPublic, or closed: the rule of GET …/summary),
+ *   `summary` (the Summary of GET …/summary).
+ * - Then `poll` after every change of status, settings, title, questions or options, to every
+ *   client (who may see results is decided again: closing starts summaries for everyone, making
+ *   them private stops them); `summary` after vote changes, coalesced per poll: the first change
+ *   after a quiet spell at once, the next ones within LIVE_COALESCE_MS merged into one frame at
+ *   the end of the window, so the last state always arrives.
+ * - Every event has `id: <n>`, increasing per poll; a reconnect with Last-Event-ID gets the
+ *   current state at once. Each `data:` is one line of JSON.
+ * - A `: ping` comment every LIVE_HEARTBEAT_MS. A client that stops reading is dropped.
  */
 export type LiveEvent = { type: 'summary'; data: Summary } | { type: 'poll'; data: Poll };
 export type LiveEventType = LiveEvent['type'];

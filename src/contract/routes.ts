@@ -41,6 +41,8 @@ type RouteDef = {
   /** Whether X-Host-Secret is required. */
   secret: boolean;
   status: 200 | 201 | 204;
+  /** For the OpenAPI document, where the schemas do not say it all. */
+  description?: string;
   params?: z.ZodType;
   /** Request headers the call reads besides X-Host-Secret (other headers pass through). */
   headers?: z.ZodType;
@@ -162,6 +164,21 @@ export const routes = {
     status: 200,
     params: SlugParams,
     response: Summary,
+  },
+  /** Server-sent events; see live-events.ts for the protocol. */
+  pollEvents: {
+    method: 'GET',
+    path: '/polls/:slug/events',
+    secret: false,
+    status: 200,
+    description:
+      'Live stream (text/event-stream) of the poll. On connect: `retry: 2000`, then `poll` (as ' +
+      'GET /polls/{slug}) and, if the caller may see results, `summary` (as GET …/summary). ' +
+      'Then `poll` on every change of the poll and `summary` after vote changes, coalesced ' +
+      'per 200 ms; a `: ping` comment every 15 s. Every event has an increasing `id`; a ' +
+      'reconnect with Last-Event-ID gets the current state at once. The host sends ' +
+      'X-Host-Secret (never in the URL).',
+    params: SlugParams,
   },
   resetVotes: {
     method: 'POST',

@@ -10,8 +10,9 @@ import {
 import { z } from 'zod';
 import { IDEMPOTENCY_TTL_MS, MAX_BODY_BYTES } from '../contract/index.ts';
 import { DomainError } from './domain/errors.ts';
-import { noopEvents, type PollEvents } from './domain/events.ts';
+import type { PollEvents } from './domain/events.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerLiveRoutes } from './http/live.ts';
 import { registerMetaRoutes } from './http/meta.ts';
 import { registerOptionRoutes } from './http/options.ts';
 import { registerParticipantCookie } from './http/participant.ts';
@@ -19,6 +20,8 @@ import { registerPollRoutes } from './http/polls.ts';
 import { registerQuestionRoutes } from './http/questions.ts';
 import { registerVoteRoutes } from './http/votes.ts';
 import { hasWebBuild, registerNotFound, registerWebApp } from './http/web.ts';
+import { type ChangeBus, teeEvents } from './live/change-bus.ts';
+import { createLive, type Live, type LiveOptions } from './live/live.ts';
 import type { PollStore } from './store/store.ts';
 
 // Zod's generic messages (a wrong type, a missing field) in Spanish, like the contract's own.
@@ -36,7 +39,15 @@ export interface AppConfig {
 export interface AppDeps {
   store: PollStore;
   config: AppConfig;
+  /** Also told of every change, besides the bus (tests listen here). */
   events?: PollEvents;
+  /** Caches and streams, made by the caller (main.ts, to reach the hub). Ended, not closed,
+   *  with the app: the caller closes it and its bus. */
+  live?: Live;
+  /** Without `live`, the bus for the one the app makes (default: in-process); the app closes
+   *  what it made, not the bus. */
+  bus?: ChangeBus;
+  liveOptions?: LiveOptions;
 }
 
 const DEFAULT_WEB_DIR = join(import.meta.dirname, '../../dist/web');
@@ -47,7 +58,10 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 export async function buildApp({
   store,
   config,
-  events = noopEvents,
+  events: extraEvents,
+  live: givenLive,
+  bus,
+  liveOptions,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger ?? false,
@@ -76,11 +90,23 @@ export async function buildApp({
   await app.register(fastifyCookie);
   registerParticipantCookie(app);
 
+  const live =
+    givenLive ??
+    createLive(store, bus, {
+      log: (message, error) => app.log.warn({ err: error }, message),
+      ...liveOptions,
+    });
+  const events = extraEvents ? teeEvents(live.events, extraEvents) : live.events;
+  // Open streams never finish by themselves; ending them first lets close() wait for the rest.
+  app.addHook('preClose', async () => live.hub.close());
+  if (!givenLive) app.addHook('onClose', async () => live.close());
+
   registerMetaRoutes(app, config);
   registerPollRoutes(app, store, events);
   registerQuestionRoutes(app, store, events);
   registerOptionRoutes(app, store, events);
-  registerVoteRoutes(app, store, events);
+  registerVoteRoutes(app, { store, events, cache: live.cache });
+  registerLiveRoutes(app, live);
 
   const webDir = config.webDir === undefined ? DEFAULT_WEB_DIR : config.webDir;
   const serveWeb = hasWebBuild(webDir);

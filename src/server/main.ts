@@ -1,5 +1,7 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { createLocalBus } from './live/change-bus.ts';
+import { createLive } from './live/live.ts';
 import { lanAddresses } from './net.ts';
 import { openStore } from './store/open-store.ts';
 import type { PollStore } from './store/store.ts';
@@ -32,8 +34,12 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  // One instance: changes travel in-process. A Redis bus (issue 5) plugs in here.
+  const bus = createLocalBus();
+  const live = createLive(store, bus);
   const app = await buildApp({
     store,
+    live,
     config: { port: config.port, publicUrl: config.publicUrl, logger: { level: 'warn' } },
   });
   try {
@@ -55,9 +61,12 @@ async function main(): Promise<void> {
       console.error('Shutdown took too long; exiting.');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
-    // app.close() stops accepting connections and waits for in-flight requests to finish;
-    // only then is the database closed, so every acknowledged vote is on disk.
+    // app.close() ends the live streams, stops accepting connections and waits for in-flight
+    // requests to finish; only then is the database closed, so every acknowledged vote is on
+    // disk.
     await app.close();
+    live.close();
+    await bus.close();
     await store.close();
     process.exit(0);
   };

@@ -3,7 +3,7 @@ import type { Answer, VoteResponse } from '../../contract/index.ts';
 import type { PollStore, QuestionWithOptions } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
-import { findPoll } from './poll-view.ts';
+import type { ReadPoll } from './poll-view.ts';
 
 export interface CastVoteOutcome extends VoteResponse {
   /** True when an Idempotency-Key replayed an earlier success and nothing was stored. */
@@ -63,18 +63,26 @@ export function ballotHash(answers: Answer[]): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 
+export interface CastVoteDeps {
+  store: PollStore;
+  events: PollEvents;
+  /** The poll and its questions, cached by the app: this is the hot path. */
+  readPoll: ReadPoll;
+}
+
 export async function castVote(
-  store: PollStore,
-  events: PollEvents,
+  { store, events, readPoll }: CastVoteDeps,
   slug: string,
   participantId: string,
   answers: Answer[],
   idempotencyKey?: string,
 ): Promise<CastVoteOutcome> {
-  const poll = await findPoll(store, slug);
+  const context = await readPoll(slug);
+  if (!context) throw new DomainError('POLL_NOT_FOUND');
+  const { poll, questions } = context;
   // With a key the store decides, since a retry of a vote taken before closing must replay.
   if (poll.status !== 'open' && !idempotencyKey) throw new DomainError('POLL_NOT_OPEN');
-  validateBallot(await store.listQuestions(poll.id), answers);
+  validateBallot(questions, answers);
 
   const result = await store.castVote({
     pollId: poll.id,

@@ -11,6 +11,27 @@ import { requireHost } from './host-auth.ts';
 
 /** Lookups that refuse with the right code, and the shapes the API returns. */
 
+/** A poll with its questions: what a vote is checked against. */
+export interface PollContext {
+  poll: PollRecord;
+  questions: QuestionWithOptions[];
+}
+
+/**
+ * Where the vote path reads a poll and its questions on every request: the app passes its
+ * in-memory cache (live/cache.ts), invalidated by poll changes; `readPollFromStore` is the
+ * uncached reading. The store re-checks status and options inside the vote's transaction, so a
+ * cache a moment behind a change cannot let a wrong vote in.
+ */
+export type ReadPoll = (slug: string) => Promise<PollContext | undefined>;
+
+export function readPollFromStore(store: PollStore): ReadPoll {
+  return async (slug) => {
+    const poll = await store.getPollBySlug(slug);
+    return poll && { poll, questions: await store.listQuestions(poll.id) };
+  };
+}
+
 export async function findPoll(store: PollStore, slug: string): Promise<PollRecord> {
   const poll = await store.getPollBySlug(slug);
   if (!poll) throw new DomainError('POLL_NOT_FOUND');

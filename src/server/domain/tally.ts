@@ -1,15 +1,18 @@
 import type { Summary } from '../../contract/index.ts';
 import type { PollRecord, PollStore, QuestionWithOptions, VoteCounts } from '../store/store.ts';
-import { DomainError } from './errors.ts';
 import { isHostSecret } from './host-auth.ts';
-import { findPoll } from './poll-view.ts';
 
 /**
  * Results are for the host always; for everyone once public or once the poll is closed (a room
  * expects to see a finished poll's results; they are private only while it runs).
  */
 export function canSeeResults(poll: PollRecord, secret: string | undefined): boolean {
-  return poll.resultsPublic || poll.status === 'closed' || isHostSecret(poll, secret);
+  return resultsOpenToAll(poll) || isHostSecret(poll, secret);
+}
+
+/** The part of the rule that does not depend on who asks. */
+export function resultsOpenToAll(poll: Pick<PollRecord, 'resultsPublic' | 'status'>): boolean {
+  return poll.resultsPublic || poll.status === 'closed';
 }
 
 /**
@@ -49,16 +52,11 @@ export function computeSummary(
   };
 }
 
-export async function getSummary(
-  store: PollStore,
-  slug: string,
-  secret: string | undefined,
-): Promise<Summary> {
-  const poll = await findPoll(store, slug);
-  if (!canSeeResults(poll, secret)) throw new DomainError('RESULTS_PRIVATE');
-  const [questions, counts] = await Promise.all([
-    store.listQuestions(poll.id),
-    store.getVoteCounts(poll.id),
-  ]);
-  return computeSummary(poll, questions, counts);
+/**
+ * The summary as of now, from the store's counters: O(options) rows whatever the number of votes.
+ * The caller checks who may see it (canSeeResults); the app caches it (live/cache.ts).
+ */
+export async function loadSummary(store: PollStore, pollId: number): Promise<Summary | undefined> {
+  const tally = await store.getTally(pollId);
+  return tally && computeSummary(tally.poll, tally.questions, tally.counts);
 }

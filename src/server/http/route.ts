@@ -53,7 +53,9 @@ export function hostSecretOf(request: FastifyRequest): string | undefined {
 export function addRoute<N extends RouteName>(
   app: FastifyInstance,
   name: N,
-  handler: (ctx: RouteContext<N>) => Promise<Result<N>>,
+  /** Returns the result to serialise, or `ctx.reply` once it has answered by itself (a stream,
+   *  a body serialised in advance, a 304). */
+  handler: (ctx: RouteContext<N>) => Promise<Result<N> | FastifyReply>,
   options: RouteOptions = {},
 ): void {
   const def: {
@@ -61,6 +63,7 @@ export function addRoute<N extends RouteName>(
     path: string;
     secret: boolean;
     status: number;
+    description?: string;
     params?: z.ZodType;
     headers?: z.ZodType;
     body?: z.ZodType;
@@ -72,6 +75,7 @@ export function addRoute<N extends RouteName>(
     config: options satisfies RouteConfig,
     schema: {
       operationId: name,
+      ...(def.description && { description: def.description }),
       ...(def.params && { params: def.params }),
       ...(def.headers && { headers: def.headers }),
       ...(def.body && { body: def.body }),
@@ -92,6 +96,7 @@ export function addRoute<N extends RouteName>(
         request,
         reply,
       });
+      if (result === reply) return reply;
       reply.code(def.status);
       return def.status === 204 ? reply.send() : result;
     },

@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { castVote } from '../domain/cast-vote.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { PollEvents } from '../domain/events.ts';
-import { getSummary } from '../domain/tally.ts';
+import { canSeeResults } from '../domain/tally.ts';
+import type { LiveCache } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
 import { addRoute } from './route.ts';
 
-export function registerVoteRoutes(app: FastifyInstance, store: PollStore, events: PollEvents) {
+export function registerVoteRoutes(
+  app: FastifyInstance,
+  { store, events, cache }: { store: PollStore; events: PollEvents; cache: LiveCache },
+) {
+  const deps = { store, events, readPoll: (slug: string) => cache.poll(slug) };
+
   addRoute(
     app,
     'castVote',
     async ({ params, body, headers, participantId, reply }) => {
       const { saved, replayed } = await castVote(
-        store,
-        events,
+        deps,
         params.slug,
         participantId,
         body.answers,
@@ -26,7 +32,28 @@ export function registerVoteRoutes(app: FastifyInstance, store: PollStore, event
     { validationCode: 'INVALID_BALLOT' },
   );
 
-  addRoute(app, 'getSummary', ({ params, hostSecret }) =>
-    getSummary(store, params.slug, hostSecret),
-  );
+  // From the cache, serialised once per change, with an ETag: a results page polling every
+  // 2.5 s (the stream's fallback) costs a hash comparison and usually a bodiless 304.
+  addRoute(app, 'getSummary', async ({ params, hostSecret, request, reply }) => {
+    const poll = await cache.poll(params.slug);
+    if (!poll) throw new DomainError('POLL_NOT_FOUND');
+    if (!canSeeResults(poll.poll, hostSecret)) throw new DomainError('RESULTS_PRIVATE');
+    const summary = await cache.summary(params.slug);
+    if (!summary) throw new DomainError('POLL_NOT_FOUND');
+    // Revalidate every time; private, since what may be seen depends on X-Host-Secret.
+    reply.header('etag', summary.etag).header('cache-control', 'private, no-cache');
+    if (matchesEtag(request.headers['if-none-match'], summary.etag)) {
+      return reply.code(304).send();
+    }
+    return reply.code(200).type('application/json; charset=utf-8').send(summary.json);
+  });
+}
+
+/** If-None-Match holds the tag, or `*` (weak comparison, as RFC 9110 asks for this header). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((raw) => {
+    const tag = raw.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
 }

@@ -1,0 +1,299 @@
+import { EventEmitter } from 'node:events';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PollRecord } from '../store/store.ts';
+import type { PollSnapshot, SummarySnapshot } from './cache.ts';
+import { type ChangeBus, createLocalBus } from './change-bus.ts';
+import { LiveHub } from './hub.ts';
+import type { SseSink } from './sse.ts';
+
+/** A response that records what it was given and reads (or not) as the test says. */
+class FakeSink extends EventEmitter implements SseSink {
+  chunks: Buffer[] = [];
+  writableLength = 0;
+  reading = true;
+  ended = false;
+  destroyed = false;
+  write(chunk: Buffer): boolean {
+    this.chunks.push(chunk);
+    if (!this.reading) this.writableLength += chunk.length;
+    return this.reading;
+  }
+  /** The client catches up. */
+  drain(): void {
+    this.reading = true;
+    this.writableLength = 0;
+    this.emit('drain');
+  }
+  end(): void {
+    this.ended = true;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+  /** Events as [type, data] ('ping' for heartbeats, 'retry' for the hint). */
+  events(): [string, string][] {
+    return Buffer.concat(this.chunks)
+      .toString()
+      .split('\n\n')
+      .filter(Boolean)
+      .map((frame) => {
+        if (frame.startsWith(':')) return ['ping', ''];
+        if (frame.startsWith('retry:')) return ['retry', frame.slice(7)];
+        const field = (name: string) =>
+          frame
+            .split('\n')
+            .find((l) => l.startsWith(`${name}: `))
+            ?.slice(name.length + 2) ?? '';
+        return [field('event'), field('data')];
+      });
+  }
+  ids(): number[] {
+    return [
+      ...Buffer.concat(this.chunks)
+        .toString()
+        .matchAll(/^id: (\d+)$/gm),
+    ].map((m) => Number(m[1]));
+  }
+}
+
+/** Snapshots the test sets by hand, as the cache would after a change. */
+class FakeReads {
+  private version = 0;
+  pollSnap!: PollSnapshot;
+  summarySnap!: SummarySnapshot;
+  summaryReads = 0;
+  constructor() {
+    this.setPoll({});
+    this.setSummary(0);
+  }
+  setPoll(changes: Partial<PollRecord>): PollSnapshot {
+    const poll = { ...this.pollSnap?.poll, ...baseRecord, ...changes };
+    this.pollSnap = {
+      poll,
+      questions: [],
+      view: {} as PollSnapshot['view'],
+      json: JSON.stringify({ status: poll.status, public: poll.resultsPublic }),
+      version: ++this.version,
+    };
+    return this.pollSnap;
+  }
+  setSummary(totalVotes: number): SummarySnapshot {
+    this.summarySnap = {
+      summary: {} as SummarySnapshot['summary'],
+      json: JSON.stringify({ totalVotes }),
+      etag: `"${totalVotes}"`,
+      version: ++this.version,
+    };
+    return this.summarySnap;
+  }
+  poll = async () => this.pollSnap;
+  summary = async () => {
+    this.summaryReads++;
+    return this.summarySnap;
+  };
+}
+
+const baseRecord: PollRecord = {
+  id: 1,
+  slug: 'abc',
+  title: 'T',
+  status: 'open',
+  oneVotePerQuestion: true,
+  resultsPublic: false,
+  hostSecretHash: 'h',
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+};
+
+describe('LiveHub', () => {
+  let bus: ChangeBus;
+  let reads: FakeReads;
+  let hub: LiveHub;
+  const settle = () => vi.advanceTimersByTimeAsync(0);
+  const join = (isHost: boolean, lastEventId?: number) => {
+    const sink = new FakeSink();
+    const client = hub.join(sink, {
+      slug: 'abc',
+      isHost,
+      lastEventId,
+      poll: reads.pollSnap,
+      summary: isHost ? reads.summarySnap : undefined,
+    });
+    return { sink, client: client! };
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    bus = createLocalBus();
+    reads = new FakeReads();
+    hub = new LiveHub(reads, bus, {
+      heartbeatMs: 15_000,
+      limits: { drainTimeoutMs: 3000, maxBufferedBytes: 1000 },
+      log: () => {},
+    });
+  });
+  afterEach(() => {
+    hub.close();
+    vi.useRealTimers();
+  });
+
+  it('opens with the retry hint and the state; summaries only to who may see them', async () => {
+    const host = join(true);
+    const guest = join(false);
+    await settle();
+    expect(host.sink.events()).toEqual([
+      ['retry', '2000'],
+      ['poll', '{"status":"open","public":false}'],
+      ['summary', '{"totalVotes":0}'],
+    ]);
+    expect(guest.sink.events()).toEqual([
+      ['retry', '2000'],
+      ['poll', '{"status":"open","public":false}'],
+    ]);
+    expect(hub.stats()).toEqual({ topics: 1, clients: 2 });
+  });
+
+  it('writes one frame, the same bytes, to every client allowed to see results', async () => {
+    reads.setPoll({ resultsPublic: true });
+    const clients = [join(true), join(false), join(false)];
+    await settle();
+    reads.setSummary(5);
+    bus.publish({ slug: 'abc', kind: 'votes' });
+    await settle();
+    const last = clients.map((c) => c.sink.chunks.at(-1));
+    expect(last[0]!.toString()).toContain('data: {"totalVotes":5}');
+    expect(last[1]).toBe(last[0]);
+    expect(last[2]).toBe(last[0]);
+    // Another poll's change reaches nobody here.
+    bus.publish({ slug: 'other', kind: 'votes' });
+    await settle();
+    expect(clients[0]!.sink.chunks.at(-1)).toBe(last[0]);
+  });
+
+  it('builds no summary for a private poll nobody may see', async () => {
+    join(false);
+    await settle();
+    const before = reads.summaryReads;
+    bus.publish({ slug: 'abc', kind: 'votes' });
+    await settle();
+    expect(reads.summaryReads).toBe(before);
+  });
+
+  it('decides again who sees results when the poll changes', async () => {
+    const guest = join(false);
+    await settle();
+    reads.setPoll({ status: 'closed' });
+    reads.setSummary(3);
+    bus.publish({ slug: 'abc', kind: 'poll' });
+    await settle();
+    expect(guest.sink.events().slice(2)).toEqual([
+      ['poll', '{"status":"closed","public":false}'],
+      ['summary', '{"totalVotes":3}'],
+    ]);
+
+    const open = join(false);
+    reads.setPoll({ status: 'open', resultsPublic: true });
+    bus.publish({ slug: 'abc', kind: 'poll' });
+    await settle();
+    reads.setPoll({ resultsPublic: false });
+    bus.publish({ slug: 'abc', kind: 'poll' });
+    await settle();
+    const seen = open.sink.events().length;
+    reads.setSummary(4);
+    bus.publish({ slug: 'abc', kind: 'votes' });
+    await settle();
+    expect(open.sink.events()).toHaveLength(seen);
+  });
+
+  it('gives increasing ids, above a reconnecting client’s Last-Event-ID', async () => {
+    const a = join(true);
+    await settle();
+    const far = Date.now() + 1_000_000;
+    const b = join(true, far);
+    await settle();
+    reads.setSummary(1);
+    bus.publish({ slug: 'abc', kind: 'votes' });
+    await settle();
+    for (const ids of [a.sink.ids(), b.sink.ids()]) {
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+    expect(b.sink.ids()[0]).toBeGreaterThan(far);
+    expect(a.sink.ids().at(-1)).toBeGreaterThan(far);
+  });
+
+  it('sends a heartbeat comment every period', async () => {
+    const { sink } = join(false);
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(sink.events().filter(([t]) => t === 'ping')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sink.events().at(-1)).toEqual(['ping', '']);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(sink.events().filter(([t]) => t === 'ping')).toHaveLength(2);
+  });
+
+  it('drops a client whose buffer does not drain in time, and deletes its empty topic', async () => {
+    const slow = join(true);
+    const fine = join(true);
+    await settle();
+    slow.sink.reading = false;
+    reads.setSummary(1);
+    bus.publish({ slug: 'abc', kind: 'votes' });
+    await settle();
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(slow.sink.destroyed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(slow.sink.destroyed).toBe(true);
+    expect(fine.sink.destroyed).toBe(false);
+    expect(hub.stats()).toEqual({ topics: 1, clients: 1 });
+    hub.leave(fine.client);
+    expect(hub.stats()).toEqual({ topics: 0, clients: 0 });
+    expect([...hub.slugs()]).toEqual([]);
+  });
+
+  it('keeps a client that drains in time', async () => {
+    const { sink } = join(true);
+    await settle();
+    sink.reading = false;
+    reads.setSummary(1);
+    bus.publish({ slug: 'abc', kind: 'votes' });
+    await settle();
+    await vi.advanceTimersByTimeAsync(2000);
+    sink.drain();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sink.destroyed).toBe(false);
+    expect(hub.stats().clients).toBe(1);
+  });
+
+  it('drops a client at once when its buffer passes the cap', async () => {
+    const { sink } = join(true);
+    await settle();
+    sink.reading = false;
+    for (let n = 1; n <= 40 && !sink.destroyed; n++) {
+      reads.setSummary(n);
+      bus.publish({ slug: 'abc', kind: 'votes' });
+      await settle();
+    }
+    expect(sink.destroyed).toBe(true);
+    expect(sink.writableLength).toBeLessThan(1000 + 100);
+    expect(hub.stats()).toEqual({ topics: 0, clients: 0 });
+  });
+
+  it('removes a client that disconnects; the topic goes with the last one', () => {
+    const a = join(false);
+    const b = join(false);
+    hub.leave(a.client);
+    expect(hub.stats()).toEqual({ topics: 1, clients: 1 });
+    hub.leave(b.client);
+    expect(hub.stats()).toEqual({ topics: 0, clients: 0 });
+  });
+
+  it('ends every stream on close and refuses new ones', () => {
+    const a = join(false);
+    hub.close();
+    expect(a.sink.ended).toBe(true);
+    const late = new FakeSink();
+    expect(hub.join(late, { slug: 'abc', isHost: false, poll: reads.pollSnap })).toBeUndefined();
+    expect(late.ended).toBe(true);
+  });
+});

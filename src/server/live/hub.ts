@@ -1,0 +1,239 @@
+import { LIVE_HEARTBEAT_MS } from '../../contract/index.ts';
+import { resultsOpenToAll } from '../domain/tally.ts';
+import type { LiveCache, PollSnapshot, SummarySnapshot } from './cache.ts';
+import type { ChangeBus, PollChange } from './change-bus.ts';
+import {
+  DEFAULT_LIMITS,
+  type DropReason,
+  encodeFrame,
+  PING_FRAME,
+  RETRY_FRAME,
+  SseClient,
+  type SseLimits,
+  type SseSink,
+} from './sse.ts';
+
+/** What the hub reads: the cache in the app, a fake in unit tests. */
+export type LiveReads = Pick<LiveCache, 'poll' | 'summary'>;
+
+export interface HubOptions {
+  heartbeatMs?: number;
+  limits?: Partial<SseLimits>;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface JoinRequest {
+  slug: string;
+  isHost: boolean;
+  lastEventId?: number;
+  /** What the route read to accept the client; the topic may already hold something newer. */
+  poll: PollSnapshot;
+  summary?: SummarySnapshot;
+}
+
+/** The streams of one poll. */
+interface Topic {
+  slug: string;
+  clients: Set<SseClient>;
+  /** The clients allowed to see results, so a private poll costs nothing per vote. */
+  seers: Set<SseClient>;
+  /** Last event id given out: strictly increasing, and at least the clock in ms, so ids keep
+   *  growing across restarts and instances without any coordination. */
+  lastId: number;
+  /** The newest snapshots sent to this topic. */
+  poll?: PollSnapshot;
+  summary?: SummarySnapshot;
+}
+
+/**
+ * The live hub: poll slug → open streams. A change on the bus makes the topic fetch the new
+ * state from the cache (which coalesces summaries per window) and write each new snapshot as one
+ * frame, encoded once, to every client it is for. Empty topics are deleted; a heartbeat keeps
+ * idle streams open through proxies; slow clients are dropped by SseClient.
+ */
+export class LiveHub {
+  private readonly topics = new Map<string, Topic>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+  private readonly limits: SseLimits;
+  private readonly log: (message: string, error?: unknown) => void;
+  private closed = false;
+
+  constructor(
+    private readonly cache: LiveReads,
+    bus: ChangeBus,
+    options: HubOptions = {},
+  ) {
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.log = options.log ?? ((message, error) => console.warn(message, error));
+    this.unsubscribe = bus.subscribe((change) => this.apply(change));
+    this.heartbeat = setInterval(() => this.ping(), options.heartbeatMs ?? LIVE_HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** Slugs with open streams (for a staleness guard). */
+  slugs(): IterableIterator<string> {
+    return this.topics.keys();
+  }
+
+  stats(): { topics: number; clients: number } {
+    let clients = 0;
+    for (const topic of this.topics.values()) clients += topic.clients.size;
+    return { topics: this.topics.size, clients };
+  }
+
+  /** A change of the poll: its streams get the new state. The bus calls it. */
+  apply(change: PollChange): void {
+    const topic = this.topics.get(change.slug);
+    if (!topic) return;
+    // The cache hears the same publish; by the next microtask every listener of it has run, so
+    // the cache knows the change whichever subscribed first.
+    queueMicrotask(() => void this.sync(topic, change.kind));
+  }
+
+  /**
+   * Opens a stream: writes the retry hint and the current state at once, then keeps the client
+   * in the poll's topic. Undefined when the hub is closing (the response is ended).
+   */
+  join(sink: SseSink, request: JoinRequest): SseClient | undefined {
+    if (this.closed) {
+      sink.end();
+      return undefined;
+    }
+    const topic = this.topic(request.slug);
+    if (request.lastEventId !== undefined) {
+      topic.lastId = Math.max(topic.lastId, request.lastEventId);
+    }
+    const client = new SseClient(request.slug, request.isHost, sink, this.limits, (c, reason) =>
+      this.dropped(c, reason),
+    );
+    topic.clients.add(client);
+    client.send(RETRY_FRAME);
+
+    const poll = newer(request.poll, topic.poll)!;
+    client.pollVersion = poll.version;
+    client.send(encodeFrame(this.nextId(topic), 'poll', poll.json));
+    this.setCanSee(topic, client, request.isHost || resultsOpenToAll(poll.poll));
+    const summary = newer(request.summary, topic.summary);
+    if (client.canSeeResults && summary) {
+      client.summaryVersion = summary.version;
+      client.send(encodeFrame(this.nextId(topic), 'summary', summary.json));
+    }
+    // What the route read may be a change behind (one that arrived while it awaited, before
+    // this topic existed); the topic catches up, and clients already current are skipped.
+    void this.sync(topic, 'poll');
+    return client;
+  }
+
+  /** The client's connection closed. */
+  leave(client: SseClient): void {
+    client.detach();
+    this.remove(client);
+  }
+
+  /** Treats the poll as changed: re-read and sent where newer (staleness guard). */
+  refresh(slug: string): void {
+    this.apply({ slug, kind: 'poll' });
+  }
+
+  /** Ends every stream (shutdown), so the server can close; clients reconnect elsewhere. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    this.unsubscribe();
+    for (const topic of this.topics.values()) {
+      for (const client of topic.clients) client.end();
+    }
+    this.topics.clear();
+  }
+
+  private topic(slug: string): Topic {
+    let topic = this.topics.get(slug);
+    if (!topic) {
+      topic = { slug, clients: new Set(), seers: new Set(), lastId: 0 };
+      this.topics.set(slug, topic);
+    }
+    return topic;
+  }
+
+  private nextId(topic: Topic): number {
+    topic.lastId = Math.max(topic.lastId + 1, Date.now());
+    return topic.lastId;
+  }
+
+  private async sync(topic: Topic, kind: PollChange['kind']): Promise<void> {
+    try {
+      if (kind === 'poll') await this.syncPoll(topic);
+      // Nobody may see results (a private poll's participants): no summary is built for them.
+      if (topic.seers.size > 0) await this.syncSummary(topic);
+    } catch (error) {
+      // The next change tries again; meanwhile clients keep the last state they got.
+      this.log(`live: could not refresh poll ${topic.slug}`, error);
+    }
+  }
+
+  private async syncPoll(topic: Topic): Promise<void> {
+    const snapshot = await this.cache.poll(topic.slug);
+    if (!snapshot || (topic.poll && snapshot.version <= topic.poll.version)) return;
+    topic.poll = snapshot;
+    const open = resultsOpenToAll(snapshot.poll);
+    let frame: Buffer | undefined;
+    for (const client of topic.clients) {
+      if (client.pollVersion < snapshot.version) {
+        frame ??= encodeFrame(this.nextId(topic), 'poll', snapshot.json);
+        client.pollVersion = snapshot.version;
+        client.send(frame);
+      }
+      // Closing, or making results public or private, changes who gets summaries from now on.
+      this.setCanSee(topic, client, client.isHost || open);
+    }
+  }
+
+  private async syncSummary(topic: Topic): Promise<void> {
+    const snapshot = await this.cache.summary(topic.slug);
+    if (snapshot && (!topic.summary || snapshot.version > topic.summary.version)) {
+      topic.summary = snapshot;
+    }
+    const latest = topic.summary;
+    if (!latest) return;
+    let frame: Buffer | undefined;
+    // Also reaches clients that just became allowed and hold an older summary or none.
+    for (const client of topic.seers) {
+      if (client.summaryVersion >= latest.version) continue;
+      frame ??= encodeFrame(this.nextId(topic), 'summary', latest.json);
+      client.summaryVersion = latest.version;
+      client.send(frame);
+    }
+  }
+
+  private setCanSee(topic: Topic, client: SseClient, canSee: boolean): void {
+    client.canSeeResults = canSee;
+    if (canSee && client.isOpen) topic.seers.add(client);
+    else topic.seers.delete(client);
+  }
+
+  private ping(): void {
+    for (const topic of this.topics.values()) {
+      for (const client of topic.clients) client.send(PING_FRAME);
+    }
+  }
+
+  private dropped(client: SseClient, reason: DropReason): void {
+    this.remove(client);
+    this.log(`live: dropped a ${reason} client of poll ${client.slug}`);
+  }
+
+  private remove(client: SseClient): void {
+    const topic = this.topics.get(client.slug);
+    if (!topic?.clients.delete(client)) return;
+    topic.seers.delete(client);
+    if (topic.clients.size === 0) this.topics.delete(client.slug);
+  }
+}
+
+function newer<T extends { version: number }>(a: T | undefined, b: T | undefined): T | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return a.version >= b.version ? a : b;
+}

@@ -1,0 +1,45 @@
+import type { PollEvents } from '../domain/events.ts';
+import type { PollStore } from '../store/store.ts';
+import { LiveCache, type LiveCacheOptions } from './cache.ts';
+import { busEvents, type ChangeBus, createLocalBus } from './change-bus.ts';
+import { type HubOptions, LiveHub } from './hub.ts';
+
+export interface LiveOptions extends LiveCacheOptions, HubOptions {}
+
+/** The in-memory side of the app: caches and streams, fed by one change bus. */
+export interface Live {
+  bus: ChangeBus;
+  /** The domain's port: publishes each change to the bus. */
+  events: PollEvents;
+  cache: LiveCache;
+  hub: LiveHub;
+  /** Treats a poll as changed on this instance only (a staleness guard while the bus is down):
+   *  caches re-read it and its streams get whatever is new. */
+  refresh(slug: string): void;
+  /** Ends the streams and stops listening; the bus is the caller's to close. */
+  close(): void;
+}
+
+export function createLive(
+  store: PollStore,
+  bus: ChangeBus = createLocalBus(),
+  options: LiveOptions = {},
+): Live {
+  // The cache subscribes first, though the hub does not rely on the order (see LiveHub.apply).
+  const cache = new LiveCache(store, bus, options);
+  const hub = new LiveHub(cache, bus, options);
+  return {
+    bus,
+    events: busEvents(bus),
+    cache,
+    hub,
+    refresh(slug) {
+      cache.apply({ slug, kind: 'poll' });
+      hub.refresh(slug);
+    },
+    close() {
+      hub.close();
+      cache.close();
+    },
+  };
+}

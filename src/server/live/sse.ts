@@ -1,0 +1,121 @@
+import { LIVE_RETRY_MS, type LiveEventType } from '../../contract/index.ts';
+
+/**
+ * Server-sent events framing (https://html.spec.whatwg.org/multipage/server-sent-events.html)
+ * and one client's connection, with the rules that keep a slow reader from holding memory.
+ */
+
+/** First bytes of every stream: how long a client waits before reconnecting. */
+export const RETRY_FRAME = Buffer.from(`retry: ${LIVE_RETRY_MS}\n\n`);
+/** A comment line: proxies and load balancers see traffic and keep the stream open. */
+export const PING_FRAME = Buffer.from(': ping\n\n');
+
+/**
+ * One event, encoded once and written as the same bytes to every client it goes to. `json` is a
+ * single line (JSON.stringify never emits a raw newline), so one `data:` line carries it.
+ */
+export function encodeFrame(id: number, event: LiveEventType, json: string): Buffer {
+  return Buffer.from(`id: ${id}\nevent: ${event}\ndata: ${json}\n\n`);
+}
+
+/** A client's Last-Event-ID: a non-negative integer, else ignored. */
+export function parseLastEventId(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value || !/^\d{1,16}$/.test(value.trim())) return undefined;
+  return Number(value.trim());
+}
+
+/** What the hub writes to: an http.ServerResponse in the app, a fake in unit tests. */
+export interface SseSink {
+  write(chunk: Buffer): boolean;
+  /** Bytes accepted but not yet handed to the kernel. */
+  readonly writableLength: number;
+  once(event: 'drain', listener: () => void): unknown;
+  removeListener(event: 'drain', listener: () => void): unknown;
+  end(): void;
+  destroy(): void;
+}
+
+export interface SseLimits {
+  /** A client whose buffer stays full this long after a write is dropped. */
+  drainTimeoutMs: number;
+  /** A client with more than this many bytes buffered is dropped at once. */
+  maxBufferedBytes: number;
+}
+
+/**
+ * A phone on a bad network reads slowly; one that vanished without a FIN reads never. Either way
+ * its frames pile up in our memory, so the wait is bounded in time and size. 5 s rides out a
+ * Wi-Fi hiccup; 1 MB is hundreds of summaries, far more than a live reader ever lags.
+ */
+export const DEFAULT_LIMITS: SseLimits = { drainTimeoutMs: 5000, maxBufferedBytes: 1024 * 1024 };
+
+export type DropReason = 'stalled' | 'overflow';
+
+/** One open stream of one poll. */
+export class SseClient {
+  /** Whether summaries go to this client (re-evaluated when the poll changes). */
+  canSeeResults = false;
+  /** Versions of the last poll and summary snapshots written, so none is sent twice. */
+  pollVersion = 0;
+  summaryVersion = 0;
+  private stalled?: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    readonly slug: string,
+    readonly isHost: boolean,
+    private readonly sink: SseSink,
+    private readonly limits: SseLimits,
+    private readonly onDrop: (client: SseClient, reason: DropReason) => void,
+  ) {}
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  send(chunk: Buffer): void {
+    if (this.closed) return;
+    const flushed = this.sink.write(chunk);
+    if (this.sink.writableLength > this.limits.maxBufferedBytes) {
+      this.drop('overflow');
+      return;
+    }
+    if (!flushed && !this.stalled) {
+      this.stalled = setTimeout(() => this.drop('stalled'), this.limits.drainTimeoutMs);
+      this.stalled.unref();
+      this.sink.once('drain', this.drained);
+    }
+  }
+
+  /** Ends the response normally (shutdown): the client reconnects, maybe to another instance. */
+  end(): void {
+    if (this.close()) this.sink.end();
+  }
+
+  /** Called when the connection closed from the other side. */
+  detach(): void {
+    this.close();
+  }
+
+  private readonly drained = () => {
+    clearTimeout(this.stalled);
+    this.stalled = undefined;
+  };
+
+  private drop(reason: DropReason): void {
+    if (!this.close()) return;
+    this.sink.destroy();
+    this.onDrop(this, reason);
+  }
+
+  /** True the first time only. */
+  private close(): boolean {
+    if (this.closed) return false;
+    this.closed = true;
+    clearTimeout(this.stalled);
+    this.stalled = undefined;
+    this.sink.removeListener('drain', this.drained);
+    return true;
+  }
+}
