@@ -35,6 +35,8 @@ export default defineConfig({
           // Each file drives its own Chromium against its own server; one at a time keeps timing
           // assertions honest on a two-core machine.
           fileParallelism: false,
+          // Runs after the unit and web projects, so the browsers do not compete with them.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
