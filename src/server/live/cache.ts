@@ -71,8 +71,11 @@ export class LiveCache {
   }
 
   /** The summary as of this call (at most one coalescing window behind a flood of votes). */
-  summary(slug: string): Promise<SummarySnapshot | undefined> {
-    return this.entry(slug).summary.get();
+  async summary(slug: string): Promise<SummarySnapshot | undefined> {
+    const entry = this.entry(slug);
+    const snapshot = await entry.summary.get();
+    if (!snapshot) this.forget(slug, entry);
+    return snapshot;
   }
 
   /** Marks what the change touched as stale. The bus calls it; so can a staleness guard. */

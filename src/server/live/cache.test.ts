@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openSqliteStore } from '../store/sqlite.ts';
+import type { PollStore } from '../store/store.ts';
+import { LiveCache } from './cache.ts';
+import { type ChangeBus, createLocalBus } from './change-bus.ts';
+
+describe('LiveCache', () => {
+  let store: PollStore;
+  let bus: ChangeBus;
+  let cache: LiveCache;
+  let pollId: number;
+  let optionId: number;
+  let questionId: number;
+  let voter = 0;
+
+  beforeEach(async () => {
+    voter = 0;
+    store = await openSqliteStore(':memory:');
+    bus = createLocalBus();
+    cache = new LiveCache(store, bus, { windowMs: 200 });
+    const poll = await store.createPoll({
+      slug: 'cacheme1',
+      title: 'Caché',
+      hostSecretHash: 'h',
+      oneVotePerQuestion: true,
+      resultsPublic: true,
+      status: 'open',
+    });
+    const q = await store.addQuestion(poll.id, {
+      text: 'Q',
+      type: 'yesno',
+      options: [{ text: 'Sí' }],
+    });
+    pollId = poll.id;
+    questionId = q.id;
+    optionId = q.options[0]!.id;
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    cache.close();
+    await store.close();
+  });
+
+  const vote = async () => {
+    await store.castVote({
+      pollId,
+      participantId: `voter-${++voter}`,
+      answers: [{ questionId, optionIds: [optionId] }],
+      oneVotePerQuestion: true,
+      now: new Date(),
+    });
+    bus.publish({ slug: 'cacheme1', kind: 'votes' });
+  };
+
+  it('serves the poll and summary from memory until the bus says they changed', async () => {
+    const reads = vi.spyOn(store, 'getPollBySlug');
+    const tallies = vi.spyOn(store, 'getTally');
+    const a = await cache.poll('cacheme1');
+    expect(await cache.poll('cacheme1')).toBe(a);
+    const s = await cache.summary('cacheme1');
+    expect(await cache.summary('cacheme1')).toBe(s);
+    expect([reads.mock.calls.length, tallies.mock.calls.length]).toEqual([1, 1]);
+
+    await vote();
+    const after = await cache.summary('cacheme1');
+    expect(after!.summary.totalVotes).toBe(1);
+    expect(after!.etag).not.toBe(s!.etag);
+    // Votes do not touch the poll snapshot the vote path reads.
+    expect(await cache.poll('cacheme1')).toBe(a);
+
+    await store.updatePoll(pollId, { title: 'Nuevo' });
+    bus.publish({ slug: 'cacheme1', kind: 'poll' });
+    expect((await cache.poll('cacheme1'))!.poll.title).toBe('Nuevo');
+    expect((await cache.summary('cacheme1'))!.summary.title).toBe('Nuevo');
+  });
+
+  it('rebuilds a summary at most once per window while votes flow, and ends on the last one', async () => {
+    await cache.summary('cacheme1');
+    const tallies = vi.spyOn(store, 'getTally');
+    const started = Date.now();
+    const reads: Promise<unknown>[] = [];
+    // About a second of votes, each followed by a read, as results pages polling would.
+    while (Date.now() - started < 1000) {
+      await vote();
+      reads.push(cache.summary('cacheme1'));
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await Promise.all(reads);
+    const elapsed = Date.now() - started;
+    // One per 200 ms window plus the leading one; generous for a loaded machine.
+    expect(tallies.mock.calls.length).toBeLessThanOrEqual(Math.ceil(elapsed / 200) + 2);
+    expect(voter).toBeGreaterThan(tallies.mock.calls.length * 2);
+    expect((await cache.summary('cacheme1'))!.summary.totalVotes).toBe(voter);
+  });
+
+  it('does not keep unknown slugs', async () => {
+    expect(await cache.poll('nadanada')).toBeUndefined();
+    expect(await cache.summary('nadanada')).toBeUndefined();
+    const created = await store.createPoll({
+      slug: 'nadanada',
+      title: 'Ahora sí',
+      hostSecretHash: 'h',
+      oneVotePerQuestion: true,
+      resultsPublic: false,
+    });
+    // Even before anyone hears of it, the next read finds it.
+    expect((await cache.poll('nadanada'))!.poll.id).toBe(created.id);
+  });
+
+  it('keeps at most maxPolls, dropping the least recently used', async () => {
+    const small = new LiveCache(store, bus, { maxPolls: 1 });
+    const reads = vi.spyOn(store, 'getPollBySlug');
+    await store.createPoll({
+      slug: 'segunda2',
+      title: 'B',
+      hostSecretHash: 'h',
+      oneVotePerQuestion: true,
+      resultsPublic: false,
+    });
+    await small.poll('cacheme1');
+    await small.poll('segunda2');
+    await small.poll('segunda2');
+    await small.poll('cacheme1');
+    expect(reads.mock.calls.map((c) => c[0])).toEqual(['cacheme1', 'segunda2', 'cacheme1']);
+    small.close();
+  });
+});
