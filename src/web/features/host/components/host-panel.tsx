@@ -27,11 +27,18 @@ export function HostPanel({ slug, secret, onForget, share }: HostPanelProps) {
     <HostSessionProvider slug={slug} secret={secret}>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <PanelHeader poll={poll} onForget={onForget} />
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-          <QuestionsCard poll={poll} />
-          <div className="grid gap-6">
+        {/* Phones get the status card first (opening the poll is the first thing a host does
+            there); wide screens put the questions on the left and the three cards on the right.
+            The last 1fr row absorbs the questions card's extra height. */}
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_auto_auto_1fr]">
+          <div className="lg:col-start-2 lg:row-start-1">
             <StatusCard poll={poll} />
-            {share}
+          </div>
+          <div className="lg:col-start-1 lg:row-span-4 lg:row-start-1">
+            <QuestionsCard poll={poll} />
+          </div>
+          <div className="lg:col-start-2 lg:row-start-2">{share}</div>
+          <div className="lg:col-start-2 lg:row-start-3">
             <ActionsCard poll={poll} />
           </div>
         </div>
