@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, routes } from '../../src/contract/index.ts';
@@ -241,6 +242,7 @@ describe('the web app', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Sondeo</title>');
     writeFileSync(join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
     web = await testApp({ config: { webDir: dir } });
   });
@@ -263,6 +265,19 @@ describe('the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/favicon.svg', '*/*')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy to a browser that accepts it, the plain file otherwise', async () => {
+    const compressed = await web.app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { accept: '*/*', 'accept-encoding': 'gzip, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await get('/assets/main-abc123.js', '*/*');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('falls back to index.html for client routes a browser navigates to', async () => {

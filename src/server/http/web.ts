@@ -17,6 +17,8 @@ export function hasWebBuild(webDir: string | null | undefined): webDir is string
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: webDir,
+    // scripts/web-build.mjs writes .br/.gz beside each asset; sent when the browser accepts them.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, path) {
       const relative = path.slice(webDir.length).replaceAll('\\', '/');

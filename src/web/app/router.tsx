@@ -1,21 +1,31 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Layout } from './layout.tsx';
-import { HomeRoute } from './routes/home.tsx';
-import { HostRoute } from './routes/host.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
-import { ResultsRoute } from './routes/results.tsx';
-import { VoteRoute } from './routes/vote.tsx';
 
+// Each screen is its own chunk: a phone opening /p/{slug} does not download the host panel's
+// drag-and-drop or the QR encoder.
 export const router = createBrowserRouter([
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomeRoute /> },
+      {
+        path: '/',
+        lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+      },
       // Spec §2: the host page without a slug goes home.
       { path: '/host', element: <Navigate to="/" replace /> },
-      { path: '/host/:slug', element: <HostRoute /> },
-      { path: '/p/:slug', element: <VoteRoute /> },
-      { path: '/r/:slug', element: <ResultsRoute /> },
+      {
+        path: '/host/:slug',
+        lazy: async () => ({ Component: (await import('./routes/host.tsx')).HostRoute }),
+      },
+      {
+        path: '/p/:slug',
+        lazy: async () => ({ Component: (await import('./routes/vote.tsx')).VoteRoute }),
+      },
+      {
+        path: '/r/:slug',
+        lazy: async () => ({ Component: (await import('./routes/results.tsx')).ResultsRoute }),
+      },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
