@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { createLocalBus } from './live/change-bus.ts';
 import { createLive } from './live/live.ts';
+import { openBus } from './live/open-bus.ts';
 import { lanAddresses } from './net.ts';
 import { openStore } from './store/open-store.ts';
 import type { PollStore } from './store/store.ts';
@@ -34,9 +34,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  // One instance: changes travel in-process. A Redis bus (issue 5) plugs in here.
-  const bus = createLocalBus();
+  // In-process for one instance; Redis pub/sub between several (REDIS_URL).
+  const { bus, description, guard } = await openBus(config);
+  console.log(description);
   const live = createLive(store, bus);
+  const stopGuard = guard(live);
   const app = await buildApp({
     store,
     live,
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
     // requests to finish; only then is the database closed, so every acknowledged vote is on
     // disk.
     await app.close();
+    stopGuard();
     live.close();
     await bus.close();
     await store.close();

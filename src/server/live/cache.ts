@@ -87,6 +87,11 @@ export class LiveCache {
     entry.summary.invalidate();
   }
 
+  /** Slugs of the polls held here (for a staleness guard). */
+  slugs(): IterableIterator<string> {
+    return this.entries.keys();
+  }
+
   close(): void {
     this.unsubscribe();
     for (const entry of this.entries.values()) {
