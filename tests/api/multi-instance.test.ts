@@ -1,0 +1,272 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
+import { type RunningServer, startServer } from '../helpers/server-process.ts';
+import {
+  pgAvailable,
+  redactUrl,
+  redisAvailable,
+  requireService,
+  TEST_DATABASE_URL,
+  TEST_REDIS_URL,
+  throwawaySchemas,
+} from '../helpers/services.ts';
+import { openStream, type SseEvent, type SseStream } from '../helpers/sse-client.ts';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+
+/**
+ * Two real server processes on one PostgreSQL schema and one Redis channel, as behind a load
+ * balancer. B reaches Redis through a proxy the test can cut, so an outage is B's alone and the
+ * machine's Redis, which other runs use, is never touched.
+ */
+const pgOk = await requireService('PostgreSQL', redactUrl(TEST_DATABASE_URL), () => pgAvailable());
+const redisOk = await requireService('Redis', redactUrl(TEST_REDIS_URL), () => redisAvailable());
+const schemas = throwawaySchemas();
+
+let a: RunningServer;
+let b: RunningServer;
+let proxy: TcpProxy;
+const streams: SseStream[] = [];
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted by the tests
+type Body = any;
+
+async function call(
+  server: RunningServer,
+  method: string,
+  path: string,
+  options: { body?: unknown; secret?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Body }> {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined && { 'content-type': 'application/json' }),
+      ...(options.secret && { 'x-host-secret': options.secret }),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: res.status, body: await res.json().catch(() => undefined) };
+}
+
+interface OpenPoll {
+  slug: string;
+  secret: string;
+  questionId: number;
+  optionIds: number[];
+}
+
+async function openPoll(server: RunningServer, title: string): Promise<OpenPoll> {
+  const created = await call(server, 'POST', '/polls', { body: { title } });
+  expect(created.status).toBe(201);
+  const { slug, host_secret: secret } = created.body;
+  const question = await call(server, 'POST', `/polls/${slug}/questions`, {
+    secret,
+    body: { text: '¿Funciona?', type: 'yesno' },
+  });
+  expect(question.status).toBe(201);
+  const opened = await call(server, 'PATCH', `/polls/${slug}`, {
+    secret,
+    body: { status: 'open' },
+  });
+  expect(opened.status).toBe(200);
+  return {
+    slug,
+    secret,
+    questionId: question.body.id,
+    optionIds: question.body.options.map((o: { id: number }) => o.id),
+  };
+}
+
+/** A ballot from its own participant (a fixed cookie, as a phone keeps) with its own key. */
+function ballot(poll: OpenPoll, n: number) {
+  const participant = randomBytes(16).toString('base64url');
+  const key = randomBytes(12).toString('hex');
+  return (server: RunningServer) =>
+    call(server, 'POST', `/polls/${poll.slug}/votes`, {
+      body: { answers: [{ questionId: poll.questionId, optionIds: [poll.optionIds[n % 2]] }] },
+      headers: { cookie: `${PARTICIPANT_COOKIE}=${participant}`, 'idempotency-key': key },
+    }).catch(() => ({ status: 0, body: undefined }));
+}
+
+async function stream(server: RunningServer, poll: OpenPoll, asHost: boolean) {
+  const s = await openStream(
+    `${server.url}/api/v1/polls/${poll.slug}/events`,
+    asHost ? { 'x-host-secret': poll.secret } : {},
+  );
+  streams.push(s);
+  expect(s.status).toBe(200);
+  await s.next((e) => e.event === 'poll');
+  return s;
+}
+
+const summaryWith = (total: number) => (e: SseEvent) =>
+  e.event === 'summary' && JSON.parse(e.data).totalVotes === total;
+
+async function waitForOutput(server: RunningServer, pattern: RegExp, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(server.output())) {
+    if (Date.now() > deadline) {
+      throw new Error(`no ${pattern} in ${timeoutMs} ms; output:\n${server.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.runIf(pgOk && redisOk)('two instances on one PostgreSQL and Redis', () => {
+  beforeAll(async () => {
+    proxy = await startTcpProxy({
+      host: new URL(TEST_REDIS_URL).hostname,
+      port: Number(new URL(TEST_REDIS_URL).port || 6379),
+    });
+    const join = TEST_DATABASE_URL.includes('?') ? '&' : '?';
+    const env = {
+      DATABASE_URL: `${TEST_DATABASE_URL}${join}schema=${schemas.next()}`,
+      // This run's own channel: concurrent runs on the same Redis never hear each other.
+      REDIS_CHANNEL: `sondeo:test:${randomBytes(5).toString('hex')}`,
+    };
+    // Started together, as a deployment does: both migrate the empty schema at once.
+    [a, b] = await Promise.all([
+      startServer({ env: { ...env, REDIS_URL: TEST_REDIS_URL } }),
+      startServer({ env: { ...env, REDIS_URL: proxy.url('redis') } }),
+    ]);
+    expect(a.output()).toMatch(/Redis/);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const s of streams) s.close();
+    await Promise.all([a?.stop('SIGKILL'), b?.stop('SIGKILL')]);
+    await proxy?.close();
+    await schemas.dropAll();
+  });
+
+  it('a vote posted to A reaches a stream client of B within 1 s', async () => {
+    const poll = await openPoll(a, 'De A a B');
+    const onB = await stream(b, poll, true);
+    await onB.next(summaryWith(0));
+
+    const sent = performance.now();
+    expect((await ballot(poll, 0)(a)).status).toBe(201);
+    const event = await onB.next(summaryWith(1), 1000);
+    expect(event.at - sent).toBeLessThan(1000);
+  });
+
+  it('closing the poll on B shows on a participant stream of A', async () => {
+    const poll = await openPoll(b, 'Cierre desde B');
+    const onA = await stream(a, poll, false);
+
+    const sent = performance.now();
+    expect(
+      (
+        await call(b, 'PATCH', `/polls/${poll.slug}`, {
+          secret: poll.secret,
+          body: { status: 'closed' },
+        })
+      ).status,
+    ).toBe(200);
+    const event = await onA.next(
+      (e) => e.event === 'poll' && JSON.parse(e.data).status === 'closed',
+      1000,
+    );
+    expect(event.at - sent).toBeLessThan(1000);
+  });
+
+  it('with Redis cut off from B, both keep voting, B streams refresh from the database, and push resumes after', async () => {
+    const poll = await openPoll(a, 'Sin Redis en B');
+    // A poll B has only cached (a results page polling GET …/summary, no stream).
+    const polled = await openPoll(a, 'Sólo consultada');
+    const summaryOnB = async (p: OpenPoll) =>
+      (await call(b, 'GET', `/polls/${p.slug}/summary`, { secret: p.secret })).body.totalVotes;
+    expect(await summaryOnB(polled)).toBe(0);
+    const onB = await stream(b, poll, true);
+    const onA = await stream(a, poll, true);
+    await onB.next(summaryWith(0));
+
+    await proxy.cut();
+    await waitForOutput(b, /Redis .* unavailable/, 5000);
+    // Past the guard's refresh at the cut itself, so what follows is its periodic one.
+    await new Promise((r) => setTimeout(r, 500));
+    // Votes on A only: B hears nothing of them but what its staleness guard reads (every 2 s).
+    const onAOnly = await Promise.all([0, 1, 2].map((n) => ballot(poll, n)(a)));
+    expect(onAOnly.map((r) => r.status)).toEqual([201, 201, 201]);
+    const sent = performance.now();
+    const refreshed = await onB.next(summaryWith(3), 3500);
+    expect(refreshed.at - sent).toBeLessThan(2500);
+    expect(await summaryOnB(poll)).toBe(3);
+    expect((await ballot(polled, 0)(a)).status).toBe(201);
+    await expect.poll(() => summaryOnB(polled), { timeout: 2500, interval: 100 }).toBe(1);
+    // B still takes votes; A, which Redis still reaches, cannot hear of them yet.
+    const onBOnly = await Promise.all([3, 4].map((n) => ballot(poll, n)(b)));
+    expect(onBOnly.map((r) => r.status)).toEqual([201, 201]);
+    await onB.next(summaryWith(5), 1000);
+
+    await proxy.restore();
+    await waitForOutput(b, /Redis .* back after/, 10_000);
+    // B re-sends the polls it changed while cut off: A's stream catches up on B's two votes.
+    await onA.next(summaryWith(5), 2000);
+    // And push between instances is back: a vote on A reaches B at once again.
+    const again = performance.now();
+    expect((await ballot(poll, 5)(a)).status).toBe(201);
+    const pushed = await onB.next(summaryWith(6), 1000);
+    expect(pushed.at - again).toBeLessThan(1000);
+  }, 30_000);
+
+  it('SIGKILL of A leaves B serving, and no acknowledged vote is missing', async () => {
+    const poll = await openPoll(a, 'A cae');
+    const onA = await stream(a, poll, true);
+    const onB = await stream(b, poll, true);
+    const ballots = Array.from({ length: 200 }, (_, n) => ballot(poll, n));
+
+    // A steady flow of votes over both instances; A is killed in the middle of it, once it has
+    // acknowledged a few (the machine may be slow: the moment is counted, not timed).
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    let ackedOnA = 0;
+    let killed: Promise<unknown> | undefined;
+    const kill = () => {
+      killed ??= a.stop('SIGKILL');
+    };
+    const pending = ballots.map(async (vote, n) => {
+      await sleep(n * 3);
+      const onA = n % 2 === 0;
+      const result = await vote(onA ? a : b);
+      if (onA && result.status === 201 && ++ackedOnA === 5) kill();
+      return result;
+    });
+    await sleep(ballots.length * 3);
+    kill();
+    const results = await Promise.all(pending);
+    await killed;
+    const acknowledged = results.filter((r) => r.status === 201).length;
+    const lostOnA = results.filter((r, n) => n % 2 === 0 && r.status !== 201).length;
+    expect(ackedOnA).toBeGreaterThan(0);
+    expect(lostOnA).toBeGreaterThan(0);
+    expect(results.filter((_, n) => n % 2 === 1).every((r) => r.status === 201)).toBe(true);
+    await onA.ended;
+    // Every 201 is in the database B reads (some ballots A stored may have died unanswered).
+    const before = await call(b, 'GET', `/polls/${poll.slug}/summary`, { secret: poll.secret });
+    expect(before.body.totalVotes).toBeGreaterThanOrEqual(acknowledged);
+
+    // Like the web client, every unanswered ballot is retried (same key, same cookie), now on B;
+    // a ballot A stored before dying is replayed, not counted twice.
+    const retried = await Promise.all(
+      ballots.map((vote, n) => (results[n]!.status === 201 ? results[n]! : vote(b))),
+    );
+    expect(retried.map((r) => r.status).filter((s) => s !== 201)).toEqual([]);
+
+    const summary = await call(b, 'GET', `/polls/${poll.slug}/summary`, { secret: poll.secret });
+    expect(summary.status).toBe(200);
+    expect(summary.body.totalVotes).toBe(200);
+    await onB.next(summaryWith(200), 1000);
+
+    // A's stream client reconnects to B and gets the current state at once.
+    const lastId = onA.events.at(-1)?.id;
+    const reconnected = await openStream(`${b.url}/api/v1/polls/${poll.slug}/events`, {
+      'x-host-secret': poll.secret,
+      ...(lastId && { 'last-event-id': lastId }),
+    });
+    streams.push(reconnected);
+    const current = await reconnected.next(summaryWith(200), 1000);
+    expect(Number(current.id)).toBeGreaterThan(Number(lastId ?? 0));
+    expect((await ballot(poll, 200)(b)).status).toBe(201);
+  }, 30_000);
+});
