@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { HOST_SECRET_HEADER } from '../../contract/limits.ts';
 import { LIVE_HEARTBEAT_MS, type LiveEvent } from '../../contract/live-events.ts';
 import { Poll } from '../../contract/poll.ts';
-import { API_BASE } from '../../contract/routes.ts';
+import { API_BASE, routePath } from '../../contract/routes.ts';
 import { Summary } from '../../contract/summary.ts';
 import { queryKeys } from './query.ts';
 import { type SseMessage, SseParser } from './sse-parser.ts';
@@ -25,7 +25,7 @@ export const IDLE_TIMEOUT_MS = LIVE_HEARTBEAT_MS * 2 + 5000;
 export const HIDDEN_CLOSE_MS = 60_000;
 
 export function liveEventsPath(slug: string): string {
-  return `${API_BASE}/polls/${encodeURIComponent(slug)}/events`;
+  return `${API_BASE}${routePath('pollEvents', { slug })}`;
 }
 
 /**
