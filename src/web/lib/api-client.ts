@@ -81,7 +81,9 @@ export async function apiRequest<N extends RouteName>(
     const body = await readBody(response);
     if (!response.ok) {
       const message = messageOf(body) ?? es.api.httpError(response.status);
-      const code = codeOf(body) ?? (response.statusText || String(response.status));
+      // Spec §8: the code is the status text; the server's own code stays readable in details.
+      // HTTP/2 has no status text, so then the body's code (or the number) stands in.
+      const code = response.statusText || codeOf(body) || String(response.status);
       return { data: null, error: new ApiError(message, code, response.status, body) };
     }
     return { data: body as RouteResponse<N>, error: null };
