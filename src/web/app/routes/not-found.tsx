@@ -10,6 +10,7 @@ export function NotFoundRoute() {
   return (
     <EmptyState
       icon={SearchX}
+      level={1}
       title={es.notFound.title}
       description={es.notFound.description(pathname)}
       action={

@@ -8,9 +8,22 @@ type EmptyStateProps = {
   description?: string;
   action?: ReactNode;
   className?: string;
+  /**
+   * 1 when the block is the whole screen (a page needs its h1), 3 inside a card titled by an h2;
+   * screen readers navigate by these levels.
+   */
+  level?: 1 | 2 | 3;
 };
 
-export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+  className,
+  level = 2,
+}: EmptyStateProps) {
+  const Heading = `h${level}` as const;
   return (
     <div
       className={cn(
@@ -21,7 +34,7 @@ export function EmptyState({ icon: Icon, title, description, action, className }
       <div className="rounded-full bg-muted p-4 text-muted-foreground">
         <Icon className="size-8" aria-hidden="true" />
       </div>
-      <h2 className="text-xl font-semibold">{title}</h2>
+      <Heading className="text-xl font-semibold">{title}</Heading>
       {description ? <p className="max-w-sm text-muted-foreground">{description}</p> : null}
       {action ? <div className="mt-2">{action}</div> : null}
     </div>

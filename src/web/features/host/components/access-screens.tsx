@@ -16,6 +16,7 @@ export function AccessRequired({ onUnlock }: { onUnlock: (code: string) => void 
   return (
     <EmptyState
       icon={KeyRound}
+      level={1}
       title={t.accessRequired}
       description={t.accessRequiredDescription}
       action={
@@ -37,6 +38,7 @@ export function PollNotFound() {
   return (
     <EmptyState
       icon={SearchX}
+      level={1}
       title={t.pollNotFound}
       description={t.pollNotFoundDescription}
       action={

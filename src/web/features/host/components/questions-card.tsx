@@ -23,7 +23,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { es } from '../../../i18n/es.ts';
-import { sortQuestions } from '../api/cache.ts';
+import { byOrdinal } from '../../../lib/order.ts';
 import { useCreateQuestion } from '../api/create-question.ts';
 import { useReorderQuestions } from '../api/reorder-questions.ts';
 import { NewQuestionForm } from './new-question-form.tsx';
@@ -58,7 +58,7 @@ function spanishAnnouncements(questions: readonly Question[]): Announcements {
 }
 
 export function QuestionsCard({ poll }: { poll: Poll }) {
-  const questions = useMemo(() => sortQuestions(poll.questions), [poll.questions]);
+  const questions = useMemo(() => byOrdinal(poll.questions), [poll.questions]);
   const reorder = useReorderQuestions();
   const createQuestion = useCreateQuestion();
   const newQuestionText = useRef<HTMLInputElement>(null);
@@ -92,6 +92,7 @@ export function QuestionsCard({ poll }: { poll: Poll }) {
         {questions.length === 0 ? (
           <EmptyState
             icon={ListChecks}
+            level={3}
             title={es.host.noQuestions}
             description={es.host.noQuestionsDescription}
             className="py-6"

@@ -7,8 +7,8 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { es } from '../../../i18n/es.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { byOrdinal } from '../../../lib/order.ts';
 import { type ResultsFeed, useResultsFeed } from '../api/use-results-feed.ts';
-import { byOrdinal } from '../lib/tally.ts';
 import { useDarkTheme, useFullscreen } from '../lib/use-fullscreen.ts';
 import { ConnectionBadge, TotalBadge } from './live-badge.tsx';
 import { QuestionResults } from './question-results.tsx';
@@ -86,6 +86,7 @@ function ResultsBody({ feed, large, showPercent, children: controls }: BodyProps
     return (
       <EmptyState
         icon={SearchX}
+        level={1}
         title={es.results.notFound}
         description={es.results.notFoundDescription}
       />
@@ -95,6 +96,7 @@ function ResultsBody({ feed, large, showPercent, children: controls }: BodyProps
     return (
       <EmptyState
         icon={Lock}
+        level={1}
         title={es.results.loadFailed}
         description={es.results.privateDescription}
       />
@@ -107,6 +109,7 @@ function ResultsBody({ feed, large, showPercent, children: controls }: BodyProps
           <ConnectionBadge connection="offline" large={large} />
           <EmptyState
             icon={WifiOff}
+            level={1}
             title={es.results.loadFailed}
             description={es.results.reconnecting}
           />

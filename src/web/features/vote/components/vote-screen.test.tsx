@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makePoll as makeSharedPoll } from '../../../../../tests/helpers/live-fixtures.ts';
 import { json, mockFetch, renderRoute } from '../../../../../tests/helpers/render-web.tsx';
 import type { Poll } from '../../../../contract/poll.ts';
 import { hasVoted, markVoted } from '../../../lib/storage.ts';
@@ -8,38 +9,10 @@ import { VoteScreen } from './vote-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The shared poll with its questions listed out of order: the page must sort them by ordinal. */
 function makePoll(overrides: Partial<Poll> = {}): Poll {
-  return {
-    slug: 'abc',
-    title: 'Encuesta de prueba',
-    status: 'open',
-    settings: { oneVotePerQuestion: true, resultsPublic: false },
-    createdAt: '2024-01-01T00:00:00.000Z',
-    updatedAt: '2024-01-01T00:00:00.000Z',
-    questions: [
-      {
-        id: 2,
-        text: '¿Qué lenguajes usas?',
-        type: 'multiple',
-        ordinal: 2,
-        options: [
-          { id: 21, text: 'TypeScript', ordinal: 1 },
-          { id: 22, text: 'Rust', ordinal: 2 },
-        ],
-      },
-      {
-        id: 1,
-        text: '¿Color favorito?',
-        type: 'single',
-        ordinal: 1,
-        options: [
-          { id: 11, text: 'Rojo', ordinal: 1 },
-          { id: 12, text: 'Azul', ordinal: 2 },
-        ],
-      },
-    ],
-    ...overrides,
-  };
+  const poll = makeSharedPoll(overrides);
+  return { ...poll, questions: [...poll.questions].reverse() };
 }
 
 /**
@@ -89,6 +62,13 @@ describe('VoteScreen states', () => {
     renderVote(makePoll({ status }));
     expect(await screen.findByText(title)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Enviar respuestas' })).not.toBeInTheDocument();
+  });
+
+  it('makes each full-screen state the page heading (h1), as the form screen has', async () => {
+    renderVote(makePoll({ status: 'closed' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Encuesta finalizada' }),
+    ).toBeInTheDocument();
   });
 
   it('shows Sin preguntas for an open poll without questions', async () => {

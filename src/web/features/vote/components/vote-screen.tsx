@@ -100,7 +100,7 @@ type NoticeProps = {
 function Notice(props: NoticeProps) {
   return (
     <div className="mx-auto w-full max-w-[480px]">
-      <EmptyState {...props} className="py-16" />
+      <EmptyState {...props} level={1} className="py-16" />
     </div>
   );
 }
