@@ -30,12 +30,3 @@ export function replaceOption(question: Question, option: Option): Question {
 export function summaryChanged(queryClient: QueryClient, slug: string) {
   return queryClient.invalidateQueries({ queryKey: queryKeys.summary(slug) });
 }
-
-/** Questions by ordinal; the id breaks ties so the order never flickers. */
-export function sortQuestions(questions: readonly Question[]): Question[] {
-  return [...questions].sort((a, b) => a.ordinal - b.ordinal || a.id - b.id);
-}
-
-export function sortOptions(options: readonly Option[]): Option[] {
-  return [...options].sort((a, b) => a.ordinal - b.ordinal || a.id - b.id);
-}

@@ -1,17 +1,17 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { OPTION_TEXT_MAX } from '../../../../contract/limits.ts';
 import type { Option, Question } from '../../../../contract/poll.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
-import { sortOptions } from '../api/cache.ts';
+import { byOrdinal } from '../../../lib/order.ts';
 import { useCreateOption } from '../api/create-option.ts';
 import { useDeleteOption } from '../api/delete-option.ts';
 import { useUpdateOption } from '../api/update-option.ts';
+import { ConfirmDeleteButton } from './confirm-delete-button.tsx';
 import { InlineEdit } from './inline-edit.tsx';
 
 const t = es.questions;
@@ -46,21 +46,12 @@ function OptionRow({ question, option, deletable }: OptionRowProps) {
         />
       </div>
       {deletable ? (
-        <ConfirmDialog
-          trigger={
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-9 text-muted-foreground hover:text-destructive"
-              aria-label={`${t.deleteOption}: ${option.text}`}
-              disabled={deleteOption.isPending}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          }
+        <ConfirmDeleteButton
+          action={t.deleteOption}
+          target={option.text}
           title={t.deleteOptionConfirmTitle}
           description={t.deleteOptionConfirmDescription}
-          confirmLabel={t.deleteOption}
+          disabled={deleteOption.isPending}
           onConfirm={() =>
             deleteOption.mutate(
               { questionId: question.id, optionId: option.id },
@@ -119,7 +110,7 @@ function AddOptionForm({ question }: { question: Question }) {
 
 /** Options of a saved question: edit in place, delete (confirmed), add (not for yes/no). */
 export function OptionList({ question }: { question: Question }) {
-  const options = sortOptions(question.options);
+  const options = byOrdinal(question.options);
   const isYesNo = question.type === 'yesno';
   // Spec §5: a yes/no question keeps both answers, and no question loses its last option.
   const deletable = !isYesNo && options.length > 1;

@@ -1,16 +1,15 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical, Trash2 } from 'lucide-react';
+import { GripVertical } from 'lucide-react';
 import { toast } from 'sonner';
 import { QUESTION_TEXT_MAX } from '../../../../contract/limits.ts';
 import type { Question } from '../../../../contract/poll.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
 import { useUpdateQuestion } from '../api/update-question.ts';
+import { ConfirmDeleteButton } from './confirm-delete-button.tsx';
 import { InlineEdit } from './inline-edit.tsx';
 import { OptionList } from './option-list.tsx';
 
@@ -61,21 +60,13 @@ export function QuestionItem({ question, position }: QuestionItemProps) {
           <span className="font-semibold tabular-nums">{t.position(position)}</span>
           <Badge variant="secondary">{es.questionTypes[question.type]}</Badge>
         </div>
-        <ConfirmDialog
-          trigger={
-            <Button
-              variant="ghost"
-              size="icon"
-              className="-mr-1 size-9 shrink-0 text-muted-foreground hover:text-destructive"
-              aria-label={`${t.deleteQuestion}: ${question.text}`}
-              disabled={deleteQuestion.isPending}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          }
+        <ConfirmDeleteButton
+          action={t.deleteQuestion}
+          target={question.text}
           title={t.deleteConfirmTitle}
           description={t.deleteConfirmDescription}
-          confirmLabel={t.deleteQuestion}
+          disabled={deleteQuestion.isPending}
+          className="-mr-1"
           onConfirm={() =>
             deleteQuestion.mutate(question.id, { onSuccess: () => toast.success(t.deleted) })
           }

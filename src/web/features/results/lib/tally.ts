@@ -22,7 +22,3 @@ export function rankOptions(question: SummaryQuestion): RankedOption[] {
     leading: top > 0 && option.count === top,
   }));
 }
-
-export function byOrdinal<T extends { ordinal: number; id: number }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => a.ordinal - b.ordinal || a.id - b.id);
-}

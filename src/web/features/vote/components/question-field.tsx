@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import type { Question } from '../../../../contract/poll.ts';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
-import { byOrdinal } from '../lib/ballot.ts';
+import { byOrdinal } from '../../../lib/order.ts';
 
 type QuestionFieldProps = {
   question: Question;

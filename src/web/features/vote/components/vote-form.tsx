@@ -4,11 +4,11 @@ import { toast } from 'sonner';
 import type { Poll } from '../../../../contract/poll.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { es } from '../../../i18n/es.ts';
+import { byOrdinal } from '../../../lib/order.ts';
 import { markVoted } from '../../../lib/storage.ts';
 import { newIdempotencyKey, useCastVote } from '../api/cast-vote.ts';
 import {
   answeredCount,
-  byOrdinal,
   choose,
   isComplete,
   reconcileSelection,

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Question } from '../../../../contract/poll.ts';
 import {
   answeredCount,
-  byOrdinal,
   choose,
   isComplete,
   reconcileSelection,
@@ -71,12 +70,6 @@ describe('toBallot', () => {
         { questionId: 2, optionIds: [21, 23] },
       ],
     });
-  });
-
-  it('sorts by ordinal, then id', () => {
-    expect(byOrdinal([q(2, 'single', [], 1), q(1, 'single', [], 1)]).map((x) => x.id)).toEqual([
-      1, 2,
-    ]);
   });
 });
 

@@ -1,12 +1,9 @@
 import type { Question } from '../../../../contract/poll.ts';
 import type { Ballot } from '../../../../contract/vote.ts';
+import { byOrdinal } from '../../../lib/order.ts';
 
 /** Chosen option ids per question id. */
 export type Selection = Readonly<Record<number, readonly number[]>>;
-
-export function byOrdinal<T extends { ordinal: number; id: number }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => a.ordinal - b.ordinal || a.id - b.id);
-}
 
 /** Single and yes/no keep one choice (a new one replaces it); multiple toggles. */
 export function choose(selection: Selection, question: Question, optionId: number): Selection {
