@@ -1,87 +1,30 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server-process.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE } from '../helpers/browser.ts';
 import { HomePage } from './pages/home-page.ts';
 import { HostPage } from './pages/host-page.ts';
+import { type HostKey, setUpAppUnderTest } from './support/fixture.ts';
 
 const LAPTOP = { width: 1280, height: 900 };
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
+const app = setUpAppUnderTest();
 
 /** A fresh browser context per scenario: its own localStorage, cookies and prompts. */
-async function newPage(viewport = LAPTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'es-ES' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  return page;
+function newPage(viewport = LAPTOP, hostOf?: HostKey): Promise<Page> {
+  return app.newPage(viewport, hostOf);
 }
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; secret?: string } = {},
-) {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.secret ? { 'x-host-secret': init.secret } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+/** A poll with single-choice questions (options A and B), made through the API. */
+function seedPoll(title: string, questions = ['Primera', 'Segunda', 'Tercera']) {
+  return app.seedPoll({
+    title,
+    questions: questions.map((text) => ({ text, options: ['A', 'B'] })),
   });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-type Seeded = { slug: string; secret: string; questionIds: number[] };
-
-/** A poll with three single-choice questions, made through the API to keep scenarios short. */
-async function seedPoll(title: string, questions = ['Primera', 'Segunda', 'Tercera']) {
-  const poll = await api<{ slug: string; host_secret: string }>('/polls', {
-    method: 'POST',
-    body: { title },
-  });
-  const questionIds: number[] = [];
-  for (const [index, text] of questions.entries()) {
-    const question = await api<{ id: number }>(`/polls/${poll.slug}/questions`, {
-      method: 'POST',
-      secret: poll.host_secret,
-      body: { text, type: 'single', options: [{ text: 'A' }, { text: 'B' }], ordinal: index + 1 },
-    });
-    questionIds.push(question.id);
-  }
-  return { slug: poll.slug, secret: poll.host_secret, questionIds } satisfies Seeded;
 }
 
 /** Opens the panel of a seeded poll with its secret already stored in this context. */
-async function openPanel(page: Page, seeded: Seeded): Promise<HostPage> {
-  await page.addInitScript(
-    ([slug, secret]) => {
-      const key = 'sondeo:host-secrets';
-      const map = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, string>;
-      if (!map[slug as string]) {
-        localStorage.setItem(key, JSON.stringify({ ...map, [slug as string]: secret }));
-      }
-    },
-    [seeded.slug, seeded.secret],
-  );
-  const host = new HostPage(page, server.url);
+async function openPanel(seeded: HostKey): Promise<HostPage> {
+  const host = new HostPage(await newPage(LAPTOP, seeded), app.server.url);
   await host.goto(seeded.slug);
   await host.waitForPanel();
   return host;
@@ -90,13 +33,13 @@ async function openPanel(page: Page, seeded: Seeded): Promise<HostPage> {
 describe('host panel', () => {
   it('creates a poll from home and builds its questions (phone)', async () => {
     const page = await newPage(PHONE);
-    const home = new HomePage(page, server.url);
+    const home = new HomePage(page, app.server.url);
     await home.goto();
     await home.titleInput().fill('  Clase de hoy  ');
     await page.getByText('16/120 caracteres').waitFor();
     const slug = await home.createPoll('  Clase de hoy  ');
 
-    const host = new HostPage(page, server.url);
+    const host = new HostPage(page, app.server.url);
     await host.toast('¡Encuesta creada!');
     await host.toast('Tu encuesta "Clase de hoy" está lista');
     await host.waitForPanel();
@@ -152,8 +95,8 @@ describe('host panel', () => {
 
   it('reorders questions by mouse and by keyboard, and keeps the order', async () => {
     const seeded = await seedPoll('Orden');
-    const page = await newPage();
-    const host = await openPanel(page, seeded);
+    const host = await openPanel(seeded);
+    const { page } = host;
     expect(await host.questionTexts()).toEqual(['Primera', 'Segunda', 'Tercera']);
 
     await host.dragQuestion('Tercera', 'Primera');
@@ -169,7 +112,7 @@ describe('host panel', () => {
     await page.reload();
     await host.waitForPanel();
     expect(await host.questionTexts()).toEqual(['Segunda', 'Primera', 'Tercera']);
-    const poll = await api<{ questions: { text: string; ordinal: number }[] }>(
+    const poll = await app.api<{ questions: { text: string; ordinal: number }[] }>(
       `/polls/${seeded.slug}`,
     );
     const byOrdinal = [...poll.questions].sort((a, b) => a.ordinal - b.ordinal).map((q) => q.text);
@@ -178,8 +121,8 @@ describe('host panel', () => {
 
   it('opens, closes, resets the votes and duplicates into a new panel', async () => {
     const seeded = await seedPoll('Ciclo de vida', ['¿Te gustó?']);
-    const page = await newPage();
-    const host = await openPanel(page, seeded);
+    const host = await openPanel(seeded);
+    const { page } = host;
     // Reset is offered while draft, and not while open.
     await host.resetButton().waitFor();
 
@@ -187,7 +130,7 @@ describe('host panel', () => {
     expect(await publicSwitch.getAttribute('aria-checked')).toBe('false');
     await publicSwitch.click();
     await host.toast('Configuración actualizada');
-    const saved = await api<{ settings: { resultsPublic: boolean } }>(`/polls/${seeded.slug}`);
+    const saved = await app.api<{ settings: { resultsPublic: boolean } }>(`/polls/${seeded.slug}`);
     expect(saved.settings.resultsPublic).toBe(true);
     expect(await publicSwitch.getAttribute('aria-checked')).toBe('true');
 
@@ -197,12 +140,12 @@ describe('host panel', () => {
     expect(await host.statusBadge().textContent()).toBe('Abierta');
     expect(await host.resetButton().count()).toBe(0);
 
-    const poll = await api<{ questions: { id: number; options: { id: number }[] }[] }>(
+    const poll = await app.api<{ questions: { id: number; options: { id: number }[] }[] }>(
       `/polls/${seeded.slug}`,
     );
     const question = poll.questions[0];
     if (!question?.options[0]) throw new Error('seeded question missing');
-    await api(`/polls/${seeded.slug}/votes`, {
+    await app.api(`/polls/${seeded.slug}/votes`, {
       method: 'POST',
       body: { answers: [{ questionId: question.id, optionIds: [question.options[0].id] }] },
     });
@@ -237,7 +180,7 @@ describe('host panel', () => {
   it('asks for the code in a fresh context, unlocks through the prompt and forgets it', async () => {
     const seeded = await seedPoll('Con código', []);
     const page = await newPage();
-    const host = new HostPage(page, server.url);
+    const host = new HostPage(page, app.server.url);
     await host.goto(seeded.slug);
     await host.accessRequired().waitFor();
 
@@ -261,13 +204,13 @@ describe('host panel', () => {
     expect(await host.storedSecrets()).toEqual({});
 
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.server.url}/`);
   });
 
   it('shows the server message when the stored code is wrong', async () => {
     const seeded = await seedPoll('Código equivocado', []);
     const page = await newPage();
-    const host = new HostPage(page, server.url);
+    const host = new HostPage(page, app.server.url);
     await host.goto(seeded.slug);
     await host.unlockWithPrompt('no-es-el-codigo');
     await host.waitForPanel();
@@ -282,26 +225,26 @@ describe('host panel', () => {
     await page.addInitScript(() =>
       localStorage.setItem('sondeo:host-secrets', JSON.stringify({ noexiste: 'x' })),
     );
-    const host = new HostPage(page, server.url);
+    const host = new HostPage(page, app.server.url);
     await host.goto('noexiste');
     await host.notFound().waitFor();
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.server.url}/`);
 
-    await page.goto(`${server.url}/host`);
-    await page.waitForURL(`${server.url}/`);
-    await new HomePage(page, server.url).titleInput().waitFor();
+    await page.goto(`${app.server.url}/host`);
+    await page.waitForURL(`${app.server.url}/`);
+    await new HomePage(page, app.server.url).titleInput().waitFor();
   });
 
   it('shows the 404 page with the path, a link home and a way back', async () => {
     const page = await newPage(PHONE);
-    await page.goto(`${server.url}/`);
-    await page.goto(`${server.url}/no-existe`);
+    await page.goto(`${app.server.url}/`);
+    await page.goto(`${app.server.url}/no-existe`);
     await page.getByText('/no-existe').waitFor();
     await page.getByRole('button', { name: 'Volver atrás' }).click();
-    await page.waitForURL(`${server.url}/`);
-    await page.goto(`${server.url}/no-existe`);
+    await page.waitForURL(`${app.server.url}/`);
+    await page.goto(`${app.server.url}/no-existe`);
     await page.getByRole('link', { name: 'Ir al inicio' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.server.url}/`);
   });
 });

@@ -1,100 +1,48 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Poll } from '../../src/contract/poll.ts';
-import { launchBrowser, PHONE, PROJECTOR } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server-process.ts';
+import { PHONE, PROJECTOR } from '../helpers/browser.ts';
 import { ResultsPage } from './pages/results-page.ts';
 import { VotePage } from './pages/vote-page.ts';
+import { type Seeded, setUpAppUnderTest } from './support/fixture.ts';
 
 /** Screenshots to look at after a run (not compared automatically). */
 const SHOTS = '/tmp/shots';
 const Q1 = '¿Lenguaje favorito?';
 const Q2 = '¿Qué editor usas?';
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const app = setUpAppUnderTest();
 
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-/** A call as the host or a participant would make it; each call without a cookie is a new participant. */
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; secret?: string } = {},
-) {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.secret ? { 'x-host-secret': init.secret } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-type Seeded = { slug: string; secret: string; poll: Poll };
 
 /** A private poll with two single-choice questions, in `status`. */
-async function seedPoll(status: Poll['status']): Promise<Seeded> {
-  const created = await api<{ slug: string; host_secret: string }>('/polls', {
-    method: 'POST',
-    body: { title: 'Charla en vivo', settings: { resultsPublic: false } },
+function seedPoll(status: Poll['status']): Promise<Seeded> {
+  return app.seedPoll({
+    title: 'Charla en vivo',
+    settings: { resultsPublic: false },
+    questions: [
+      { text: Q1, options: ['TypeScript', 'Python', 'Go'] },
+      { text: Q2, options: ['VS Code', 'Vim', 'Emacs'] },
+    ],
+    status,
   });
-  const { slug, host_secret: secret } = created;
-  for (const [text, options] of [
-    [Q1, ['TypeScript', 'Python', 'Go']],
-    [Q2, ['VS Code', 'Vim', 'Emacs']],
-  ] as const) {
-    await api(`/polls/${slug}/questions`, {
-      method: 'POST',
-      secret,
-      body: { text, type: 'single', options: options.map((o) => ({ text: o })) },
-    });
-  }
-  if (status !== 'draft') await setStatus(slug, secret, 'open');
-  if (status === 'closed') await setStatus(slug, secret, 'closed');
-  return { slug, secret, poll: await api<Poll>(`/polls/${slug}`) };
 }
 
 function setStatus(slug: string, secret: string, status: Poll['status']) {
-  return api<Poll>(`/polls/${slug}`, { method: 'PATCH', secret, body: { status } });
+  return app.setStatus({ slug, secret }, status);
 }
 
 /** One ballot from a new participant: the first option of every question. */
 function voteFirstOptions({ slug, poll }: Seeded) {
   const answers = poll.questions.map((q) => ({ questionId: q.id, optionIds: [q.options[0]?.id] }));
-  return api(`/polls/${slug}/votes`, { method: 'POST', body: { answers } });
+  return app.api(`/polls/${slug}/votes`, { method: 'POST', body: { answers } });
 }
 
-async function newPage(viewport: { width: number; height: number }, hostOf?: Seeded) {
-  const context = await browser.newContext({ viewport, locale: 'es-ES' });
-  contexts.push(context);
-  if (hostOf) {
-    await context.addInitScript(
-      ([slug, secret]) => {
-        localStorage.setItem('sondeo:host-secrets', JSON.stringify({ [slug as string]: secret }));
-      },
-      [hostOf.slug, hostOf.secret],
-    );
-  }
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  return page;
+function newPage(viewport: { width: number; height: number }, hostOf?: Seeded) {
+  return app.newPage(viewport, hostOf);
 }
 
 /** Marks the document; the mark survives everything except a reload or navigation. */
@@ -118,7 +66,7 @@ describe('live results and participant pages (server-sent events)', () => {
     const seeded = await seedPoll('open');
     const page = await newPage(PROJECTOR, seeded);
     const summaryGets = await blockRequests(page, '**/api/v1/polls/*/summary');
-    const results = new ResultsPage(page, server.url);
+    const results = new ResultsPage(page, app.server.url);
     await results.goto(seeded.slug);
     await results.waitForLive();
     await results.totalVotes().filter({ hasText: '0 votos' }).waitFor();
@@ -130,7 +78,7 @@ describe('live results and participant pages (server-sent events)', () => {
       expect(Date.now() - started).toBeLessThan(1000);
     }
     // A vote from a phone in another browser context arrives the same way.
-    const voter = new VotePage(await newPage(PHONE), server.url);
+    const voter = new VotePage(await newPage(PHONE), app.server.url);
     await voter.goto(seeded.slug);
     await voter.vote({ [Q1]: ['Go'], [Q2]: ['Vim'] });
     await results.totalVotes().filter({ hasText: '4 votos' }).waitFor({ timeout: 1000 });
@@ -148,7 +96,7 @@ describe('live results and participant pages (server-sent events)', () => {
     const seeded = await seedPoll('open');
     const page = await newPage(PROJECTOR, seeded);
     const streams = await blockRequests(page, '**/api/v1/polls/*/events');
-    const results = new ResultsPage(page, server.url);
+    const results = new ResultsPage(page, app.server.url);
     await results.goto(seeded.slug);
     await results.totalVotes().filter({ hasText: '0 votos' }).waitFor();
     await results.waitForLive();
@@ -163,7 +111,7 @@ describe('live results and participant pages (server-sent events)', () => {
     const seeded = await seedPoll('open');
     await voteFirstOptions(seeded);
     const page = await newPage(PROJECTOR);
-    const results = new ResultsPage(page, server.url);
+    const results = new ResultsPage(page, app.server.url);
     await results.goto(seeded.slug);
     await results.loadFailed().waitFor();
     await results.toast('Resultados privados');
@@ -178,7 +126,7 @@ describe('live results and participant pages (server-sent events)', () => {
   it('switches a participant page from draft to open to closed by itself', async () => {
     const seeded = await seedPoll('draft');
     const page = await newPage(PHONE);
-    const voter = new VotePage(page, server.url);
+    const voter = new VotePage(page, app.server.url);
     await voter.goto(seeded.slug);
     await voter.heading('Encuesta no disponible').waitFor();
     const sameDocument = await markDocument(page);
@@ -202,7 +150,7 @@ describe('live results and participant pages (server-sent events)', () => {
   it('shows an edited question live and keeps the choice made on another one', async () => {
     const seeded = await seedPoll('open');
     const page = await newPage(PHONE);
-    const voter = new VotePage(page, server.url);
+    const voter = new VotePage(page, app.server.url);
     await voter.goto(seeded.slug);
     await voter.submitButton().waitFor();
     const sameDocument = await markDocument(page);
@@ -211,7 +159,7 @@ describe('live results and participant pages (server-sent events)', () => {
 
     const editor = seeded.poll.questions.find((q) => q.text === Q2);
     const renamed = '¿Qué editor usas en el trabajo?';
-    await api(`/questions/${editor?.id}`, {
+    await app.api(`/questions/${editor?.id}`, {
       method: 'PUT',
       secret: seeded.secret,
       body: { text: renamed },
@@ -224,7 +172,7 @@ describe('live results and participant pages (server-sent events)', () => {
 
     // The kept choice is really part of the ballot that goes out.
     await voter.vote({ [renamed]: ['Emacs'] });
-    const summary = await api<{
+    const summary = await app.api<{
       questions: { text: string; options: { text: string; count: number }[] }[];
     }>(`/polls/${seeded.slug}/summary`, { secret: seeded.secret });
     const counts = summary.questions.flatMap((q) =>

@@ -1,100 +1,48 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, PROJECTOR } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server-process.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, PROJECTOR } from '../helpers/browser.ts';
 import { ResultsPage } from './pages/results-page.ts';
 import { ShareDialog } from './pages/share-dialog.ts';
 import { VotePage } from './pages/vote-page.ts';
+import { type HostKey, setUpAppUnderTest } from './support/fixture.ts';
 
 const Q1 = '¿Lenguaje favorito?';
 const Q2 = '¿Qué temas te interesan?';
 const Q3 = '¿Recomendarías la charla?';
 
-let server: RunningServer;
-let browser: Browser;
-let poll: { slug: string; secret: string };
-const contexts: BrowserContext[] = [];
-
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; secret?: string } = {},
-) {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.secret ? { 'x-host-secret': init.secret } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** Set up through the API: this file tests the participant and results screens, not the panel. */
-async function seedPoll(): Promise<{ slug: string; secret: string }> {
-  const created = await api<{ slug: string; host_secret: string }>('/polls', {
-    method: 'POST',
-    body: { title: 'Charla de los jueves', settings: { resultsPublic: false } },
-  });
-  const secret = created.host_secret;
-  const questions = [
-    { text: Q1, type: 'single', options: ['TypeScript', 'Python', 'Go'] },
-    { text: Q2, type: 'multiple', options: ['Testing', 'Rendimiento', 'Accesibilidad'] },
-    { text: Q3, type: 'yesno', options: [] },
-  ];
-  for (const q of questions) {
-    await api(`/polls/${created.slug}/questions`, {
-      method: 'POST',
-      secret,
-      body: { text: q.text, type: q.type, options: q.options.map((text) => ({ text })) },
-    });
-  }
-  return { slug: created.slug, secret };
-}
+// The tests of this file follow one poll through its life; a voter comes back in a later test.
+const app = setUpAppUnderTest({ keepContexts: true });
+let poll: HostKey;
 
 /** A separate browser context per person: own cookies, sessionStorage and localStorage. */
-async function newPage(
-  viewport: { width: number; height: number } = PHONE,
-  hostSecretFor?: { slug: string; secret: string },
-): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'es-ES', acceptDownloads: true });
-  contexts.push(context);
-  if (hostSecretFor) {
-    await context.addInitScript(
-      ([slug, secret]) => {
-        localStorage.setItem('sondeo:host-secrets', JSON.stringify({ [slug as string]: secret }));
-      },
-      [hostSecretFor.slug, hostSecretFor.secret],
-    );
-  }
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  return page;
+function newPage(viewport = PHONE, hostSecretFor?: HostKey): Promise<Page> {
+  return app.newPage(viewport, hostSecretFor);
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  poll = await seedPoll();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
+  // Set up through the API: this file tests the participant and results screens, not the panel.
+  poll = await app.seedPoll({
+    title: 'Charla de los jueves',
+    settings: { resultsPublic: false },
+    questions: [
+      { text: Q1, type: 'single', options: ['TypeScript', 'Python', 'Go'] },
+      { text: Q2, type: 'multiple', options: ['Testing', 'Rendimiento', 'Accesibilidad'] },
+      { text: Q3, type: 'yesno' },
+    ],
+  });
 });
 
 describe('participant and results pages', () => {
   let firstVoter: VotePage;
 
   it('shows a draft poll as not available yet', async () => {
-    const voter = new VotePage(await newPage(), server.url);
+    const voter = new VotePage(await newPage(), app.server.url);
     await voter.goto(poll.slug);
     await voter.heading('Encuesta no disponible').waitFor();
   });
 
   it('three people vote from their phones', async () => {
-    await api(`/polls/${poll.slug}`, {
+    await app.api(`/polls/${poll.slug}`, {
       method: 'PATCH',
       secret: poll.secret,
       body: { status: 'open' },
@@ -105,7 +53,7 @@ describe('participant and results pages', () => {
       { [Q1]: ['TypeScript'], [Q2]: ['Rendimiento', 'Testing'], [Q3]: ['No'] },
     ];
     const voters = await Promise.all(
-      ballots.map(async () => new VotePage(await newPage(), server.url)),
+      ballots.map(async () => new VotePage(await newPage(), app.server.url)),
     );
     [firstVoter] = voters as [VotePage];
 
@@ -167,14 +115,14 @@ describe('participant and results pages', () => {
   });
 
   it('keeps private results from a participant', async () => {
-    const results = new ResultsPage(await newPage(), server.url);
+    const results = new ResultsPage(await newPage(), app.server.url);
     await results.goto(poll.slug);
     await results.loadFailed().waitFor();
     await results.toast('Resultados privados');
   });
 
   it('shows the host the counts, percents, order and leader', async () => {
-    const results = new ResultsPage(await newPage(PROJECTOR, poll), server.url);
+    const results = new ResultsPage(await newPage(PROJECTOR, poll), app.server.url);
     await results.goto(poll.slug);
     await results.waitForLive();
     expect(await results.title().textContent()).toBe('Charla de los jueves');
@@ -199,19 +147,19 @@ describe('participant and results pages', () => {
     expect((await results.options(Q1)).map((o) => o.percent)).toEqual([null, null, null]);
 
     // A new vote reaches the open page by polling.
-    const late = new VotePage(await newPage(), server.url);
+    const late = new VotePage(await newPage(), app.server.url);
     await late.goto(poll.slug);
     await late.vote({ [Q1]: ['Go'], [Q2]: ['Accesibilidad'], [Q3]: ['No'] });
     await results.page.getByTestId('total-votes').filter({ hasText: '4 votos' }).waitFor();
   });
 
   it('shows a closed poll as finished to participants', async () => {
-    await api(`/polls/${poll.slug}`, {
+    await app.api(`/polls/${poll.slug}`, {
       method: 'PATCH',
       secret: poll.secret,
       body: { status: 'closed' },
     });
-    const voter = new VotePage(await newPage(), server.url);
+    const voter = new VotePage(await newPage(), app.server.url);
     await voter.goto(poll.slug);
     await voter.heading('Encuesta finalizada').waitFor();
     expect(await voter.submitButton().count()).toBe(0);
@@ -219,7 +167,7 @@ describe('participant and results pages', () => {
 
   it('downloads the QR code as a 512 px PNG and as SVG', async () => {
     const page = await newPage(PROJECTOR, poll);
-    await page.goto(`${server.url}/host/${poll.slug}`);
+    await page.goto(`${app.server.url}/host/${poll.slug}`);
     const share = new ShareDialog(page);
     await share.open();
     expect(await share.link().textContent()).toMatch(new RegExp(`^https?://[^/]+/p/${poll.slug}$`));

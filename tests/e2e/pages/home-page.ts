@@ -1,12 +1,7 @@
-import type { Page } from 'playwright-core';
+import { Screen } from './screen.ts';
 
 /** The home screen: landing copy and the create-poll form. */
-export class HomePage {
-  constructor(
-    readonly page: Page,
-    readonly baseUrl: string,
-  ) {}
-
+export class HomePage extends Screen {
   readonly titleInput = () => this.page.getByLabel('Título de la encuesta');
   readonly submitButton = () => this.page.getByRole('button', { name: 'Crear encuesta' });
   readonly resultsPublicSwitch = () =>

@@ -1,17 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
-
-/** Where the web app keeps host secrets (src/web/lib/storage.ts): one map slug → secret. */
-const HOST_SECRETS_KEY = 'sondeo:host-secrets';
-
-type QuestionType = 'single' | 'multiple' | 'yesno';
+import type { Locator } from 'playwright-core';
+import type { QuestionType } from '../../../src/contract/poll.ts';
+import { HOST_SECRETS_KEY } from '../support/fixture.ts';
+import { Screen } from './screen.ts';
 
 /** The host panel /host/{slug} and its gate screens. */
-export class HostPage {
-  constructor(
-    readonly page: Page,
-    readonly baseUrl: string,
-  ) {}
-
+export class HostPage extends Screen {
   async goto(slug: string): Promise<void> {
     await this.page.goto(`${this.baseUrl}/host/${encodeURIComponent(slug)}`);
   }
@@ -55,13 +48,6 @@ export class HostPage {
       }
     });
     await this.page.waitForFunction(() => !document.querySelector('[data-sonner-toast]'));
-  }
-
-  /** Waits for a toast with this text (sonner may show several at once). */
-  async toast(text: string): Promise<Locator> {
-    const toast = this.page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-    await toast.waitFor();
-    return toast;
   }
 
   // Title

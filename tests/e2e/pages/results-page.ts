@@ -1,14 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
+import { Screen } from './screen.ts';
 
 export type OptionRow = { text: string; count: string; percent: string | null; leading: boolean };
 
 /** The live results page /r/{slug}. */
-export class ResultsPage {
-  constructor(
-    readonly page: Page,
-    readonly baseUrl: string,
-  ) {}
-
+export class ResultsPage extends Screen {
   async goto(slug: string): Promise<void> {
     await this.page.goto(`${this.baseUrl}/r/${encodeURIComponent(slug)}`);
   }
@@ -44,11 +40,5 @@ export class ResultsPage {
           leading: row.getAttribute('data-leading') === 'true',
         })),
       );
-  }
-
-  async toast(text: string): Promise<Locator> {
-    const toast = this.page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-    await toast.waitFor();
-    return toast;
   }
 }

@@ -1,16 +1,12 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
+import { Screen } from './screen.ts';
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The participant page /p/{slug}. */
-export class VotePage {
-  constructor(
-    readonly page: Page,
-    readonly baseUrl: string,
-  ) {}
-
+export class VotePage extends Screen {
   async goto(slug: string): Promise<void> {
     await this.page.goto(`${this.baseUrl}/p/${encodeURIComponent(slug)}`);
   }
@@ -42,12 +38,6 @@ export class VotePage {
   async vote(answers: Record<string, string[]>): Promise<void> {
     await this.submit(answers);
     await this.heading('¡Gracias por participar!').waitFor();
-  }
-
-  async toast(text: string): Promise<Locator> {
-    const toast = this.page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-    await toast.waitFor();
-    return toast;
   }
 
   /** Forgets this tab's 'vote sent' flag, as a new browser session would. */

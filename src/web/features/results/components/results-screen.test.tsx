@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isEventsUrl } from '../../../../../tests/helpers/fake-event-stream.ts';
+import { makeSummary } from '../../../../../tests/helpers/live-fixtures.ts';
 import { json, mockFetch, renderRoute } from '../../../../../tests/helpers/render-web.tsx';
 import type { Summary } from '../../../../contract/summary.ts';
 import { saveHostSecret } from '../../../lib/storage.ts';
@@ -13,27 +14,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// The shared summary plus an option nobody chose: it must rank last at 0% and not lead.
+const base = makeSummary();
 const summary: Summary = {
-  slug: 'abc',
-  title: 'Encuesta de prueba',
-  status: 'open',
-  totalVotes: 3,
-  updatedAt: '2024-01-01T00:00:00.000Z',
-  questions: [
-    {
-      id: 1,
-      text: '¿Color favorito?',
-      type: 'single',
-      ordinal: 1,
-      totalAnswers: 3,
-      respondents: 3,
-      options: [
-        { id: 11, text: 'Rojo', ordinal: 1, count: 1 },
-        { id: 12, text: 'Azul', ordinal: 2, count: 2 },
-        { id: 13, text: 'Verde', ordinal: 3, count: 0 },
-      ],
-    },
-  ],
+  ...base,
+  questions: base.questions.map((q) => ({
+    ...q,
+    options: [...q.options, { id: 13, text: 'Verde', ordinal: 3, count: 0 }],
+  })),
 };
 
 function renderResults() {
