@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
 import { Header } from '../components/header.tsx';
+import { es } from '../i18n/es.ts';
 
 function useMediaQuery(query: string): boolean {
   const [matches, setMatches] = useState(() => window.matchMedia?.(query).matches ?? false);
@@ -35,7 +36,14 @@ export function Layout() {
       <main className="flex-1">
         <Outlet />
       </main>
-      <Toaster position={isDesktop ? 'bottom-right' : 'top-center'} richColors closeButton />
+      {/* sonner's own labels are English ('Notifications', 'Close toast'). */}
+      <Toaster
+        position={isDesktop ? 'bottom-right' : 'top-center'}
+        richColors
+        closeButton
+        containerAriaLabel={es.common.notifications}
+        toastOptions={{ closeButtonAriaLabel: es.common.closeNotification }}
+      />
     </div>
   );
 }

@@ -15,6 +15,8 @@ export const es = {
     confirm: 'Confirmar',
     irreversible: 'Esta acción no se puede deshacer.',
     error: 'Error',
+    notifications: 'Notificaciones',
+    closeNotification: 'Cerrar notificación',
   },
   nav: {
     home: 'Inicio',

@@ -51,9 +51,7 @@ export function QuestionField({ question, position, chosen, onChoose }: Question
               className={cn(
                 'flex size-6 shrink-0 items-center justify-center border-2 transition-colors',
                 multiple ? 'rounded-md' : 'rounded-full',
-                checked
-                  ? 'border-primary bg-primary text-primary-foreground'
-                  : 'border-muted-foreground/60',
+                checked ? 'border-primary bg-primary text-primary-foreground' : 'border-control',
               )}
             >
               {checked ? (
