@@ -13,6 +13,7 @@ import {
   toPoll,
   touchPoll,
 } from './kysely-rows.ts';
+import { VoteBatcher } from './kysely-vote-batch.ts';
 import { castVote, getVoteCounts, resetVotes, sweepIdempotencyKeys } from './kysely-votes.ts';
 import type { Database } from './schema.ts';
 import {
@@ -33,10 +34,14 @@ import {
  * better-sqlite3 dialect; a PostgreSQL store can be the same class on a pg dialect.
  */
 export class KyselyPollStore implements PollStore {
+  private readonly votes: VoteBatcher;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly hooks: EngineHooks,
-  ) {}
+  ) {
+    this.votes = new VoteBatcher(db, hooks, (input) => castVote(db, input, hooks));
+  }
 
   async createPoll(input: NewPoll): Promise<PollRecord> {
     try {
@@ -273,7 +278,7 @@ export class KyselyPollStore implements PollStore {
   }
 
   castVote(input: CastVoteInput): Promise<CastVoteResult> {
-    return castVote(this.db, input, this.hooks);
+    return this.votes.castVote(input);
   }
 
   getVoteCounts(pollId: number) {

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
-import { countBallot, recountVotes } from './kysely-counters.ts';
+import { countBallots, recountVotes } from './kysely-counters.ts';
 import { type Db, touchPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
 import type { CastVoteInput, CastVoteResult, VoteCounts } from './store.ts';
@@ -10,7 +10,8 @@ import type { CastVoteInput, CastVoteResult, VoteCounts } from './store.ts';
 const INSERT_CHUNK = 300;
 
 /**
- * Stores a ballot in one transaction. It starts by taking the poll's lock (EngineHooks.lockPoll),
+ * Stores a ballot in one transaction (the single-ballot path; kysely-vote-batch.ts stores ballots
+ * arriving together in one, and falls back to this). It starts by taking the poll's lock (EngineHooks.lockPoll),
  * so the checks below see every ballot committed before it and none can slip in before its own
  * commit: two copies of one retry, or one participant's two ballots, go one after the other on
  * any number of instances. The UNIQUE constraints stay the last word on the rules: a violation
@@ -144,7 +145,7 @@ async function castVoteOnce(
       })
       .execute();
   }
-  await countBallot(trx, pollId, answers);
+  await countBallots(trx, pollId, [answers]);
   return { outcome: 'stored', saved };
 }
 

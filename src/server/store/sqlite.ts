@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, type SqliteDatabase, SqliteDialect } from 'kysely';
 import { KyselyPollStore } from './kysely-store.ts';
 import { migrationsFor } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -21,7 +21,9 @@ export async function openSqliteStore(file: string): Promise<PollStore> {
   // Another process on the same file (a CLI, a second server) waits instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
 
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   try {
     await migrate(db);
   } catch (error) {
@@ -43,4 +45,30 @@ async function migrate(db: Kysely<Database>): Promise<void> {
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** Distinct statements kept: every query shape of the store, with room to spare. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 under Kysely, keeping prepared statements: Kysely prepares every query anew,
+ * and parsing the SQL costs as much as running a small query. Safe because Kysely runs one query
+ * at a time on the connection and never leaves a statement iterating.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          statements.delete(statements.keys().next().value!);
+        }
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }

@@ -372,6 +372,47 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
       });
     });
 
+    describe('ballots arriving together', () => {
+      it('are judged in arrival order, as one after the other', async () => {
+        const { poll, single, multi } = await openPoll(true);
+        const q1 = { questionId: single.id, optionIds: [opt(single, 0)] };
+        const q2 = { questionId: multi.id, optionIds: [opt(multi, 1)] };
+        const results = await Promise.all([
+          vote(poll.id, 'p1', [q1]),
+          vote(poll.id, 'p1', [q2, q1]),
+          vote(poll.id, 'p1', [q2]),
+          vote(poll.id, 'p2', [q1], { key: 'k', hash: 'one' }),
+          vote(poll.id, 'p2', [q1], { key: 'k', hash: 'one' }),
+          vote(poll.id, 'p3', [q1], { key: 'k', hash: 'two' }),
+          vote(poll.id, 'p4', [{ questionId: single.id, optionIds: [opt(multi, 0)] }]),
+        ]);
+        expect(results).toEqual([
+          { outcome: 'stored', saved: 1 },
+          { outcome: 'already-voted', questionIds: [single.id] },
+          { outcome: 'stored', saved: 1 },
+          { outcome: 'stored', saved: 1 },
+          { outcome: 'replayed', saved: 1 },
+          { outcome: 'idempotency-mismatch' },
+          { outcome: 'stale-ballot' },
+        ]);
+        const counts = await store.getVoteCounts(poll.id);
+        expect(counts.ballots).toBe(3);
+        expect(counts.respondents.find((r) => r.questionId === single.id)?.count).toBe(2);
+      });
+
+      it('each move updatedAt at least 1 ms', async () => {
+        const { poll, single } = await openPoll(false);
+        const before = await updatedAt(poll);
+        const answers = [{ questionId: single.id, optionIds: [opt(single, 0)] }];
+        await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            vote(poll.id, `p${i}`, answers, { oneVotePerQuestion: false }),
+          ),
+        );
+        expect(await updatedAt(poll)).toBeGreaterThanOrEqual(before + 30);
+      });
+    });
+
     describe('vote counters', () => {
       const sorted = <T extends { count: number }>(rows: T[], key: (r: T) => number) =>
         rows.filter((r) => r.count > 0).sort((a, b) => key(a) - key(b));

@@ -1,0 +1,290 @@
+import type { Kysely, Transaction } from 'kysely';
+import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
+import type { EngineHooks } from './engine-hooks.ts';
+import { countBallots } from './kysely-counters.ts';
+import type { Database } from './schema.ts';
+import type { CastVoteInput, CastVoteResult } from './store.ts';
+
+/**
+ * Up to this many ballots share a transaction: enough to spread one commit over a room voting
+ * at once, few enough that a batch holds the connection (and the poll's lock) for milliseconds.
+ */
+const MAX_BATCH = 200;
+/** Rows per multi-row INSERT or IN list: far below SQLite's bound-parameter limit. */
+const CHUNK = 300;
+
+interface Pending {
+  input: CastVoteInput;
+  resolve: (result: CastVoteResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for ballots. The ballots of a poll that arrive while a transaction of that poll
+ * runs wait for it, then the next transaction stores them all: one commit, one counter update,
+ * and the checks read once for the batch instead of once per ballot. Each ballot is judged in
+ * arrival order exactly as its own transaction would judge it (the store contract suite runs
+ * through here). A batch that fails for any reason is retried ballot by ballot on the
+ * single-ballot path, so an error reaches only the ballot that causes it.
+ */
+export class VoteBatcher {
+  private readonly queues = new Map<number, Pending[]>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly hooks: EngineHooks,
+    private readonly single: (input: CastVoteInput) => Promise<CastVoteResult>,
+  ) {}
+
+  castVote(input: CastVoteInput): Promise<CastVoteResult> {
+    return new Promise((resolve, reject) => {
+      const queue = this.queues.get(input.pollId);
+      if (queue) {
+        queue.push({ input, resolve, reject });
+        return;
+      }
+      this.queues.set(input.pollId, [{ input, resolve, reject }]);
+      // Not at once: a transaction runs to its end in microtasks, before the event loop reads
+      // the other requests already waiting on their sockets. Started after this I/O phase, the
+      // batch takes every ballot that arrived with this one.
+      setImmediate(() => void this.drain(input.pollId));
+    });
+  }
+
+  /** Runs the poll's batches one after another until nothing waits. */
+  private async drain(pollId: number): Promise<void> {
+    for (;;) {
+      const queue = this.queues.get(pollId)!;
+      if (queue.length === 0) {
+        this.queues.delete(pollId);
+        return;
+      }
+      await this.run(pollId, queue.splice(0, MAX_BATCH));
+    }
+  }
+
+  private async run(pollId: number, batch: Pending[]): Promise<void> {
+    let results: CastVoteResult[];
+    try {
+      results = await this.db.transaction().execute(async (trx) => {
+        await this.hooks.lockPoll?.(trx, pollId);
+        return castBatch(
+          trx,
+          pollId,
+          batch.map((p) => p.input),
+        );
+      });
+    } catch {
+      for (const p of batch) {
+        try {
+          p.resolve(await this.single(p.input));
+        } catch (error) {
+          p.reject(error);
+        }
+      }
+      return;
+    }
+    for (const [i, p] of batch.entries()) p.resolve(results[i]!);
+  }
+}
+
+/** What the batch reads once: the state every ballot of it is judged against. */
+async function readState(trx: Transaction<Database>, pollId: number, inputs: CastVoteInput[]) {
+  const keys = [...new Set(inputs.flatMap((i) => (i.idempotency ? [i.idempotency.key] : [])))];
+  const remembered = new Map<string, { hash: string; saved: number; createdAt: number }>();
+  for (const part of chunks(keys)) {
+    const rows = await trx
+      .selectFrom('idempotency_keys')
+      .select(['key', 'ballot_hash', 'response', 'created_at'])
+      .where('poll_id', '=', pollId)
+      .where('key', 'in', part)
+      .execute();
+    for (const r of rows) {
+      const { saved } = JSON.parse(r.response) as { saved: number };
+      remembered.set(r.key, { hash: r.ballot_hash, saved, createdAt: Number(r.created_at) });
+    }
+  }
+  const poll = await trx
+    .selectFrom('polls')
+    .select('status')
+    .where('id', '=', pollId)
+    .executeTakeFirst();
+  // The poll's options and their questions: O(options), for the stale-ballot check.
+  const options = await trx
+    .selectFrom('options as o')
+    .innerJoin('questions as q', 'q.id', 'o.question_id')
+    .select(['o.id', 'o.question_id'])
+    .where('q.poll_id', '=', pollId)
+    .execute();
+  const questionOf = new Map(options.map((r) => [Number(r.id), Number(r.question_id)]));
+  const questions = [...new Set(questionOf.values())];
+  const voters = [
+    ...new Set(inputs.filter((i) => i.oneVotePerQuestion).map((i) => i.participantId)),
+  ];
+  const answered = new Set<string>();
+  if (questions.length > 0) {
+    for (const part of chunks(voters)) {
+      // Both columns of the primary key in the condition, so it is a handful of index seeks.
+      const rows = await trx
+        .selectFrom('answered_questions')
+        .select(['question_id', 'participant_id'])
+        .where('question_id', 'in', questions)
+        .where('participant_id', 'in', part)
+        .execute();
+      for (const r of rows) answered.add(pair(Number(r.question_id), r.participant_id));
+    }
+  }
+  return { remembered, open: poll?.status === 'open', questionOf, answered };
+}
+
+async function castBatch(
+  trx: Transaction<Database>,
+  pollId: number,
+  inputs: CastVoteInput[],
+): Promise<CastVoteResult[]> {
+  const { remembered, open, questionOf, answered } = await readState(trx, pollId, inputs);
+  const results: CastVoteResult[] = [];
+  const choices: { ballot_id: number; question_id: number; option_id: number }[] = [];
+  const answeredRows: { question_id: number; participant_id: string; ballot_id: number }[] = [];
+  const keyRows: Database['idempotency_keys'][] = [];
+  const stored: CastVoteInput[] = [];
+
+  for (const input of inputs) {
+    const { participantId, answers, idempotency } = input;
+    const now = input.now.getTime();
+    // A remembered key answers first, whatever happened since (closed poll, one-vote record).
+    const known = idempotency && remembered.get(idempotency.key);
+    if (idempotency && known) {
+      if (known.createdAt > now - IDEMPOTENCY_TTL_MS) {
+        results.push(
+          known.hash === idempotency.ballotHash
+            ? { outcome: 'replayed', saved: known.saved }
+            : { outcome: 'idempotency-mismatch' },
+        );
+        continue;
+      }
+      // Expired but not swept yet: the key is free again.
+      await trx
+        .deleteFrom('idempotency_keys')
+        .where('poll_id', '=', pollId)
+        .where('key', '=', idempotency.key)
+        .execute();
+      remembered.delete(idempotency.key);
+    }
+    if (!open) {
+      results.push({ outcome: 'poll-not-open' });
+      continue;
+    }
+    const consistent = answers.every((a) =>
+      a.optionIds.every((id) => questionOf.get(id) === a.questionId),
+    );
+    if (!consistent) {
+      results.push({ outcome: 'stale-ballot' });
+      continue;
+    }
+    if (input.oneVotePerQuestion) {
+      const already = answers
+        .map((a) => a.questionId)
+        .filter((q) => answered.has(pair(q, participantId)))
+        .sort((a, b) => a - b);
+      if (already.length > 0) {
+        results.push({ outcome: 'already-voted', questionIds: already });
+        continue;
+      }
+    }
+
+    if (input.oneVotePerQuestion) {
+      for (const a of answers) answered.add(pair(a.questionId, participantId));
+    }
+    const saved = answers.length;
+    if (idempotency) {
+      keyRows.push({
+        poll_id: pollId,
+        key: idempotency.key,
+        ballot_hash: idempotency.ballotHash,
+        response: JSON.stringify({ saved }),
+        created_at: now,
+      });
+      remembered.set(idempotency.key, { hash: idempotency.ballotHash, saved, createdAt: now });
+    }
+    stored.push(input);
+    results.push({ outcome: 'stored', saved });
+  }
+
+  const ids = await insertBallots(trx, pollId, stored);
+  for (const [i, input] of stored.entries()) {
+    const ballotId = ids[i]!;
+    for (const a of input.answers) {
+      for (const optionId of a.optionIds) {
+        choices.push({ ballot_id: ballotId, question_id: a.questionId, option_id: optionId });
+      }
+      if (input.oneVotePerQuestion) {
+        // The primary key (question_id, participant_id) stays the rule under concurrency.
+        answeredRows.push({
+          question_id: a.questionId,
+          participant_id: input.participantId,
+          ballot_id: ballotId,
+        });
+      }
+    }
+  }
+
+  for (const part of chunks(choices)) await trx.insertInto('choices').values(part).execute();
+  for (const part of chunks(answeredRows)) {
+    await trx.insertInto('answered_questions').values(part).execute();
+  }
+  for (const part of chunks(keyRows))
+    await trx.insertInto('idempotency_keys').values(part).execute();
+  if (stored.length > 0) {
+    await countBallots(
+      trx,
+      pollId,
+      stored.map((i) => i.answers),
+    );
+  }
+  return results;
+}
+
+/**
+ * Inserts the ballots in multi-row statements and answers their ids in input order. RETURNING
+ * promises no order, so rows are matched back by participant and time; ballots equal in both
+ * are equal rows, and which of them gets which id makes no difference.
+ */
+async function insertBallots(
+  trx: Transaction<Database>,
+  pollId: number,
+  inputs: CastVoteInput[],
+): Promise<number[]> {
+  const idsOf = new Map<string, number[]>();
+  for (const part of chunks(inputs)) {
+    const rows = await trx
+      .insertInto('ballots')
+      .values(
+        part.map((i) => ({
+          poll_id: pollId,
+          participant_id: i.participantId,
+          created_at: i.now.getTime(),
+        })),
+      )
+      .returning(['id', 'participant_id', 'created_at'])
+      .execute();
+    for (const r of rows) {
+      const key = pair(Number(r.created_at), r.participant_id);
+      const ids = idsOf.get(key);
+      if (ids) ids.push(Number(r.id));
+      else idsOf.set(key, [Number(r.id)]);
+    }
+  }
+  return inputs.map((i) => idsOf.get(pair(i.now.getTime(), i.participantId))!.shift()!);
+}
+
+/** A map key of a number and a string (question and participant, time and participant). */
+function pair(n: number, text: string): string {
+  return `${n}\u0000${text}`;
+}
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
