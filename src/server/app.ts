@@ -100,6 +100,7 @@ export async function buildApp({
   // Open streams never finish by themselves; ending them first lets close() wait for the rest.
   app.addHook('preClose', async () => live.hub.close());
   if (!givenLive) app.addHook('onClose', async () => live.close());
+  reapConnectionsWhileClosing(app);
 
   registerMetaRoutes(app, config);
   registerPollRoutes(app, store, events);
@@ -134,6 +135,22 @@ function registerJsonParser(app: FastifyInstance): void {
       else done(null, value);
     });
   });
+}
+
+/**
+ * close() closes the keep-alive connections idle at that moment, then waits for the others; one
+ * whose request was still running goes back to idle afterwards and would hold the close for the
+ * keep-alive timeout (72 s). Requests span event-loop turns (ballots wait for their batch, the
+ * PostgreSQL store awaits the network), so while closing, idle connections are closed as they
+ * appear.
+ */
+function reapConnectionsWhileClosing(app: FastifyInstance): void {
+  let reaper: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    reaper = setInterval(() => app.server.closeIdleConnections(), 50);
+    reaper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(reaper));
 }
 
 function scheduleIdempotencySweep(app: FastifyInstance, store: PollStore): void {

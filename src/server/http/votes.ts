@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { VoteResponse } from '../../contract/index.ts';
 import { castVote } from '../domain/cast-vote.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { PollEvents } from '../domain/events.ts';
@@ -26,7 +27,11 @@ export function registerVoteRoutes(
       );
       // Same status and body as the first time; the header only helps someone debugging.
       if (replayed) reply.header('idempotent-replayed', 'true');
-      return { saved };
+      // Serialised here: the hot path skips checking a number against the response schema.
+      return reply
+        .code(201)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ saved } satisfies VoteResponse));
     },
     // A malformed ballot (no answers, empty option list…) is a ballot error to the client.
     { validationCode: 'INVALID_BALLOT' },
