@@ -5,6 +5,7 @@ import { Kysely, Migrator, type SqliteDatabase, SqliteDialect } from 'kysely';
 import { KyselyPollStore } from './kysely-store.ts';
 import { migrationsFor } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
 import type { PollStore } from './store.ts';
 
 /** Opens (creating if needed) a SQLite file, or ':memory:', migrated to the latest schema. */
@@ -20,6 +21,8 @@ export async function openSqliteStore(file: string): Promise<PollStore> {
   sqlite.pragma('foreign_keys = ON');
   // Another process on the same file (a CLI, a second server) waits instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
+  // Checkpoints run in a worker; this one, on the main thread, is only the backstop (40 MB).
+  if (!inMemory) sqlite.pragma('wal_autocheckpoint = 10000');
 
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
@@ -30,7 +33,8 @@ export async function openSqliteStore(file: string): Promise<PollStore> {
     await db.destroy();
     throw error;
   }
-  return new KyselyPollStore(db, { isUniqueViolation });
+  const checkpointer = inMemory ? undefined : startCheckpointer(file);
+  return new KyselyPollStore(db, { isUniqueViolation, afterClose: () => checkpointer?.stop() });
 }
 
 async function migrate(db: Kysely<Database>): Promise<void> {
