@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -248,6 +249,48 @@ describe('GET /polls/:slug/events', () => {
     b.close();
     for (let i = 0; i < 50 && [...live.hub.slugs()].includes(p.slug); i++) await wait(50);
     expect([...live.hub.slugs()]).not.toContain(p.slug);
+  });
+});
+
+describe('the bytes on the wire', () => {
+  /** Reads a raw response until `until` shows up in it. */
+  async function raw(request: string, until: RegExp): Promise<string> {
+    const { port } = new URL(base);
+    const socket = connect(Number(port), '127.0.0.1');
+    let text = '';
+    try {
+      return await new Promise((resolve, reject) => {
+        socket.on('data', (chunk) => {
+          text += chunk.toString('utf8');
+          if (until.test(text)) resolve(text);
+        });
+        socket.on('error', reject);
+        setTimeout(() => reject(new Error(`timed out; got ${JSON.stringify(text)}`)), 3000);
+        socket.write(request);
+      });
+    } finally {
+      socket.destroy();
+    }
+  }
+
+  it('frames events as HTTP/1.1 chunks, and unchunked for HTTP/1.0', async () => {
+    const p = await openPoll({ resultsPublic: true });
+    const path = `/api/v1${p.events}`;
+    const chunked = await raw(
+      `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      /"totalVotes"[^\n]*\n\n\r\n/,
+    );
+    expect(chunked).toMatch(/^HTTP\/1\.1 200/);
+    expect(chunked).toMatch(/transfer-encoding: chunked/i);
+    const body = chunked.slice(chunked.indexOf('\r\n\r\n') + 4);
+    // size CRLF data CRLF, the size being the data's length in bytes.
+    const first = /^([0-9a-f]+)\r\n/.exec(body)!;
+    const data = body.slice(first[0].length, first[0].length + Number.parseInt(first[1]!, 16));
+    expect(data).toBe('retry: 2000\n\n');
+    const old = await raw(`GET ${path} HTTP/1.0\r\n\r\n`, /"totalVotes"[^\n]*\n\n/);
+    expect(old.slice(old.indexOf('\r\n\r\n') + 4)).toMatch(
+      /^retry: 2000\n\nid: \d+\nevent: poll\n/,
+    );
   });
 });
 

@@ -3,7 +3,7 @@ import { DomainError } from '../domain/errors.ts';
 import { isHostSecret } from '../domain/host-auth.ts';
 import { resultsOpenToAll } from '../domain/tally.ts';
 import type { Live } from '../live/live.ts';
-import { parseLastEventId } from '../live/sse.ts';
+import { parseLastEventId, responseSink } from '../live/sse.ts';
 import { addRoute } from './route.ts';
 
 /**
@@ -34,7 +34,9 @@ export function registerLiveRoutes(app: FastifyInstance, live: Live): void {
       'x-accel-buffering': 'no',
       connection: 'keep-alive',
     });
-    const client = live.hub.join(res, {
+    // Out now, so frames written to the socket follow them.
+    res.flushHeaders();
+    const client = live.hub.join(responseSink(res), {
       slug: params.slug,
       isHost,
       lastEventId: parseLastEventId(request.headers['last-event-id']),
