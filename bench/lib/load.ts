@@ -1,0 +1,81 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  /** Completed 2xx responses per second over the whole run. */
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  seconds: number;
+}
+
+export interface LoadOptions {
+  /** One or more instances; connections and requests are split evenly between them. */
+  urls: string[];
+  connections: number;
+  /** A fixed number of requests (all answered before the run ends), or a duration. */
+  amount?: number;
+  seconds?: number;
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Varies each request (a participant cookie per ballot). */
+  vary?: () => { headers?: Record<string, string>; body?: string };
+}
+
+function once(url: string, connections: number, amount: number | undefined, o: LoadOptions) {
+  const base = { method: o.method, path: o.path, headers: o.headers ?? {}, body: o.body };
+  const vary = o.vary;
+  return autocannon({
+    url,
+    connections,
+    ...(amount !== undefined ? { amount } : { duration: o.seconds ?? 10 }),
+    timeout: 30,
+    requests: [
+      vary
+        ? {
+            ...base,
+            setupRequest: (request: autocannon.Request) => {
+              const v = vary();
+              return {
+                ...request,
+                headers: { ...base.headers, ...v.headers },
+                ...(v.body !== undefined && { body: v.body }),
+              };
+            },
+          }
+        : base,
+    ],
+  });
+}
+
+/** Runs autocannon against every URL at once and adds the results up. */
+export async function runLoad(o: LoadOptions): Promise<LoadResult> {
+  const n = o.urls.length;
+  const started = performance.now();
+  const results = await Promise.all(
+    o.urls.map((url, i) => {
+      const connections = Math.floor(o.connections / n) + (i < o.connections % n ? 1 : 0);
+      const amount =
+        o.amount === undefined ? undefined : Math.floor(o.amount / n) + (i < o.amount % n ? 1 : 0);
+      return once(url, connections, amount, o);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const ok = results.reduce((s, r) => s + r['2xx'], 0);
+  const weight = (pick: (r: autocannon.Result) => number) =>
+    // Two instances: a request-weighted mean of their percentiles, an approximation.
+    results.reduce((s, r) => s + pick(r) * r['2xx'], 0) / Math.max(ok, 1);
+  return {
+    rps: ok / seconds,
+    p50: weight((r) => r.latency.p50),
+    p99: weight((r) => r.latency.p99),
+    ok,
+    non2xx: results.reduce((s, r) => s + r.non2xx, 0),
+    errors: results.reduce((s, r) => s + r.errors, 0),
+    seconds,
+  };
+}

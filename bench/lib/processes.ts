@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = new URL('../..', import.meta.url).pathname;
+
+/**
+ * Every process of the benchmark starts through `sh`, with its open-file limit raised to the hard
+ * limit: 10,000 streams need more descriptors than the usual soft limit of 1,024.
+ */
+function spawnRaised(args: string[], env: Record<string, string>, ipc = false): ChildProcess {
+  const child = spawn(
+    'sh',
+    ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"', 'sh', ...args],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Everything this run started, so nothing outlives it, however it ends (a crash, Ctrl-C). */
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGTERM');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => process.exit(130));
+}
+
+/** The soft open-file limit children get (after raising). */
+export function openFileLimit(): number {
+  const out = spawnSync('sh', ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; ulimit -n'], {
+    encoding: 'utf8',
+  }).stdout.trim();
+  return out === 'unlimited' ? Number.POSITIVE_INFINITY : Number(out);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  url: string;
+  pid: number;
+  /** Everything the process printed. */
+  output(): string;
+  /** Resident set size now, in MB (from /proc). */
+  rssMb(): number;
+  /** SIGTERM, then the exit (a profile is written on a clean exit). */
+  stop(): Promise<void>;
+}
+
+/** Starts a server script (TypeScript, through tsx) on a free port; waits for `healthPath`. */
+export async function startServer(options: {
+  script: string;
+  env?: Record<string, string>;
+  healthPath: string;
+  nodeArgs?: string[];
+}): Promise<Server> {
+  const port = await freePort();
+  const child = spawnRaised(
+    [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', options.script],
+    { PORT: String(port), HOST: '127.0.0.1', ...options.env },
+  );
+  let log = '';
+  child.stdout?.on('data', (c) => {
+    log += c;
+  });
+  child.stderr?.on('data', (c) => {
+    log += c;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${options.script} exited early:\n${log}`);
+    try {
+      if ((await fetch(`${url}${options.healthPath}`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${options.script} did not start in 30 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // `sh` exec'd node, so the child's pid is the server's.
+  const pid = child.pid!;
+  return {
+    url,
+    pid,
+    output: () => log,
+    rssMb: () => rssMb(pid),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** A child running a TypeScript module with an IPC channel (the stream clients). */
+export function forkTs(script: string, env: Record<string, string> = {}): ChildProcess {
+  return spawnRaised([process.execPath, '--import', 'tsx', script], env, true);
+}
+
+/** A fresh SQLite file for one server. */
+export function tempSqlite(): string {
+  return join(mkdtempSync(join(tmpdir(), 'sondeo-bench-')), 'sondeo.db');
+}

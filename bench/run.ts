@@ -1,0 +1,206 @@
+import { join } from 'node:path';
+import { LIVE_COALESCE_MS } from '../src/contract/index.ts';
+import { type FanoutFigures, measureFanout } from './fanout.ts';
+import { openFileLimit, root, type Server, startServer, tempSqlite } from './lib/processes.ts';
+import { machine, type Row, table, writeResults } from './lib/report.ts';
+import { measureReads, measureWrites, type ReadFigures, type WriteFigures } from './throughput.ts';
+
+/**
+ * `npm run bench`: the four measurements of issue 4 in one run, on loopback, each server a
+ * process of its own. Settings (environment):
+ *   BENCH_ONLY=writes,reads,fanout  parts to run (default all)
+ *   BENCH_SECONDS=10                length of each throughput run
+ *   BENCH_CONNECTIONS=100,200       concurrency of the write runs
+ *   BENCH_REPEAT=2                  runs of each throughput measure (alternated; best kept)
+ *   DATABASE_URL=…                  the store of the ballots run (default: a temp SQLite file);
+ *   BENCH_INSTANCES=2               that many Sondeo processes share it (ballots split evenly);
+ *   REDIS_URL=…                     passed to them
+ *   BENCH_STREAMS=1000,5000         fan-out sizes with latency; BENCH_RSS_STREAMS=10000
+ *   BENCH_VOTE_RATE=50 BENCH_FANOUT_SECONDS=10
+ *   BENCH_PROFILE=1                 Sondeo servers write a CPU profile to bench/profiles/
+ *   BENCH_OUT=…                     where the table goes (with the machine's description);
+ *                                   default bench/RESULTS.md for a full SQLite run, else
+ *                                   bench/results-<parts>-<engine>-<n>x.md
+ */
+
+const env = process.env;
+const list = (v: string | undefined, d: number[]) => (v ? v.split(',').map(Number) : d);
+const parts = new Set((env.BENCH_ONLY ?? 'writes,reads,fanout').split(','));
+const seconds = Number(env.BENCH_SECONDS ?? 10);
+const connections = list(env.BENCH_CONNECTIONS, [100, 200]);
+const instances = Number(env.BENCH_INSTANCES ?? 1);
+const repeat = Number(env.BENCH_REPEAT ?? 2);
+const streams = list(env.BENCH_STREAMS, [1000, 5000]);
+const rssStreams = Number(env.BENCH_RSS_STREAMS ?? 10_000);
+const voteRate = Number(env.BENCH_VOTE_RATE ?? 50);
+const fanoutSeconds = Number(env.BENCH_FANOUT_SECONDS ?? 10);
+const nodeArgs = env.BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/profiles')}`]
+  : [];
+// A run other than the default one (PostgreSQL, two instances, some parts) goes to a file of its
+// own, so it never overwrites the SQLite figures of RESULTS.md.
+const engine = env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
+const isDefault = !env.BENCH_ONLY && engine === 'sqlite' && instances === 1;
+const out =
+  env.BENCH_OUT ??
+  join(
+    root,
+    isDefault
+      ? 'bench/RESULTS.md'
+      : `bench/results-${[...parts].join('+')}-${engine}-${instances}x.md`,
+  );
+/** A typo must not fork thousands of client processes on a shared machine. */
+const MAX_STREAMS = 20_000;
+for (const n of [...streams, rssStreams]) {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_STREAMS) {
+    console.error(`Stream counts must be whole numbers from 1 to ${MAX_STREAMS}; got ${n}.`);
+    process.exit(2);
+  }
+}
+const log = (line: string) => console.log(`  ${line}`);
+
+const rows: Row[] = [];
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+async function writesAndReads(): Promise<void> {
+  const databaseUrl = env.DATABASE_URL ?? tempSqlite();
+  const servers: Server[] = [];
+  const baseline = await startServer({ script: 'bench/baseline-server.ts', healthPath: '/health' });
+  try {
+    for (let i = 0; i < instances; i++) {
+      servers.push(
+        await startServer({
+          script: 'src/server/main.ts',
+          env: { DATABASE_URL: databaseUrl, ...(env.REDIS_URL && { REDIS_URL: env.REDIS_URL }) },
+          healthPath: '/api/v1/health',
+          nodeArgs,
+        }),
+      );
+    }
+    const engineName = databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite';
+    const where = `${engineName}, ${instances} instance${instances > 1 ? 's' : ''}`;
+    if (parts.has('writes')) {
+      console.log(`Writes (${where})`);
+      const figures = await measureWrites({
+        sondeo: servers.map((s) => s.url),
+        baseline: baseline.url,
+        databaseUrl,
+        connections,
+        seconds,
+        repeat,
+        log,
+      });
+      for (const f of figures) addWriteRows(f, where);
+    }
+    if (parts.has('reads')) {
+      console.log('Summary reads');
+      addReadRows(
+        await measureReads({
+          sondeo: servers[0]!.url,
+          baseline: baseline.url,
+          connections: 100,
+          seconds,
+          repeat,
+          log,
+        }),
+      );
+    }
+  } finally {
+    await Promise.all([baseline.stop(), ...servers.map((s) => s.stop())]);
+  }
+}
+
+function addWriteRows(f: WriteFigures, where: string): void {
+  const c = f.connections;
+  const ratio = f.ballots.rps / f.baseline.rps;
+  rows.push(
+    {
+      measure: `1. Baseline: bare Fastify + 1 SQLite insert, ${c} conn.`,
+      result: `${fmt(f.baseline.rps)} req/s · p50 ${f.baseline.p50} ms · p99 ${f.baseline.p99} ms`,
+    },
+    {
+      measure: `2. Ballots (3 questions, own cookie each, ${where}), ${c} conn.`,
+      result: `${fmt(f.ballots.rps)} ballots/s · p50 ${f.ballots.p50.toFixed(0)} ms · p99 ${f.ballots.p99.toFixed(0)} ms · ${ratio.toFixed(2)}× baseline`,
+      target: '≥ 0.6× baseline',
+      met: ratio >= 0.6,
+    },
+    {
+      measure: `2. Stored = acknowledged, ${c} conn.`,
+      result: f.checks
+        .map(
+          (k) =>
+            `${fmt(k.acknowledged)} acknowledged · ${fmt(k.stored)} stored (GROUP BY) · ` +
+            `${fmt(k.summarised)} in summary · ${k.failed} failed`,
+        )
+        .join('<br>'),
+      target: 'equal, none failed',
+      met: f.checks.every(
+        (k) => k.acknowledged === k.stored && k.stored === k.summarised && k.failed === 0,
+      ),
+    },
+  );
+}
+
+function addReadRows(r: ReadFigures): void {
+  const ratio = r.summary.rps / r.bare.rps;
+  rows.push(
+    {
+      measure: '3. Bare GET, same body, 100 conn.',
+      result: `${fmt(r.bare.rps)} req/s · p50 ${r.bare.p50} ms · p99 ${r.bare.p99} ms · ${r.bytes} B`,
+    },
+    {
+      measure: '3. GET summary (cached), 100 conn.',
+      result: `${fmt(r.summary.rps)} req/s · p50 ${r.summary.p50} ms · p99 ${r.summary.p99} ms · ${ratio.toFixed(2)}× bare`,
+      target: '≥ 0.5× bare GET',
+      met: ratio >= 0.5,
+    },
+  );
+}
+
+function addFanoutRow(f: FanoutFigures, withLatency: boolean): void {
+  const health = `${fmt(f.opened)}/${fmt(f.streams)} open · ${f.complete} got the last state · ${f.dropped} dropped`;
+  if (withLatency) {
+    rows.push({
+      measure: `4. Fan-out ${fmt(f.streams)} streams, ${voteRate} votes/s: vote → event`,
+      result: `p50 ${f.p50} ms · p95 ${f.p95} ms · p99 ${f.p99} ms · ${f.votes} votes · ${health}`,
+      target: f.streams === 5000 ? 'p95 ≤ 250 ms' : undefined,
+      met: f.streams === 5000 ? f.p95 <= 250 && f.opened === f.streams : undefined,
+    });
+  }
+  rows.push({
+    measure: `4. Server RSS, ${fmt(f.streams)} streams`,
+    result: `${f.rssIdleMb.toFixed(0)} MB idle · ${f.rssMaxMb.toFixed(0)} MB max while voting${withLatency ? '' : ` · latency p95 ${f.p95} ms · ${health}`}`,
+    target: f.streams === rssStreams ? '≤ 400 MB' : undefined,
+    met: f.streams === rssStreams ? f.rssMaxMb <= 400 && f.opened === f.streams : undefined,
+  });
+}
+
+async function fanout(): Promise<void> {
+  const limit = openFileLimit();
+  if (limit < rssStreams + 1000) {
+    console.warn(`  open-file limit ${limit} is below ${rssStreams} streams; some will fail`);
+  }
+  for (const n of [...streams, rssStreams]) {
+    console.log(`Fan-out: ${n} streams (window ${LIVE_COALESCE_MS} ms)`);
+    const f = await measureFanout({
+      streams: n,
+      voteRate,
+      seconds: n === rssStreams ? Math.min(fanoutSeconds, 5) : fanoutSeconds,
+      nodeArgs,
+      log,
+    });
+    log(
+      `p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms; RSS ${f.rssMaxMb.toFixed(0)} MB; ` +
+        `${f.complete}/${f.opened} complete, ${f.missing} missing, ${f.dropped} dropped`,
+    );
+    addFanoutRow(f, streams.includes(n));
+  }
+}
+
+console.log(machine());
+if (parts.has('writes') || parts.has('reads')) await writesAndReads();
+if (parts.has('fanout')) await fanout();
+const result = table(rows);
+console.log(`\n${result}\n`);
+writeResults(out, 'Latest run', `${machine()}\n\n${result}\n`);
+console.log(`Written to ${out}`);
