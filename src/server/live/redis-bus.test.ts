@@ -135,7 +135,7 @@ describe.runIf(available)('redis bus', () => {
     expect(await a.waitUntilConnected(8000)).toBe(true);
     await vi.waitFor(() => expect(seenB).toHaveLength(2));
     expect(new Set(seenB.map((c) => c.slug))).toEqual(new Set(['down0xyz', 'down1xyz']));
-    expect(logs[1]).toMatch(/back after .* 2 changed poll/);
+    expect(logs[1]).toMatch(/back after .* 2 poll change/);
     await proxy.close();
   });
 

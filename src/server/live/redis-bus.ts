@@ -100,7 +100,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       if (outageSince !== undefined) {
         const seconds = ((Date.now() - outageSince) / 1000).toFixed(1);
         log(
-          `Redis ${where}: back after ${seconds} s; ${replayed} changed poll(s) re-sent` +
+          `Redis ${where}: back after ${seconds} s; ${replayed} poll change(s) re-sent` +
             `${dropped ? `, ${dropped} beyond the ${MAX_UNSENT} kept` : ''}.`,
         );
       }
