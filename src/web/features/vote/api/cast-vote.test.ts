@@ -27,6 +27,18 @@ describe('submitBallot', () => {
     expect(keysOf(fetchMock)).toEqual(['k-1', 'k-1', 'k-1']);
   });
 
+  it('retries a proxy that lost its upstream (502/503/504) with the same key', async () => {
+    const answers = [
+      json({ message: 'Bad Gateway' }, 502),
+      json({ message: 'Service Unavailable' }, 503),
+      json({ message: 'Gateway Timeout' }, 504),
+    ];
+    const fetchMock = mockFetch(() => answers.shift() ?? json({ saved: 1 }, 201));
+    const result = await submitBallot('abc', ballot, { idempotencyKey: 'k-5', sleep: noWait });
+    expect(result).toEqual({ saved: 1 });
+    expect(keysOf(fetchMock)).toEqual(['k-5', 'k-5', 'k-5', 'k-5']);
+  });
+
   it('gives up after three retries', async () => {
     const fetchMock = mockFetch(() => {
       throw new TypeError('Failed to fetch');

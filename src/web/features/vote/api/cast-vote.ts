@@ -17,8 +17,15 @@ type SubmitOptions = {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Posts a ballot; when the network fails (status 0) it tries again with the same key, up to
- * `delays.length` times. Any HTTP answer (success or refusal) is final.
+ * Statuses worth another try: the network failed (0), or a proxy in front of several instances
+ * lost its upstream (502/504) or one was briefly unavailable (503). The Idempotency-Key makes a
+ * retry safe even when the first attempt was in fact stored.
+ */
+const RETRYABLE_STATUSES = new Set([0, 502, 503, 504]);
+
+/**
+ * Posts a ballot; on a retryable failure it tries again with the same key, up to
+ * `delays.length` times. Any other HTTP answer (success or refusal) is final.
  */
 export async function submitBallot(
   slug: string,
@@ -33,7 +40,7 @@ export async function submitBallot(
     });
     if (!result.error) return result.data;
     const delay = delays[attempt];
-    if (result.error.status !== 0 || delay === undefined) throw result.error;
+    if (!RETRYABLE_STATUSES.has(result.error.status) || delay === undefined) throw result.error;
     await sleep(delay);
   }
 }
