@@ -24,6 +24,7 @@ export const ErrorCode = z.enum([
   'LIMIT_REACHED',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

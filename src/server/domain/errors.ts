@@ -26,6 +26,8 @@ export const defaultMessages: Record<ErrorCode, string> = {
   LIMIT_REACHED: 'Se alcanzó el límite permitido',
   RATE_LIMITED: 'Demasiadas peticiones; espera un momento',
   INTERNAL_ERROR: 'Error interno del servidor',
+  SERVICE_UNAVAILABLE:
+    'El servicio no está disponible en este momento; inténtalo de nuevo en unos segundos',
 };
 
 /**

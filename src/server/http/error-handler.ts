@@ -5,6 +5,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../contract/index.ts';
 import { DomainError, defaultMessages } from '../domain/errors.ts';
+import { isStoreUnavailable } from '../store/unavailable.ts';
 import type { RouteConfig } from './route.ts';
 
 /** The one table from error code to HTTP status. */
@@ -32,6 +33,7 @@ export const statusOf: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export function sendError(
@@ -68,6 +70,12 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     const first = details[0];
     const message = first ? firstMessage(first.path, first.message) : defaultMessages[code];
     return sendError(reply, code, message, details);
+  }
+  if (isStoreUnavailable(error)) {
+    // The database is down or overloaded, not our bug: say so, and let clients retry (a ballot
+    // retries under its Idempotency-Key).
+    request.log.warn({ err: error }, 'database unavailable');
+    return sendError(reply.header('retry-after', '2'), 'SERVICE_UNAVAILABLE');
   }
   if (isResponseSerializationError(error) || !error.statusCode || error.statusCode >= 500) {
     // Our bug or the database's: log everything, tell the client nothing specific.
