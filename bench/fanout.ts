@@ -13,6 +13,12 @@ export interface FanoutFigures {
   p50: number;
   p95: number;
   p99: number;
+  /** Vote → the first client to see it (coalescing wait, vote and rebuild), p95. */
+  firstP95: number;
+  /** From the first client to the last seeing a frame (the server's writes, the clients' own
+   *  reading), p50 and p95 over frames. */
+  spreadP50: number;
+  spreadP95: number;
   rssIdleMb: number;
   rssMaxMb: number;
   /** Streams that received the final count. */
@@ -23,7 +29,7 @@ export interface FanoutFigures {
 }
 
 /** One client process per this many streams: each stays well under a core and its fd limit. */
-const STREAMS_PER_PROCESS = 2500;
+const STREAMS_PER_PROCESS = Number(process.env.BENCH_STREAMS_PER_CLIENT ?? 2500);
 const OPEN_BATCH = 250;
 
 type Reply =
@@ -31,6 +37,7 @@ type Reply =
   | {
       type: 'report';
       hist: number[];
+      frames: Record<number, [number, number]>;
       complete: number;
       missing: number;
       streams: number;
@@ -114,7 +121,26 @@ export async function measureFanout(o: {
     for (const r of reports) {
       for (let ms = 0; ms < hist.length; ms++) hist[ms]! += r.hist[ms] ?? 0;
     }
+    const frames = new Map<number, [number, number]>();
+    for (const r of reports) {
+      for (const [n, [first, last]] of Object.entries(r.frames)) {
+        const f = frames.get(Number(n));
+        frames.set(Number(n), f ? [Math.min(f[0], first), Math.max(f[1], last)] : [first, last]);
+      }
+    }
+    const counts = [...frames.keys()].sort((a, b) => a - b);
+    const first = emptyHistogram();
+    for (const [i, sent] of sendTimes.entries()) {
+      const n = counts.find((c) => c >= i + 1);
+      if (n !== undefined)
+        first[Math.min(Math.round(frames.get(n)![0] - sent), first.length - 1)]!++;
+    }
+    const spread = emptyHistogram();
+    for (const [a, b] of frames.values()) spread[Math.min(Math.round(b - a), spread.length - 1)]!++;
     return {
+      firstP95: percentile(first, 0.95),
+      spreadP50: percentile(spread, 0.5),
+      spreadP95: percentile(spread, 0.95),
       streams: o.streams,
       opened: ok,
       votes,

@@ -11,12 +11,13 @@ import { measureReads, measureWrites, type ReadFigures, type WriteFigures } from
  *   BENCH_ONLY=writes,reads,fanout  parts to run (default all)
  *   BENCH_SECONDS=10                length of each throughput run
  *   BENCH_CONNECTIONS=100,200       concurrency of the write runs
- *   BENCH_REPEAT=2                  runs of each throughput measure (alternated; best kept)
+ *   BENCH_REPEAT=3                  pairs of runs per comparison (back to back; median kept)
  *   DATABASE_URL=…                  the store of the ballots run (default: a temp SQLite file);
  *   BENCH_INSTANCES=2               that many Sondeo processes share it (ballots split evenly);
  *   REDIS_URL=…                     passed to them
  *   BENCH_STREAMS=1000,5000         fan-out sizes with latency; BENCH_RSS_STREAMS=10000
  *   BENCH_VOTE_RATE=50 BENCH_FANOUT_SECONDS=10
+ *   BENCH_STREAMS_PER_CLIENT=2500   streams per client process (1,250 measured the same)
  *   BENCH_PROFILE=1                 Sondeo servers write a CPU profile to bench/profiles/
  *   BENCH_OUT=…                     where the table goes (with the machine's description);
  *                                   default bench/RESULTS.md for a full SQLite run, else
@@ -29,7 +30,7 @@ const parts = new Set((env.BENCH_ONLY ?? 'writes,reads,fanout').split(','));
 const seconds = Number(env.BENCH_SECONDS ?? 10);
 const connections = list(env.BENCH_CONNECTIONS, [100, 200]);
 const instances = Number(env.BENCH_INSTANCES ?? 1);
-const repeat = Number(env.BENCH_REPEAT ?? 2);
+const repeat = Number(env.BENCH_REPEAT ?? 3);
 const streams = list(env.BENCH_STREAMS, [1000, 5000]);
 const rssStreams = Number(env.BENCH_RSS_STREAMS ?? 10_000);
 const voteRate = Number(env.BENCH_VOTE_RATE ?? 50);
@@ -82,8 +83,8 @@ async function writesAndReads(): Promise<void> {
     if (parts.has('writes')) {
       console.log(`Writes (${where})`);
       const figures = await measureWrites({
-        sondeo: servers.map((s) => s.url),
-        baseline: baseline.url,
+        sondeo: servers,
+        baseline,
         databaseUrl,
         connections,
         seconds,
@@ -96,8 +97,8 @@ async function writesAndReads(): Promise<void> {
       console.log('Summary reads');
       addReadRows(
         await measureReads({
-          sondeo: servers[0]!.url,
-          baseline: baseline.url,
+          sondeo: servers[0]!,
+          baseline,
           connections: 100,
           seconds,
           repeat,
@@ -110,29 +111,28 @@ async function writesAndReads(): Promise<void> {
   }
 }
 
+const ratios = (list: number[]) => list.map((r) => r.toFixed(2)).join(', ');
+
 function addWriteRows(f: WriteFigures, where: string): void {
   const c = f.connections;
-  const ratio = f.ballots.rps / f.baseline.rps;
+  const { ours, reference, ratio } = f.pair;
   rows.push(
     {
       measure: `1. Baseline: bare Fastify + 1 SQLite insert, ${c} conn.`,
-      result: `${fmt(f.baseline.rps)} req/s · p50 ${f.baseline.p50} ms · p99 ${f.baseline.p99} ms`,
+      result: `${fmt(reference.rps)} req/s · p50 ${reference.p50} ms · p99 ${reference.p99} ms · ${fmt(reference.cpuUs)} µs server CPU each`,
     },
     {
       measure: `2. Ballots (3 questions, own cookie each, ${where}), ${c} conn.`,
-      result: `${fmt(f.ballots.rps)} ballots/s · p50 ${f.ballots.p50.toFixed(0)} ms · p99 ${f.ballots.p99.toFixed(0)} ms · ${ratio.toFixed(2)}× baseline`,
+      result:
+        `${fmt(ours.rps)} ballots/s · p50 ${ours.p50.toFixed(0)} ms · p99 ${ours.p99.toFixed(0)} ms · ` +
+        `${fmt(ours.cpuUs)} µs server CPU each · **${ratio.toFixed(2)}× baseline** ` +
+        `(pairs: ${ratios(f.ratios)}; CPU ${(reference.cpuUs / ours.cpuUs).toFixed(2)}×)`,
       target: '≥ 0.6× baseline',
       met: ratio >= 0.6,
     },
     {
       measure: `2. Stored = acknowledged, ${c} conn.`,
-      result: f.checks
-        .map(
-          (k) =>
-            `${fmt(k.acknowledged)} acknowledged · ${fmt(k.stored)} stored (GROUP BY) · ` +
-            `${fmt(k.summarised)} in summary · ${k.failed} failed`,
-        )
-        .join('<br>'),
+      result: checkLines(f.checks),
       target: 'equal, none failed',
       met: f.checks.every(
         (k) => k.acknowledged === k.stored && k.stored === k.summarised && k.failed === 0,
@@ -141,28 +141,43 @@ function addWriteRows(f: WriteFigures, where: string): void {
   );
 }
 
+/** One line when every run agrees (they have the same size), else a line per run. */
+function checkLines(checks: WriteFigures['checks']): string {
+  const lines = checks.map(
+    (k) =>
+      `${fmt(k.acknowledged)} acknowledged · ${fmt(k.stored)} stored (GROUP BY) · ` +
+      `${fmt(k.summarised)} in summary · ${k.failed} failed`,
+  );
+  if (lines.every((l) => l === lines[0])) return `${lines.length} runs, each: ${lines[0]}`;
+  return lines.map((l, i) => `run ${i + 1}: ${l}`).join('<br>');
+}
+
 function addReadRows(r: ReadFigures): void {
-  const ratio = r.summary.rps / r.bare.rps;
+  const { ours, reference, ratio } = r.pair;
   rows.push(
     {
       measure: '3. Bare GET, same body, 100 conn.',
-      result: `${fmt(r.bare.rps)} req/s · p50 ${r.bare.p50} ms · p99 ${r.bare.p99} ms · ${r.bytes} B`,
+      result: `${fmt(reference.rps)} req/s · p50 ${reference.p50} ms · p99 ${reference.p99} ms · ${r.bytes} B · ${fmt(reference.cpuUs)} µs server CPU each`,
     },
     {
       measure: '3. GET summary (cached), 100 conn.',
-      result: `${fmt(r.summary.rps)} req/s · p50 ${r.summary.p50} ms · p99 ${r.summary.p99} ms · ${ratio.toFixed(2)}× bare`,
+      result:
+        `${fmt(ours.rps)} req/s · p50 ${ours.p50} ms · p99 ${ours.p99} ms · ${fmt(ours.cpuUs)} µs ` +
+        `server CPU each · **${ratio.toFixed(2)}× bare** (pairs: ${ratios(r.ratios)})`,
       target: '≥ 0.5× bare GET',
       met: ratio >= 0.5,
     },
   );
 }
 
-function addFanoutRow(f: FanoutFigures, withLatency: boolean): void {
+function addFanoutRow(f: FanoutFigures, withLatency: boolean, p95s: number[]): void {
   const health = `${fmt(f.opened)}/${fmt(f.streams)} open · ${f.complete} got the last state · ${f.dropped} dropped`;
   if (withLatency) {
     rows.push({
       measure: `4. Fan-out ${fmt(f.streams)} streams, ${voteRate} votes/s: vote → event`,
-      result: `p50 ${f.p50} ms · p95 ${f.p95} ms · p99 ${f.p99} ms · ${f.votes} votes · ${health}`,
+      result:
+        `p50 ${f.p50} ms · **p95 ${f.p95} ms** (runs: ${p95s.join(', ')}) · p99 ${f.p99} ms · ${f.votes} votes · ` +
+        `first client p95 ${f.firstP95} ms · first → last client p95 ${f.spreadP95} ms · ${health}`,
       target: f.streams === 5000 ? 'p95 ≤ 250 ms' : undefined,
       met: f.streams === 5000 ? f.p95 <= 250 && f.opened === f.streams : undefined,
     });
@@ -181,19 +196,32 @@ async function fanout(): Promise<void> {
     console.warn(`  open-file limit ${limit} is below ${rssStreams} streams; some will fail`);
   }
   for (const n of [...streams, rssStreams]) {
-    console.log(`Fan-out: ${n} streams (window ${LIVE_COALESCE_MS} ms)`);
-    const f = await measureFanout({
-      streams: n,
-      voteRate,
-      seconds: n === rssStreams ? Math.min(fanoutSeconds, 5) : fanoutSeconds,
-      nodeArgs,
-      log,
-    });
-    log(
-      `p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms; RSS ${f.rssMaxMb.toFixed(0)} MB; ` +
-        `${f.complete}/${f.opened} complete, ${f.missing} missing, ${f.dropped} dropped`,
+    // Latency runs are repeated like the throughput pairs; the RSS-only run once.
+    const runs = streams.includes(n) ? repeat : 1;
+    const results: FanoutFigures[] = [];
+    for (let run = 1; run <= runs; run++) {
+      console.log(`Fan-out: ${n} streams, run ${run} (window ${LIVE_COALESCE_MS} ms)`);
+      const f = await measureFanout({
+        streams: n,
+        voteRate,
+        seconds: n === rssStreams ? Math.min(fanoutSeconds, 5) : fanoutSeconds,
+        nodeArgs,
+        log,
+      });
+      log(
+        `p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms (first client p95 ${f.firstP95} ms; ` +
+          `first → last client p50 ${f.spreadP50} ms, p95 ${f.spreadP95} ms); ` +
+          `RSS ${f.rssMaxMb.toFixed(0)} MB; ` +
+          `${f.complete}/${f.opened} complete, ${f.missing} missing, ${f.dropped} dropped`,
+      );
+      results.push(f);
+    }
+    const median = [...results].sort((a, b) => a.p95 - b.p95)[Math.floor((runs - 1) / 2)]!;
+    addFanoutRow(
+      median,
+      streams.includes(n),
+      results.map((r) => r.p95),
     );
-    addFanoutRow(f, streams.includes(n));
   }
 }
 

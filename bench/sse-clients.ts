@@ -1,10 +1,11 @@
-import { type ClientRequest, get } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { emptyHistogram, HIST_MS } from './lib/latency.ts';
 
 /**
  * A child process of the fan-out bench: opens many event streams on one poll and notes when each
  * summary frame arrives (wall-clock ms, comparable across processes), so the parent can tell
- * vote → event latency as the clients saw it. Messages over IPC; see fanout.ts.
+ * vote → event latency as the clients saw it. Messages over IPC; see fanout.ts. Plain sockets,
+ * not http.get: a lighter reader leaves more of the shared cores to the server being measured.
  */
 
 type Command =
@@ -13,9 +14,10 @@ type Command =
   | { type: 'exit' };
 
 interface Stream {
-  request: ClientRequest;
-  /** Unfinished frame text carried to the next chunk. */
+  socket: Socket;
+  /** The end of the previous read, in case a count was split between two reads. */
   tail: string;
+  /** Highest count seen; -1 before the first summary. */
   last: number;
   /** Pairs: totalVotes, arrival time. */
   seen: number[];
@@ -25,8 +27,9 @@ interface Stream {
 const streams: Stream[] = [];
 const now = () => performance.timeOrigin + performance.now();
 const MARK = '"totalVotes":';
+const TAIL = 40;
 
-function openOne(url: string): Promise<Stream | undefined> {
+function openOne(url: URL): Promise<Stream | undefined> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (s: Stream | undefined) => {
@@ -35,38 +38,42 @@ function openOne(url: string): Promise<Stream | undefined> {
         resolve(s);
       }
     };
-    const request = get(url, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
+    const socket = connect(Number(url.port), url.hostname);
+    const stream: Stream = { socket, tail: '', last: -1, seen: [], ended: false };
+    socket.setNoDelay(true);
+    socket.on('connect', () => {
+      socket.write(
+        `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/event-stream\r\n\r\n`,
+      );
+    });
+    socket.on('data', (chunk: Buffer) => {
+      const at = now();
+      const text = stream.tail + chunk.toString('latin1');
+      if (stream.last < 0 && !text.startsWith('HTTP/1.1 200') && text.startsWith('HTTP/')) {
+        socket.destroy();
         return settle(undefined);
       }
-      const stream: Stream = { request, tail: '', last: 0, seen: [], ended: false };
-      res.on('data', (chunk: Buffer) => {
-        const at = now();
-        const text = stream.tail + chunk.toString('latin1');
-        const end = text.lastIndexOf('\n\n');
-        if (end === -1) {
-          stream.tail = text;
-          return;
+      for (let i = text.indexOf(MARK); i !== -1; i = text.indexOf(MARK, i + 1)) {
+        const digits = /^\d+(?=\D)/.exec(text.slice(i + MARK.length, i + MARK.length + 12));
+        if (!digits) continue;
+        const n = Number(digits[0]);
+        if (n > stream.last) {
+          if (n > 0) stream.seen.push(n, at);
+          stream.last = n;
+          // Connected once the first summary (the state on connect) is in.
+          settle(stream);
         }
-        stream.tail = text.slice(end + 2);
-        for (let i = text.indexOf(MARK); i !== -1 && i < end; i = text.indexOf(MARK, i + 1)) {
-          const n = Number.parseInt(text.slice(i + MARK.length, i + MARK.length + 12), 10);
-          if (n > stream.last) {
-            stream.last = n;
-            stream.seen.push(n, at);
-          }
-        }
-        // Connected once the first summary (the state on connect) is in.
-        if (text.includes('event: summary')) settle(stream);
-      });
-      res.on('close', () => {
-        stream.ended = true;
-        settle(undefined);
-      });
+      }
+      stream.tail = text.slice(-TAIL);
     });
-    request.on('error', () => settle(undefined));
-    request.setTimeout(30_000, () => request.destroy());
+    socket.on('close', () => {
+      stream.ended = true;
+      settle(undefined);
+    });
+    socket.on('error', () => settle(undefined));
+    socket.setTimeout(30_000, () => {
+      if (!settled) socket.destroy();
+    });
   });
 }
 
@@ -87,9 +94,24 @@ function report(sendTimes: number[]) {
     }
     if (s.last >= sendTimes.length) complete++;
   }
+  // When each frame (by its count) reached the first and the last of these streams.
+  const frames: Record<number, [number, number]> = {};
+  for (const s of streams) {
+    for (let j = 0; j < s.seen.length; j += 2) {
+      const n = s.seen[j]!;
+      const at = s.seen[j + 1]!;
+      const f = frames[n];
+      if (!f) frames[n] = [at, at];
+      else {
+        f[0] = Math.min(f[0], at);
+        f[1] = Math.max(f[1], at);
+      }
+    }
+  }
   return {
     type: 'report',
     hist,
+    frames,
     complete,
     missing,
     streams: streams.length,
@@ -105,7 +127,8 @@ process.on('message', async (command: Command) => {
     let failed = 0;
     for (let i = 0; i < command.count; i += command.batch) {
       const size = Math.min(command.batch, command.count - i);
-      const opened = await Promise.all(Array.from({ length: size }, () => openOne(command.url)));
+      const url = new URL(command.url);
+      const opened = await Promise.all(Array.from({ length: size }, () => openOne(url)));
       for (const s of opened) {
         if (s) streams.push(s);
         else failed++;
@@ -115,7 +138,7 @@ process.on('message', async (command: Command) => {
   } else if (command.type === 'report') {
     process.send?.(report(command.sendTimes));
   } else {
-    for (const s of streams) s.request.destroy();
+    for (const s of streams) s.socket.destroy();
     process.exit(0);
   }
 });

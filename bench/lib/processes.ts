@@ -61,6 +61,8 @@ export interface Server {
   output(): string;
   /** Resident set size now, in MB (from /proc). */
   rssMb(): number;
+  /** CPU time used so far (user + system), in seconds (from /proc). */
+  cpuSeconds(): number;
   /** SIGTERM, then the exit (a profile is written on a clean exit). */
   stop(): Promise<void>;
 }
@@ -107,6 +109,7 @@ export async function startServer(options: {
     pid,
     output: () => log,
     rssMb: () => rssMb(pid),
+    cpuSeconds: () => cpuSeconds(pid),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -114,6 +117,14 @@ export async function startServer(options: {
       clearTimeout(timer);
     },
   };
+}
+
+/** utime + stime of /proc/<pid>/stat, in clock ticks of 1/100 s (Linux's USER_HZ). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 export function rssMb(pid: number): number {
