@@ -1,109 +1,7 @@
-import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PollRecord } from '../store/store.ts';
-import type { PollSnapshot, SummarySnapshot } from './cache.ts';
 import { type ChangeBus, createLocalBus } from './change-bus.ts';
 import { LiveHub } from './hub.ts';
-import type { SseSink } from './sse.ts';
-
-/** A response that records what it was given and reads (or not) as the test says. */
-class FakeSink extends EventEmitter implements SseSink {
-  chunks: Buffer[] = [];
-  writableLength = 0;
-  reading = true;
-  ended = false;
-  destroyed = false;
-  write(chunk: Buffer): boolean {
-    this.chunks.push(chunk);
-    if (!this.reading) this.writableLength += chunk.length;
-    return this.reading;
-  }
-  /** The client catches up. */
-  drain(): void {
-    this.reading = true;
-    this.writableLength = 0;
-    this.emit('drain');
-  }
-  end(): void {
-    this.ended = true;
-  }
-  destroy(): void {
-    this.destroyed = true;
-  }
-  /** Events as [type, data] ('ping' for heartbeats, 'retry' for the hint). */
-  events(): [string, string][] {
-    return Buffer.concat(this.chunks)
-      .toString()
-      .split('\n\n')
-      .filter(Boolean)
-      .map((frame) => {
-        if (frame.startsWith(':')) return ['ping', ''];
-        if (frame.startsWith('retry:')) return ['retry', frame.slice(7)];
-        const field = (name: string) =>
-          frame
-            .split('\n')
-            .find((l) => l.startsWith(`${name}: `))
-            ?.slice(name.length + 2) ?? '';
-        return [field('event'), field('data')];
-      });
-  }
-  ids(): number[] {
-    return [
-      ...Buffer.concat(this.chunks)
-        .toString()
-        .matchAll(/^id: (\d+)$/gm),
-    ].map((m) => Number(m[1]));
-  }
-}
-
-/** Snapshots the test sets by hand, as the cache would after a change. */
-class FakeReads {
-  private version = 0;
-  pollSnap!: PollSnapshot;
-  summarySnap!: SummarySnapshot;
-  summaryReads = 0;
-  constructor() {
-    this.setPoll({});
-    this.setSummary(0);
-  }
-  setPoll(changes: Partial<PollRecord>): PollSnapshot {
-    const poll = { ...this.pollSnap?.poll, ...baseRecord, ...changes };
-    this.pollSnap = {
-      poll,
-      questions: [],
-      view: {} as PollSnapshot['view'],
-      json: JSON.stringify({ status: poll.status, public: poll.resultsPublic }),
-      version: ++this.version,
-    };
-    return this.pollSnap;
-  }
-  setSummary(totalVotes: number): SummarySnapshot {
-    this.summarySnap = {
-      summary: {} as SummarySnapshot['summary'],
-      json: JSON.stringify({ totalVotes }),
-      etag: `"${totalVotes}"`,
-      version: ++this.version,
-    };
-    return this.summarySnap;
-  }
-  poll = async () => this.pollSnap;
-  summary = async () => {
-    this.summaryReads++;
-    return this.summarySnap;
-  };
-}
-
-const baseRecord: PollRecord = {
-  id: 1,
-  slug: 'abc',
-  title: 'T',
-  status: 'open',
-  oneVotePerQuestion: true,
-  resultsPublic: false,
-  hostSecretHash: 'h',
-  createdAt: new Date(0),
-  updatedAt: new Date(0),
-};
+import { FakeReads, FakeSink } from './hub-fakes.ts';
 
 describe('LiveHub', () => {
   let bus: ChangeBus;
@@ -203,6 +101,18 @@ describe('LiveHub', () => {
     bus.publish({ slug: 'abc', kind: 'votes' });
     await settle();
     expect(open.sink.events()).toHaveLength(seen);
+  });
+
+  it('sends nothing when a change re-reads the same state', async () => {
+    const { sink } = join(true);
+    await settle();
+    const before = sink.chunks.length;
+    // New snapshots, same content: what a staleness guard's refresh produces.
+    reads.pollSnap = { ...reads.pollSnap, version: reads.pollSnap.version + 10 };
+    reads.summarySnap = { ...reads.summarySnap, version: reads.summarySnap.version + 10 };
+    hub.refresh('abc');
+    await settle();
+    expect(sink.chunks.length).toBe(before);
   });
 
   it('gives increasing ids, above a reconnecting client’s Last-Event-ID', async () => {

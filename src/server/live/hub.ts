@@ -176,6 +176,8 @@ export class LiveHub {
   private async syncPoll(topic: Topic): Promise<void> {
     const snapshot = await this.cache.poll(topic.slug);
     if (!snapshot || (topic.poll && snapshot.version <= topic.poll.version)) return;
+    // A re-read that found nothing new (a staleness guard's refresh) sends nothing.
+    if (topic.poll && snapshot.json === topic.poll.json) return;
     topic.poll = snapshot;
     const open = resultsOpenToAll(snapshot.poll);
     let frame: Buffer | undefined;
@@ -192,7 +194,11 @@ export class LiveHub {
 
   private async syncSummary(topic: Topic): Promise<void> {
     const snapshot = await this.cache.summary(topic.slug);
-    if (snapshot && (!topic.summary || snapshot.version > topic.summary.version)) {
+    const current = topic.summary;
+    if (
+      snapshot &&
+      (!current || (snapshot.version > current.version && snapshot.etag !== current.etag))
+    ) {
       topic.summary = snapshot;
     }
     const latest = topic.summary;
