@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { initial } from './001-initial.ts';
 import { counters } from './002-counters.ts';
+import { answeredByParticipant } from './003-answered-by-participant.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -9,5 +10,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
     '001-initial': initial(engine),
     '002-counters': counters,
+    '003-answered-by-participant': answeredByParticipant,
   };
 }

@@ -10,7 +10,7 @@ import { openSqliteStore } from './sqlite.ts';
 const dir = mkdtempSync(join(tmpdir(), 'sondeo-migrate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it('migration 002 counts the votes a database already holds', async () => {
+it('migrations 002 and 003 keep and count the votes a database already holds', async () => {
   const file = join(dir, 'old.db');
   const sqlite = new BetterSqlite3(file);
   // A database as issue 2 left it: schema 001 only, with votes.
@@ -27,6 +27,7 @@ it('migration 002 counts the votes a database already holds', async () => {
     insert into options values (1, 1, 'A', 1), (2, 1, 'B', 2), (3, 2, 'X', 1), (4, 2, 'Y', 2);
     insert into ballots values (1, 1, 'p1', 0), (2, 1, 'p2', 0), (3, 1, 'p3', 0);
     insert into choices values (1, 1, 1), (1, 2, 3), (1, 2, 4), (2, 1, 2), (3, 2, 3);
+    insert into answered_questions values (1, 'p1', 1), (2, 'p1', 1), (1, 'p2', 2), (2, 'p3', 3);
   `);
   await db.destroy();
 
@@ -42,6 +43,18 @@ it('migration 002 counts the votes a database already holds', async () => {
       tally!.counts.respondents.map((c) => [c.questionId, c.count]),
     );
     expect(byQuestion).toEqual({ 1: 2, 2: 2 });
+    // Migration 003 kept the one-vote records: p1 answered both questions, p3 only the second.
+    const vote = (participantId: string, questionId: number, optionId: number) =>
+      store.castVote({
+        pollId: 1,
+        participantId,
+        answers: [{ questionId, optionIds: [optionId] }],
+        oneVotePerQuestion: true,
+        now: new Date(),
+      });
+    expect(await vote('p1', 1, 2)).toEqual({ outcome: 'already-voted', questionIds: [1] });
+    expect(await vote('p3', 2, 4)).toEqual({ outcome: 'already-voted', questionIds: [2] });
+    expect(await vote('p3', 1, 2)).toEqual({ outcome: 'stored', saved: 1 });
   } finally {
     await store.close();
   }
