@@ -148,6 +148,7 @@ function checkLines(checks: WriteFigures['checks']): string {
       `${fmt(k.acknowledged)} acknowledged · ${fmt(k.stored)} stored (GROUP BY) · ` +
       `${fmt(k.summarised)} in summary · ${k.failed} failed`,
   );
+  if (lines.length === 1) return lines[0]!;
   if (lines.every((l) => l === lines[0])) return `${lines.length} runs, each: ${lines[0]}`;
   return lines.map((l, i) => `run ${i + 1}: ${l}`).join('<br>');
 }
