@@ -23,6 +23,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/helpers/web-setup.ts'],
+          // jsdom plus userEvent takes a second or two per test on a busy 2-core machine; the
+          // default 5 s failed a form test there while it passes in ~1 s alone.
+          testTimeout: 15_000,
         },
       },
       {

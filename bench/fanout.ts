@@ -26,6 +26,8 @@ export interface FanoutFigures {
   /** (stream, vote) pairs never seen: a stream that missed the end. */
   missing: number;
   dropped: number;
+  /** Server CPU time over the voting phase divided by the votes (ms per vote). */
+  cpuPerVoteMs: number;
 }
 
 /** One client process per this many streams: each stays well under a core and its fd limit. */
@@ -62,11 +64,13 @@ export async function measureFanout(o: {
   voteRate: number;
   seconds: number;
   nodeArgs?: string[];
+  /** More environment for the server (LIVE_WINDOW_MIN_MS=200: the fixed window of before). */
+  env?: Record<string, string>;
   log: (line: string) => void;
 }): Promise<FanoutFigures> {
   const server: Server = await startServer({
     script: 'src/server/main.ts',
-    env: { DATABASE_URL: tempSqlite() },
+    env: { DATABASE_URL: tempSqlite(), ...o.env },
     healthPath: '/api/v1/health',
     nodeArgs: o.nodeArgs,
   });
@@ -97,6 +101,7 @@ export async function measureFanout(o: {
     const sendTimes: number[] = [];
     const pending: Promise<boolean>[] = [];
     const next = participants();
+    const cpuBefore = server.cpuSeconds();
     const t0 = performance.now();
     for (let k = 0; k < total; k++) {
       const wait = t0 + (k * 1000) / o.voteRate - performance.now();
@@ -112,6 +117,7 @@ export async function measureFanout(o: {
     }
     const votes = (await Promise.all(pending)).filter(Boolean).length;
     await new Promise((r) => setTimeout(r, 1500));
+    const cpuPerVoteMs = ((server.cpuSeconds() - cpuBefore) * 1000) / Math.max(votes, 1);
     clearInterval(sampler);
 
     const reports = await Promise.all(
@@ -152,6 +158,7 @@ export async function measureFanout(o: {
       complete: reports.reduce((s, r) => s + r.complete, 0),
       missing: reports.reduce((s, r) => s + r.missing, 0),
       dropped: (server.output().match(/dropped a/g) ?? []).length,
+      cpuPerVoteMs,
     };
   } finally {
     for (const child of children) if (child.connected) child.send({ type: 'exit' });

@@ -1,8 +1,8 @@
-// `npm start`: build the web app if needed, then run the server in this same process so that
-// SIGTERM/SIGINT reach it directly.
-import { register } from 'tsx/esm/api';
+// `npm start`: build the web app and compile the server if needed, then run the compiled server
+// in this same process so that SIGTERM/SIGINT reach it directly.
+import { ensureServerBuild } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 ensureWebBuild();
-register();
-await import('../src/server/main.ts');
+ensureServerBuild();
+await import('../build/server/main.js');

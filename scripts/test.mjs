@@ -36,6 +36,17 @@ try {
   failed += 1;
 }
 
+// The participant page's byte budget (scripts/check-budget.ts) on the build just made.
+if (
+  step('byte budget of the participant page', process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/check-budget.ts',
+  ])
+)
+  passed += 1;
+else failed += 1;
+
 const report = join(root, 'test-results/vitest.json');
 mkdirSync(join(root, 'test-results'), { recursive: true });
 rmSync(report, { force: true });

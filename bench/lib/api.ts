@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
+import { ParticipantIds } from '../../src/server/http/participant.ts';
 
 /** The bench's poll: three questions, as in the issue. */
 export interface BenchPoll {
@@ -57,11 +57,16 @@ export async function createBenchPoll(
   };
 }
 
-/** A new participant per call: a cookie the server accepts as its own kind of id. */
+/** The servers a bench starts sign participant ids with this key (bench/lib/processes.ts), so
+ *  the bench can mint ids they accept: a ballot with a signed id is a phone that loaded the
+ *  poll, the common case; an unsigned one would be a new id issued per ballot. */
+export const BENCH_SECRET_KEY = 'bench-secret-key-bench-secret-key-0123456789';
+
+/** A new participant per call: a cookie signed as the server would have issued it. */
 export function participants(): () => string {
-  const prefix = randomBytes(6).toString('base64url');
-  let n = 0;
-  return () => `${PARTICIPANT_COOKIE}=${prefix}${(n++).toString(36).padStart(10, '0')}`;
+  const ids = new ParticipantIds(BENCH_SECRET_KEY);
+  const issuedAt = Date.now() - 60_000;
+  return () => `${PARTICIPANT_COOKIE}=${ids.issue(issuedAt)}`;
 }
 
 export async function getSummary(base: string, slug: string, secret?: string) {

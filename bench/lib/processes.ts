@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BENCH_SECRET_KEY } from './api.ts';
 
 export const root = new URL('../..', import.meta.url).pathname;
 
@@ -77,7 +78,15 @@ export async function startServer(options: {
   const port = await freePort();
   const child = spawnRaised(
     [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', options.script],
-    { PORT: String(port), HOST: '127.0.0.1', ...options.env },
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // One client address drives every bench: buckets off unless a bench turns them on
+      // (bench/abuse.ts does), and a known key so ids can be minted (lib/api.ts).
+      RATE_LIMITS: 'off',
+      SECRET_KEY: BENCH_SECRET_KEY,
+      ...options.env,
+    },
   );
   let log = '';
   child.stdout?.on('data', (c) => {

@@ -1,4 +1,6 @@
 export * from './errors.ts';
+export * from './export.ts';
+export * from './integrity.ts';
 export * from './limits.ts';
 export * from './live-events.ts';
 export * from './messages.ts';

@@ -4,8 +4,14 @@ export const POLL_TITLE_MAX = 120;
 export const QUESTION_TEXT_MAX = 240;
 export const OPTION_TEXT_MAX = 120;
 
+/** Question types (spec §9); poll.ts makes the schema of them, the web's select lists them. */
+export const QUESTION_TYPES = ['single', 'multiple', 'yesno'] as const;
+
 /** A new question form starts with this many empty option rows (spec §9). */
 export const NEW_QUESTION_OPTION_ROWS = 2;
+
+/** Heartbeat comment period of the live stream, so proxies keep it open (live-events.ts). */
+export const LIVE_HEARTBEAT_MS = 15_000;
 
 /** Results refresh when push is unavailable (spec §9). */
 export const RESULTS_POLL_INTERVAL_MS = 2500;
@@ -29,9 +35,18 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Idempotency keys are client-generated UUIDs or similar; anything longer is refused. */
 export const IDEMPOTENCY_KEY_MAX = 128;
 
+/**
+ * Most combining marks in a row (accents, vowel signs) in any text. Written languages stack at
+ * most three or so on one letter (Vietnamese two after NFC, Indic vowel signs and nasals a few);
+ * dozens ("Zalgo" text) draw over the lines around them, on the results page and the projector.
+ */
+export const COMBINING_MARKS_RUN_MAX = 4;
+
 /** Slug alphabet without look-alikes (no 0, O, 1, l, I), 8 characters. */
 export const SLUG_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const SLUG_LENGTH = 8;
+/** A well-formed slug; anything else is no poll, answered before any query. */
+export const SLUG_PATTERN = new RegExp(`^[${SLUG_ALPHABET}]{${SLUG_LENGTH}}$`);
 
 /** Name of the participant cookie (random id, HttpOnly, one year). */
 export const PARTICIPANT_COOKIE = 'sondeo_pid';

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Poll } from './poll.ts';
 import type { Summary } from './summary.ts';
 
@@ -17,14 +18,32 @@ import type { Summary } from './summary.ts';
  *   the end of the window, so the last state always arrives.
  * - Every event has `id: <n>`, increasing per poll; a reconnect with Last-Event-ID gets the
  *   current state at once. Each `data:` is one line of JSON.
+ * - To the host only, `presence` (a Presence): at once on connect, then whenever the number of
+ *   people with the participation page open changes, coalesced to at most one frame per
+ *   LIVE_PRESENCE_MS. A participant page says it is one by `?as=participant` on the stream's URL;
+ *   several tabs of one browser (one participant cookie) count once. Counted per instance.
  * - A `: ping` comment every LIVE_HEARTBEAT_MS. A client that stops reading is dropped.
  */
-export type LiveEvent = { type: 'summary'; data: Summary } | { type: 'poll'; data: Poll };
+export type LiveEvent =
+  | { type: 'summary'; data: Summary }
+  | { type: 'poll'; data: Poll }
+  | { type: 'presence'; data: Presence };
 export type LiveEventType = LiveEvent['type'];
 
-/** Heartbeat comment period, so proxies keep the stream open. */
-export const LIVE_HEARTBEAT_MS = 15_000;
+// The heartbeat lives in limits.ts, which has no zod: the browser's stream reader needs it, and
+// importing this module would bring the schemas below (and zod) into the phones' download.
+export { LIVE_HEARTBEAT_MS } from './limits.ts';
 /** Reconnect hint sent as `retry:`. */
 export const LIVE_RETRY_MS = 2_000;
 /** Changes within this window after the first one merge into one frame. */
 export const LIVE_COALESCE_MS = 200;
+
+/** How many people have the participation page open now (distinct participants). */
+export const Presence = z.object({ participants: z.number().int().min(0) });
+export type Presence = z.infer<typeof Presence>;
+
+/** Presence frames go out at most this often: a room scanning the QR at once is one update. */
+export const LIVE_PRESENCE_MS = 1000;
+
+/** Query of the stream's URL by which a participant page asks to be counted as present. */
+export const LiveEventsQuery = z.object({ as: z.enum(['participant']).optional() });

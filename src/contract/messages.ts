@@ -9,4 +9,8 @@ export const validationMessages = {
   optionsRequired: 'Agrega al menos una opción',
   answersRequired: 'Responde al menos una pregunta',
   nothingToUpdate: 'No hay cambios que guardar',
+  controlCharacters: 'El texto no puede contener caracteres de control',
+  bidiControls: 'El texto no puede contener caracteres que cambian la dirección de la escritura',
+  invalidCharacters: 'El texto contiene caracteres no válidos',
+  combiningMarks: 'El texto tiene demasiados acentos o signos combinados seguidos',
 } as const;

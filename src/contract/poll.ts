@@ -1,37 +1,48 @@
 import { z } from 'zod';
-import { OPTION_TEXT_MAX, POLL_TITLE_MAX, QUESTION_TEXT_MAX } from './limits.ts';
+import {
+  OPTION_TEXT_MAX,
+  POLL_TITLE_MAX,
+  QUESTION_TEXT_MAX,
+  QUESTION_TYPES,
+  SLUG_PATTERN,
+} from './limits.ts';
 import { validationMessages as m } from './messages.ts';
+import { cleanText } from './text.ts';
 
 export const PollStatus = z.enum(['draft', 'open', 'closed']);
 export type PollStatus = z.infer<typeof PollStatus>;
 
-export const QuestionType = z.enum(['single', 'multiple', 'yesno']);
+export const QuestionType = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof QuestionType>;
 
 export const Settings = z.object({
   oneVotePerQuestion: z.boolean(),
   resultsPublic: z.boolean(),
+  /** 'Ritmo del presentador': participants answer only the poll's current question. */
+  presenterPace: z.boolean(),
+  /** New questions start with their results hidden until the host reveals them (issue 9). */
+  hideResultsUntilRevealed: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
 const Id = z.number().int().positive();
 const Ordinal = z.number().int().min(1).max(10_000);
 
-export const PollTitle = z
-  .string()
-  .trim()
-  .min(1, m.titleRequired)
-  .max(POLL_TITLE_MAX, m.titleTooLong);
-export const QuestionText = z
-  .string()
-  .trim()
-  .min(1, m.questionRequired)
-  .max(QUESTION_TEXT_MAX, m.questionTooLong);
-export const OptionText = z
-  .string()
-  .trim()
-  .min(1, m.optionRequired)
-  .max(OPTION_TEXT_MAX, m.optionTooLong);
+export const PollTitle = cleanText({
+  max: POLL_TITLE_MAX,
+  tooLong: m.titleTooLong,
+  required: m.titleRequired,
+});
+export const QuestionText = cleanText({
+  max: QUESTION_TEXT_MAX,
+  tooLong: m.questionTooLong,
+  required: m.questionRequired,
+});
+export const OptionText = cleanText({
+  max: OPTION_TEXT_MAX,
+  tooLong: m.optionTooLong,
+  required: m.optionRequired,
+});
 
 export const Option = z.object({ id: Id, text: z.string(), ordinal: z.number().int() });
 export type Option = z.infer<typeof Option>;
@@ -41,23 +52,42 @@ export const Question = z.object({
   text: z.string(),
   type: QuestionType,
   ordinal: z.number().int(),
+  /** While true, only the host receives this question's counts (summary and stream). */
+  resultsHidden: z.boolean(),
   options: z.array(Option),
 });
 export type Question = z.infer<typeof Question>;
+
+/** Six digits, unique among the polls that are not closed: typed by people joining a room. */
+export const JoinCode = z.string().regex(/^\d{6}$/, 'El código tiene 6 dígitos');
 
 export const Poll = z.object({
   slug: z.string(),
   title: z.string(),
   status: PollStatus,
   settings: Settings,
+  /** GET /join/{joinCode} (and /{joinCode} in a browser) leads to this poll while not closed. */
+  joinCode: JoinCode,
   questions: z.array(Question),
+  /** The question the presenter shows (set by the host's presenter view); with the presenter
+   *  pace on, the only one participants are asked. Null when none, or when it was deleted. */
+  currentQuestionId: z.number().int().nullable(),
   /** ISO 8601 timestamps. */
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Poll = z.infer<typeof Poll>;
 
-export const SlugParams = z.object({ slug: z.string().min(1).max(64) });
+/** A slug not of the generator's form is answered 404 POLL_NOT_FOUND (http/error-handler.ts)
+ *  without touching the database. */
+export const SlugParams = z.object({ slug: z.string().regex(SLUG_PATTERN) });
+export const JoinCodeParams = z.object({ code: JoinCode });
+export const JoinResponse = z.object({ slug: z.string() });
+export type JoinResponse = z.infer<typeof JoinResponse>;
+
+/** GET /polls/{slug}/me: what the caller (participant cookie) already answered in this poll. */
+export const ParticipantState = z.object({ answeredQuestionIds: z.array(z.number().int()) });
+export type ParticipantState = z.infer<typeof ParticipantState>;
 export const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const CreatePollBody = z.object({
@@ -75,15 +105,22 @@ export const UpdatePollBody = z
     title: PollTitle.optional(),
     status: PollStatus.optional(),
     settings: Settings.partial().optional(),
+    /** Must be a question of this poll; null clears it. */
+    currentQuestionId: Id.nullable().optional(),
   })
-  .refine((b) => b.title !== undefined || b.status !== undefined || b.settings !== undefined, {
-    message: m.nothingToUpdate,
-  });
+  .refine(
+    (b) =>
+      b.title !== undefined ||
+      b.status !== undefined ||
+      b.settings !== undefined ||
+      b.currentQuestionId !== undefined,
+    { message: m.nothingToUpdate },
+  );
 export type UpdatePollBody = z.input<typeof UpdatePollBody>;
 
 /** Option rows of the new-question form; empty rows are dropped by the server too. */
 export const NewOptionInput = z.object({
-  text: z.string().trim().max(OPTION_TEXT_MAX, m.optionTooLong),
+  text: cleanText({ max: OPTION_TEXT_MAX, tooLong: m.optionTooLong }),
   ordinal: Ordinal.optional(),
 });
 
@@ -97,8 +134,15 @@ export const CreateQuestionBody = z.object({
 export type CreateQuestionBody = z.input<typeof CreateQuestionBody>;
 
 export const UpdateQuestionBody = z
-  .object({ text: QuestionText.optional(), ordinal: Ordinal.optional() })
-  .refine((b) => b.text !== undefined || b.ordinal !== undefined, { message: m.nothingToUpdate });
+  .object({
+    text: QuestionText.optional(),
+    ordinal: Ordinal.optional(),
+    /** Hide (true) or reveal (false) the question's results to everyone but the host. */
+    resultsHidden: z.boolean().optional(),
+  })
+  .refine((b) => b.text !== undefined || b.ordinal !== undefined || b.resultsHidden !== undefined, {
+    message: m.nothingToUpdate,
+  });
 export type UpdateQuestionBody = z.input<typeof UpdateQuestionBody>;
 
 export const CreateOptionBody = z.object({ text: OptionText, ordinal: Ordinal.optional() });

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { type Endpoint, type EndpointName, endpoints } from './endpoints.ts';
+import { EXPORT_FORMATS } from './export.ts';
+import { DiscardBody, DiscardResponse, Integrity } from './integrity.ts';
+import { LiveEventsQuery } from './live-events.ts';
 import {
   CreateOptionBody,
   CreatePollBody,
@@ -6,7 +10,10 @@ import {
   CreateQuestionBody,
   DuplicateResponse,
   IdParams,
+  JoinCodeParams,
+  JoinResponse,
   Option,
+  ParticipantState,
   Poll,
   Question,
   ReorderBody,
@@ -19,7 +26,7 @@ import {
 import { Summary } from './summary.ts';
 import { Ballot, VoteHeaders, VoteResponse } from './vote.ts';
 
-export const API_BASE = '/api/v1';
+export { API_BASE, routePath } from './endpoints.ts';
 
 /** Where the server can be reached from other devices (QR dialog). */
 export const ServerInfo = z.object({
@@ -34,16 +41,12 @@ export type ServerInfo = z.infer<typeof ServerInfo>;
 export const Health = z.object({ status: z.literal('ok') });
 export type Health = z.infer<typeof Health>;
 
-type RouteDef = {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Fastify-style path under API_BASE; `:slug` and `:id` are filled by the client. */
-  path: string;
-  /** Whether X-Host-Secret is required. */
-  secret: boolean;
-  status: 200 | 201 | 204;
+type RouteDef = Endpoint & {
   /** For the OpenAPI document, where the schemas do not say it all. */
   description?: string;
   params?: z.ZodType;
+  /** The query string (?name=value). */
+  query?: z.ZodType;
   /** Request headers the call reads besides X-Host-Secret (other headers pass through). */
   headers?: z.ZodType;
   body?: z.ZodType;
@@ -51,155 +54,167 @@ type RouteDef = {
 };
 
 /**
- * The calls of spec §7, one table for the server (validation, serialisation, OpenAPI) and the
- * web client (paths and types). Departure from the spec: updateQuestion needs the secret too.
+ * The calls of spec §7 (endpoints.ts) with their schemas: one table for the server (validation,
+ * serialisation, OpenAPI) and the web client's types. A route missing from endpoints.ts, or an
+ * endpoint without its route here, does not type-check.
  */
 export const routes = {
   createPoll: {
-    method: 'POST',
-    path: '/polls',
-    secret: false,
-    status: 201,
+    ...endpoints.createPoll,
     body: CreatePollBody,
     response: CreatePollResponse,
   },
   getPoll: {
-    method: 'GET',
-    path: '/polls/:slug',
-    secret: false,
-    status: 200,
+    ...endpoints.getPoll,
     params: SlugParams,
     response: Poll,
   },
+  /** Changes nothing: lets the panel check a presenter code before it unlocks. */
+  checkHost: {
+    ...endpoints.checkHost,
+    description:
+      'Checks X-Host-Secret against the poll and changes nothing: 204 when it is this ' +
+      "poll's presenter code, 403 FORBIDDEN when it is not, 401 NO_SECRET without one, 404 " +
+      'POLL_NOT_FOUND for an unknown slug. The host panel asks before it unlocks.',
+    params: SlugParams,
+  },
   updatePoll: {
-    method: 'PATCH',
-    path: '/polls/:slug',
-    secret: true,
-    status: 200,
+    ...endpoints.updatePoll,
     params: SlugParams,
     body: UpdatePollBody,
     response: Poll,
   },
   createQuestion: {
-    method: 'POST',
-    path: '/polls/:slug/questions',
-    secret: true,
-    status: 201,
+    ...endpoints.createQuestion,
     params: SlugParams,
     body: CreateQuestionBody,
     response: Question,
   },
   updateQuestion: {
-    method: 'PUT',
-    path: '/questions/:id',
-    secret: true,
-    status: 200,
+    ...endpoints.updateQuestion,
+    description:
+      'Text, ordinal, or `resultsHidden`: while true only the host (X-Host-Secret) receives ' +
+      "the question's counts, by GET …/summary and by the stream; others get `hidden: true` " +
+      'and the number of people who answered.',
     params: IdParams,
     body: UpdateQuestionBody,
     response: Question,
   },
   deleteQuestion: {
-    method: 'DELETE',
-    path: '/questions/:id',
-    secret: true,
-    status: 204,
+    ...endpoints.deleteQuestion,
     params: IdParams,
   },
   createOption: {
-    method: 'POST',
-    path: '/questions/:id/options',
-    secret: true,
-    status: 201,
+    ...endpoints.createOption,
     params: IdParams,
     body: CreateOptionBody,
     response: Option,
   },
   updateOption: {
-    method: 'PUT',
-    path: '/options/:id',
-    secret: true,
-    status: 200,
+    ...endpoints.updateOption,
     params: IdParams,
     body: UpdateOptionBody,
     response: Option,
   },
   deleteOption: {
-    method: 'DELETE',
-    path: '/options/:id',
-    secret: true,
-    status: 204,
+    ...endpoints.deleteOption,
     params: IdParams,
   },
   reorderQuestions: {
-    method: 'PATCH',
-    path: '/polls/:slug/questions/reorder',
-    secret: true,
-    status: 200,
+    ...endpoints.reorderQuestions,
     params: SlugParams,
     body: ReorderBody,
     response: z.array(Question),
   },
   duplicatePoll: {
-    method: 'POST',
-    path: '/polls/:slug/duplicate',
-    secret: true,
-    status: 201,
+    ...endpoints.duplicatePoll,
     params: SlugParams,
     response: DuplicateResponse,
   },
   castVote: {
-    method: 'POST',
-    path: '/polls/:slug/votes',
-    secret: false,
-    status: 201,
+    ...endpoints.castVote,
     params: SlugParams,
     headers: VoteHeaders,
     body: Ballot,
     response: VoteResponse,
   },
   getSummary: {
-    method: 'GET',
-    path: '/polls/:slug/summary',
-    secret: false,
-    status: 200,
+    ...endpoints.getSummary,
     params: SlugParams,
     response: Summary,
   },
   /** Server-sent events; see live-events.ts for the protocol. */
   pollEvents: {
-    method: 'GET',
-    path: '/polls/:slug/events',
-    secret: false,
-    status: 200,
+    ...endpoints.pollEvents,
     description:
       'Live stream (text/event-stream) of the poll. On connect: `retry: 2000`, then `poll` (as ' +
       'GET /polls/{slug}) and, if the caller may see results, `summary` (as GET …/summary). ' +
       'Then `poll` on every change of the poll and `summary` after vote changes, coalesced ' +
       'per 200 ms; a `: ping` comment every 15 s. Every event has an increasing `id`; a ' +
       'reconnect with Last-Event-ID gets the current state at once. The host sends ' +
-      'X-Host-Secret (never in the URL).',
+      'X-Host-Secret (never in the URL) and also gets `presence` ({participants}: people with ' +
+      'the participation page open, coalesced per second); a participant page adds ' +
+      '`?as=participant` to be counted.',
     params: SlugParams,
+    query: LiveEventsQuery,
+  },
+  participantState: {
+    ...endpoints.participantState,
+    description:
+      'The questions the caller (participant cookie) has answered in this poll, with ' +
+      'oneVotePerQuestion on or off: a reopened participation page shows what is left.',
+    params: SlugParams,
+    response: ParticipantState,
+  },
+  joinPoll: {
+    ...endpoints.joinPoll,
+    description:
+      'The slug of the poll, not closed, with this 6-digit join code; 404 JOIN_CODE_NOT_FOUND ' +
+      'otherwise. Rate-limited per client address against guessing (JOIN_LOOKUPS_PER_MIN). In a ' +
+      'browser, GET /{code} redirects to /p/{slug}.',
+    params: JoinCodeParams,
+    response: JoinResponse,
   },
   resetVotes: {
-    method: 'POST',
-    path: '/polls/:slug/reset',
-    secret: true,
-    status: 200,
+    ...endpoints.resetVotes,
     params: SlugParams,
     response: ResetResponse,
   },
-  serverInfo: { method: 'GET', path: '/info', secret: false, status: 200, response: ServerInfo },
-  health: { method: 'GET', path: '/health', secret: false, status: 200, response: Health },
-} as const satisfies Record<string, RouteDef>;
+  /** A file (CSV or XLSX), not JSON; the web app downloads it with fetch + blob. */
+  exportResults: {
+    ...endpoints.exportResults,
+    description:
+      'The results as a file for the host: `format=csv` (text/csv, UTF-8 with BOM, RFC 4180) ' +
+      'or `format=xlsx` (an Excel workbook). A summary (question, type, option, count, ' +
+      "percentage, respondents: a multiple question's percentage is of the people who answered " +
+      "it, a single or yes/no question's of its answers) and the anonymous ballots (number, " +
+      'time, the options chosen per question). In the CSV a text starting with =, +, -, @, a ' +
+      'tab or a carriage return is prefixed with an apostrophe, so a spreadsheet never runs it. ' +
+      'Sent as an attachment named `resultados-{slug}.csv|.xlsx`.',
+    params: SlugParams,
+    query: z.object({ format: z.enum(EXPORT_FORMATS).default('csv') }),
+  },
+  getIntegrity: {
+    ...endpoints.getIntegrity,
+    description:
+      'Where the ballots came from: grouped by source (a keyed hash of the client address and ' +
+      'the poll, never the address), with counts, first and last time and ballots from ' +
+      'participant ids younger than 10 s; plus ballots the rate limits refused.',
+    params: SlugParams,
+    response: Integrity,
+  },
+  discardSource: {
+    ...endpoints.discardSource,
+    description:
+      'Deletes the ballots of one source (also while the poll is open); counts, summary and ' +
+      'live stream follow. Idempotency-Keys of those ballots stay, so replaying one stores nothing.',
+    params: SlugParams,
+    body: DiscardBody,
+    response: DiscardResponse,
+  },
+  serverInfo: { ...endpoints.serverInfo, response: ServerInfo },
+  health: { ...endpoints.health, response: Health },
+} as const satisfies Record<EndpointName, RouteDef>;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
-
-/** Fills `:slug` / `:id` in a route path. */
-export function routePath(name: RouteName, params: Record<string, string | number> = {}): string {
-  return routes[name].path.replace(/:(\w+)/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined) throw new Error(`Missing path parameter ${key} for ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}

@@ -5,7 +5,8 @@ export const SummaryOption = z.object({
   id: z.number().int(),
   text: z.string(),
   ordinal: z.number().int(),
-  count: z.number().int(),
+  /** Absent while the question's results are hidden from this caller. */
+  count: z.number().int().optional(),
 });
 export type SummaryOption = z.infer<typeof SummaryOption>;
 
@@ -14,10 +15,13 @@ export const SummaryQuestion = z.object({
   text: z.string(),
   type: QuestionType,
   ordinal: z.number().int(),
-  /** Sum of the option counts: the percentage base, so a multiple question adds up to 100. */
-  totalAnswers: z.number().int(),
-  /** Ballots that answered this question. */
+  /** Sum of the option counts (choices). Absent while hidden from this caller. */
+  totalAnswers: z.number().int().optional(),
+  /** Ballots that answered this question: the percentage base of a multiple question (shares
+   *  of people, which may add up past 100 %). Public even while the results are hidden. */
   respondents: z.number().int(),
+  /** The host has hidden the results: others get no counts; the host gets them, marked. */
+  hidden: z.boolean(),
   options: z.array(SummaryOption),
 });
 export type SummaryQuestion = z.infer<typeof SummaryQuestion>;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -9,19 +10,38 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_TTL_MS, MAX_BODY_BYTES } from '../contract/index.ts';
+import type { TrustProxy } from './config.ts';
+import { DiskSpace } from './disk-space.ts';
 import { DomainError } from './domain/errors.ts';
 import type { PollEvents } from './domain/events.ts';
+import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerExportRoutes } from './http/exports.ts';
+import { registerIntegrityRoutes } from './http/integrity.ts';
 import { registerLiveRoutes } from './http/live.ts';
 import { registerMetaRoutes } from './http/meta.ts';
 import { registerOptionRoutes } from './http/options.ts';
-import { registerParticipantCookie } from './http/participant.ts';
+import { ParticipantIds, registerParticipantCookie } from './http/participant.ts';
 import { registerPollRoutes } from './http/polls.ts';
 import { registerQuestionRoutes } from './http/questions.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
+import { rateGuard, registerRateLimiting, registerRoomRoutes } from './http/room.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { SourceHasher } from './http/source.ts';
 import { registerVoteRoutes } from './http/votes.ts';
-import { hasWebBuild, registerNotFound, registerWebApp } from './http/web.ts';
+import { hasWebBuild, registerJoinRedirect, registerNotFound, registerWebApp } from './http/web.ts';
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_RATE_LIMITS,
+  DRAFT_SWEEP_EVERY_MS,
+  type RateLimitSettings,
+  resolveLimits,
+  type ServerLimits,
+} from './limits.ts';
 import { type ChangeBus, teeEvents } from './live/change-bus.ts';
 import { createLive, type Live, type LiveOptions } from './live/live.ts';
+import { openFileLimit } from './open-files.ts';
+import { createLimiter, type Limiter } from './rate/limiter.ts';
 import type { PollStore } from './store/store.ts';
 
 // Zod's generic messages (a wrong type, a missing field) in Spanish, like the contract's own.
@@ -31,9 +51,21 @@ export interface AppConfig {
   /** The port the server listens on, for the LAN URLs of GET /info. */
   port: number;
   publicUrl?: string;
+  /** The interface it listens on: GET /info names no LAN address when that is loopback. */
+  host?: string;
+  /** Whom to believe about the client's address and https (TRUST_PROXY); default nobody. */
+  trustProxy?: TrustProxy;
+  /** Folder of the SQLite file, whose free space the disk guard watches (none: no guard). */
+  dataDir?: string;
+  /** Limits of limits.ts; what is missing takes its default. */
+  limits?: Partial<ServerLimits>;
   /** The built web app; default dist/web. null: API only. Served only if index.html exists. */
   webDir?: string | null;
+  /** Rate buckets and caps; default limits.ts's, buckets on. */
+  rateLimits?: RateLimitSettings;
   logger?: FastifyServerOptions['logger'];
+  /** SECRET_KEY; without it, the key stored in the database (generated on first start). */
+  secretKey?: string;
 }
 
 export interface AppDeps {
@@ -48,9 +80,15 @@ export interface AppDeps {
    *  what it made, not the bus. */
   bus?: ChangeBus;
   liveOptions?: LiveOptions;
+  /** Buckets shared through Redis (main.ts); default: in memory, from `config.rateLimits`. The
+   *  app closes only a limiter it made. */
+  limiter?: Limiter;
 }
 
 const DEFAULT_WEB_DIR = join(import.meta.dirname, '../../dist/web');
+/** The database's signing key (server_keys): participant ids and ballot sources. */
+const SIGNING_KEY = 'signing';
+const newKey = () => randomBytes(32).toString('base64url');
 /** Expired Idempotency-Keys are only dead weight (lookups ignore them), so hourly is plenty. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -62,15 +100,32 @@ export async function buildApp({
   live: givenLive,
   bus,
   liveOptions,
+  limiter: givenLimiter,
 }: AppDeps): Promise<FastifyInstance> {
+  const limits = appLimits(config.limits);
   const app = Fastify({
     logger: config.logger ?? false,
     bodyLimit: MAX_BODY_BYTES,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Slow senders cannot hold sockets: headers and whole requests have a deadline, idle
+    // keep-alive connections are closed. Streams are bodiless GETs, complete at once, so the
+    // request deadline never ends them.
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      // Node checks the deadlines above only this often (default 30 s).
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)),
+      ),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonParser(app);
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -88,11 +143,19 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(fastifyCookie);
-  registerParticipantCookie(app);
+  const limiter = givenLimiter ?? createLimiter(config.rateLimits ?? DEFAULT_RATE_LIMITS);
+  if (!givenLimiter) app.addHook('onClose', async () => limiter.close());
+  const secret = config.secretKey ?? (await store.serverKey(SIGNING_KEY, newKey));
+  // Buckets first: a refused ballot costs no participant id.
+  registerRateLimits(app, limiter);
+  registerParticipantCookie(app, new ParticipantIds(secret), limiter);
+  await registerRateLimiting(app);
+  const joinGuard = rateGuard(app, config.rateLimits ?? DEFAULT_RATE_LIMITS);
 
   const live =
     givenLive ??
     createLive(store, bus, {
+      maxBytes: limits.liveCacheBytes,
       log: (message, error) => app.log.warn({ err: error }, message),
       ...liveOptions,
     });
@@ -102,20 +165,52 @@ export async function buildApp({
   if (!givenLive) app.addHook('onClose', async () => live.close());
   reapConnectionsWhileClosing(app);
 
+  if (config.dataDir)
+    registerDiskGuard(app, new DiskSpace(config.dataDir, limits.diskMinFreeBytes));
   registerMetaRoutes(app, config);
   registerPollRoutes(app, store, events);
   registerQuestionRoutes(app, store, events);
   registerOptionRoutes(app, store, events);
-  registerVoteRoutes(app, { store, events, cache: live.cache });
-  registerLiveRoutes(app, live);
+  registerVoteRoutes(app, {
+    store,
+    events,
+    cache: live.cache,
+    sources: new SourceHasher(secret),
+    maxSelections: limiter.settings.limits.MAX_BALLOT_SELECTIONS,
+  });
+  registerLiveRoutes(app, live, { perAddress: limits.streamsPerAddress, max: limits.streamsMax });
+  registerExportRoutes(app, store);
+  registerRoomRoutes(app, store, joinGuard);
+  registerIntegrityRoutes(app, {
+    store,
+    events,
+    limiter,
+    refusedScope: limiter.shared ? 'shared' : 'instance',
+  });
 
   const webDir = config.webDir === undefined ? DEFAULT_WEB_DIR : config.webDir;
-  const serveWeb = hasWebBuild(webDir);
-  if (serveWeb) await registerWebApp(app, webDir);
-  registerNotFound(app, serveWeb ? webDir : null);
+  const web = hasWebBuild(webDir)
+    ? await registerWebApp(app, webDir, live.cache, limits.liveCacheBytes)
+    : null;
+  registerJoinRedirect(app, store, joinGuard);
+  registerNotFound(app, web);
 
   scheduleIdempotencySweep(app, store);
+  if (limits.draftTtlDays > 0) scheduleDraftSweep(app, store, live, limits.draftTtlDays);
   return app;
+}
+
+/** A hop count as the function Fastify makes of one (its types only take the function). */
+function fastifyTrustProxy(
+  trust: TrustProxy = false,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** The limits the app runs with: the given ones, the rest at their defaults. */
+function appLimits(given: Partial<ServerLimits> = {}): ServerLimits {
+  const defaults = resolveLimits(DEFAULT_LIMITS, given.streamsMax ? 0 : openFileLimit());
+  return { ...defaults, ...given };
 }
 
 /**
@@ -162,6 +257,30 @@ function scheduleIdempotencySweep(app: FastifyInstance, store: PollStore): void 
   app.addHook('onReady', async () => {
     await sweep();
     timer = setInterval(sweep, SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/**
+ * Deletes drafts never opened and untouched for `ttlDays` (DRAFT_TTL_DAYS), at start and then
+ * hourly; caches and streams hear of each as a changed poll, find it gone and drop it.
+ */
+function scheduleDraftSweep(app: FastifyInstance, store: PollStore, live: Live, ttlDays: number) {
+  const sweep = async () => {
+    try {
+      const cutoff = new Date(Date.now() - ttlDays * 24 * 60 * 60 * 1000);
+      const slugs = await store.deleteStaleDrafts(cutoff);
+      for (const slug of slugs) live.bus.publish({ slug, kind: 'poll' });
+      if (slugs.length > 0) app.log.info({ deleted: slugs.length }, 'stale drafts deleted');
+    } catch (error) {
+      app.log.warn({ err: error }, 'draft sweep failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(sweep, DRAFT_SWEEP_EVERY_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));

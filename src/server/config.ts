@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type RateLimitSettings, readLimits } from './limits.ts';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -12,7 +14,16 @@ export interface Config {
   redisChannel?: string;
   /** Origin of participation links and QR codes, without a trailing slash. */
   publicUrl?: string;
+  /** Rate buckets and caps (limits.ts), RATE_LIMITS=off turning the buckets off. */
+  rateLimits: RateLimitSettings;
+  /** Fastify's trustProxy: whom to believe about the client's address and protocol. */
+  trustProxy: TrustProxy;
+  /** Signs participant ids and keys source hashes; default: a key kept in the database. */
+  secretKey?: string;
 }
+
+/** false (default), true (any proxy), a hop count, or the proxies' addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -39,7 +50,41 @@ const EnvSchema = z.object({
   PUBLIC_URL: optional(
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
   ),
+  // Shared by every instance like the stored key it replaces; short keys are guessable.
+  SECRET_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
+  TRUST_PROXY: optional(z.string().transform(parseTrustProxy)),
 });
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `true`/`false`, a number of proxy hops in front of the server, or a comma list
+ * of the proxies' addresses or CIDRs (and proxy-addr's `loopback`, `linklocal`, `uniquelocal`).
+ */
+export function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const text = value.trim().toLowerCase();
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (RANGE_NAMES.has(entry)) continue;
+    const [address, prefix, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxPrefix = family === 6 ? 128 : 32;
+    const prefixOk =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not true, false, a hop count, an address, a CIDR or loopback/linklocal/uniquelocal`,
+      });
+      return false;
+    }
+  }
+  return entries;
+}
 
 /** A SQLite path (optionally `file:`-prefixed), `:memory:`, or a PostgreSQL URL. */
 export function parseDatabaseUrl(value: string): DatabaseConfig {
@@ -64,11 +109,13 @@ export function redact(url: string): string {
 /** Reads and checks the environment; throws ConfigError with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
-      return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
-    });
+  const limits = readLimits(env);
+  const lines = (parsed.error?.issues ?? []).map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+  });
+  lines.push(...limits.errors);
+  if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
@@ -79,5 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisChannel: e.REDIS_CHANNEL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    rateLimits: limits.settings,
+    secretKey: e.SECRET_KEY,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }

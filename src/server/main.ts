@@ -1,27 +1,18 @@
+import { dirname, resolve } from 'node:path';
 import { buildApp } from './app.ts';
+import { startBanner } from './banner.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { resolveLimits } from './limits.ts';
+import { DEFAULT_WINDOW_POLICY } from './live/coalescing-window.ts';
 import { createLive } from './live/live.ts';
 import { openBus } from './live/open-bus.ts';
-import { lanAddresses } from './net.ts';
+import { openFileLimit } from './open-files.ts';
+import { openLimiter } from './rate/open-limiter.ts';
 import { openStore } from './store/open-store.ts';
 import type { PollStore } from './store/store.ts';
 
 /** Past this, a shutdown that hangs (a stuck connection) gives up rather than never exiting. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
-
-function printUrls(config: Config, port: number): void {
-  const lines = [`  Local:   http://localhost:${port}/`];
-  const listensEverywhere = config.host === '0.0.0.0' || config.host === '::';
-  if (listensEverywhere) {
-    for (const ip of lanAddresses()) lines.push(`  Red:     http://${ip}:${port}/`);
-  } else if (config.host !== '127.0.0.1' && config.host !== 'localhost') {
-    lines.push(`  Red:     http://${config.host}:${port}/`);
-  }
-  if (config.publicUrl) lines.push(`  Público: ${config.publicUrl}/`);
-  console.log(`Sondeo está listo. Abre:\n${lines.join('\n')}`);
-  if (listensEverywhere)
-    console.log('Los teléfonos en la misma red Wi-Fi entran por la dirección «Red».');
-}
 
 async function main(): Promise<void> {
   let config: Config;
@@ -37,13 +28,44 @@ async function main(): Promise<void> {
   // In-process for one instance; Redis pub/sub between several (REDIS_URL).
   const { bus, description, guard } = await openBus(config);
   console.log(description);
-  const live = createLive(store, bus);
+  const openFiles = openFileLimit();
+  const limits = resolveLimits(config.rateLimits.limits, openFiles);
+  console.log(
+    `Límite de archivos abiertos: ${openFiles}; flujos en vivo: ${limits.streamsMax} en total, ` +
+      `${limits.streamsPerAddress} por dirección.`,
+  );
+  const live = createLive(store, bus, {
+    maxBytes: limits.liveCacheBytes,
+    windowPolicy: {
+      ...DEFAULT_WINDOW_POLICY,
+      minMs: config.rateLimits.limits.LIVE_WINDOW_MIN_MS,
+    },
+  });
   const stopGuard = guard(live);
+  const limiter = openLimiter(config, (message, error) => console.warn(message, error));
   const app = await buildApp({
     store,
     live,
-    config: { port: config.port, publicUrl: config.publicUrl, logger: { level: 'warn' } },
+    limiter,
+    config: {
+      port: config.port,
+      host: config.host,
+      publicUrl: config.publicUrl,
+      rateLimits: config.rateLimits,
+      trustProxy: config.trustProxy,
+      limits,
+      // PostgreSQL's disk is on its own server, out of our sight: no guard there.
+      dataDir:
+        config.database.kind === 'sqlite' && config.database.file !== ':memory:'
+          ? dirname(resolve(config.database.file))
+          : undefined,
+      logger: { level: 'warn' },
+      secretKey: config.secretKey,
+    },
   });
+  if (!config.rateLimits.enabled) {
+    console.warn('RATE_LIMITS=off: ningún límite de peticiones está activo.');
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -52,7 +74,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const address = app.server.address();
-  printUrls(config, typeof address === 'object' && address ? address.port : config.port);
+  console.log(
+    await startBanner(config, typeof address === 'object' && address ? address.port : config.port),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -68,6 +92,7 @@ async function main(): Promise<void> {
     // disk.
     await app.close();
     stopGuard();
+    await limiter.close();
     live.close();
     await bus.close();
     await store.close();

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
 import { type AppConfig, buildApp } from '../../src/server/app.ts';
 import type { PollEvents } from '../../src/server/domain/events.ts';
+import { RATE_LIMITS_OFF } from '../../src/server/limits.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { PollStore } from '../../src/server/store/store.ts';
 
@@ -16,7 +17,8 @@ export async function testApp(
   const store = await openSqliteStore(join(dir, 'sondeo.db'));
   const app = await buildApp({
     store,
-    config: { port: 3000, webDir: null, ...options.config },
+    // Limits off unless a test asks for them: tests make many polls from one address.
+    config: { port: 3000, webDir: null, rateLimits: RATE_LIMITS_OFF, ...options.config },
     events: options.events,
   });
   await app.ready();

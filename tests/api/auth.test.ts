@@ -20,12 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Call = { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown };
+type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown };
 
-/** Every mutation of the API, aimed at `target`, with a valid body. */
+/** Every call that needs the secret (the mutations, the check, the export), aimed at `target`. */
 function mutations(target: typeof mine): Record<string, Call> {
   const { poll, yesno, multi } = target;
   return {
+    checkHost: { method: 'GET', url: `/polls/${poll.slug}/host` },
     updatePoll: { method: 'PATCH', url: `/polls/${poll.slug}`, body: { title: 'Hackeado' } },
     createQuestion: {
       method: 'POST',
@@ -49,6 +50,9 @@ function mutations(target: typeof mine): Record<string, Call> {
     },
     duplicatePoll: { method: 'POST', url: `/polls/${poll.slug}/duplicate` },
     resetVotes: { method: 'POST', url: `/polls/${poll.slug}/reset` },
+    exportResults: { method: 'GET', url: `/polls/${poll.slug}/export?format=csv` },
+    getIntegrity: { method: 'GET', url: `/polls/${poll.slug}/integrity` },
+    discardSource: { method: 'POST', url: `/polls/${poll.slug}/discard`, body: { source: 'abc' } },
   };
 }
 
@@ -133,5 +137,37 @@ describe('host secret on every mutation', () => {
       secret: mine.poll.secret,
     });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('GET /polls/{slug}/host: checking a presenter code', () => {
+  const url = () => `/polls/${mine.poll.slug}/host`;
+
+  it("answers 204 with no body for the poll's own code", async () => {
+    const res = await client.get(url(), { secret: mine.poll.secret });
+    expect(res.status).toBe(204);
+    expect(res.body).toBeUndefined();
+  });
+
+  it('answers 403 FORBIDDEN for a wrong code and for another poll’s code', async () => {
+    for (const secret of ['codigo-incorrecto', theirs.poll.secret, `${mine.poll.secret}x`]) {
+      const res = await client.get(url(), { secret });
+      expect(res.status, secret).toBe(403);
+      expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'Código de presentador incorrecto' });
+    }
+  });
+
+  it('answers 401 without a code and 404 for an unknown poll', async () => {
+    expect((await client.get(url())).status).toBe(401);
+    const missing = await client.get('/polls/no-existe/host', { secret: mine.poll.secret });
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('POLL_NOT_FOUND');
+  });
+
+  it('changes nothing', async () => {
+    const before = (await client.get(`/polls/${mine.poll.slug}`)).body;
+    await client.get(url(), { secret: mine.poll.secret });
+    await client.get(url(), { secret: 'codigo-incorrecto' });
+    expect((await client.get(`/polls/${mine.poll.slug}`)).body).toEqual(before);
   });
 });

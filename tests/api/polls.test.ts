@@ -24,7 +24,7 @@ describe('POST /polls', () => {
     expect(res.body).toMatchObject({
       title: 'Clase de historia',
       status: 'draft',
-      settings: { oneVotePerQuestion: true, resultsPublic: false },
+      settings: { oneVotePerQuestion: true, resultsPublic: false, hideResultsUntilRevealed: false },
       questions: [],
     });
     expect(res.body.slug).toMatch(new RegExp(`^[${SLUG_ALPHABET}]{8}$`));
@@ -38,7 +38,12 @@ describe('POST /polls', () => {
       title: 'X',
       settings: { oneVotePerQuestion: false, resultsPublic: true },
     });
-    expect(res.body.settings).toEqual({ oneVotePerQuestion: false, resultsPublic: true });
+    expect(res.body.settings).toEqual({
+      oneVotePerQuestion: false,
+      resultsPublic: true,
+      presenterPace: false,
+      hideResultsUntilRevealed: false,
+    });
   });
 
   it('gives every poll its own slug', async () => {
@@ -116,13 +121,23 @@ describe('PATCH /polls/:slug', () => {
       { settings: { resultsPublic: true } },
       { secret: poll.secret },
     );
-    expect(b.body.settings).toEqual({ oneVotePerQuestion: true, resultsPublic: true });
+    expect(b.body.settings).toEqual({
+      oneVotePerQuestion: true,
+      resultsPublic: true,
+      presenterPace: false,
+      hideResultsUntilRevealed: false,
+    });
     const c = await client.patch(
       `/polls/${poll.slug}`,
       { settings: { oneVotePerQuestion: false } },
       { secret: poll.secret },
     );
-    expect(c.body.settings).toEqual({ oneVotePerQuestion: false, resultsPublic: true });
+    expect(c.body.settings).toEqual({
+      oneVotePerQuestion: false,
+      resultsPublic: true,
+      presenterPace: false,
+      hideResultsUntilRevealed: false,
+    });
   });
 
   it('refuses an empty change or an invalid title', async () => {
@@ -253,7 +268,12 @@ describe('POST /polls/:slug/duplicate', () => {
 
     const copy = (await client.get(`/polls/${res.body.slug}`)).body;
     expect(copy.status).toBe('draft');
-    expect(copy.settings).toEqual({ oneVotePerQuestion: false, resultsPublic: true });
+    expect(copy.settings).toEqual({
+      oneVotePerQuestion: false,
+      resultsPublic: true,
+      presenterPace: false,
+      hideResultsUntilRevealed: false,
+    });
     const shape = (p: {
       questions: {
         text: string;

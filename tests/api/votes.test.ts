@@ -27,32 +27,71 @@ const summaryOf = async (slug: string, secret: string) =>
   (await host.get(`/polls/${slug}/summary`, { secret })).body;
 
 describe('participant cookie', () => {
-  it('is set on the first /api response, HttpOnly, SameSite=Lax, one year, and kept after', async () => {
+  const SIGNED = /^[A-Za-z0-9_-]{22}\.[0-9a-z]+\.[A-Za-z0-9_-]{22}$/;
+
+  it('comes with the poll the participant page loads: signed, HttpOnly, SameSite=Lax, one year, kept after', async () => {
     const poll = await createPoll(host);
     const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/polls/${poll.slug}` });
     const cookie = res.cookies.find((c) => c.name === PARTICIPANT_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 31536000 });
-    expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(cookie!.value).toMatch(SIGNED);
+    expect(cookie!.value.length).toBeLessThanOrEqual(64);
     const again = await ctx.app.inject({
       method: 'GET',
-      url: '/api/v1/health',
+      url: `/api/v1/polls/${poll.slug}`,
       cookies: { [PARTICIPANT_COOKIE]: cookie!.value },
     });
     expect(again.headers['set-cookie']).toBeUndefined();
   });
 
-  it('is set even on error responses, and replaced when malformed', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
-    expect(res.statusCode).toBe(404);
-    expect(res.cookies.some((c) => c.name === PARTICIPANT_COOKIE)).toBe(true);
-    const bad = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/health',
-      cookies: { [PARTICIPANT_COOKIE]: 'x;<script>' },
-    });
-    expect(bad.cookies.find((c) => c.name === PARTICIPANT_COOKIE)?.value).toMatch(
-      /^[A-Za-z0-9_-]{22}$/,
-    );
+  it('is not handed out by calls that have no use for it', async () => {
+    for (const url of ['/api/v1/health', '/api/v1/nothing-here']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('an id the server did not sign is replaced, never used', async () => {
+    const { poll, yesno } = await openPollWithQuestions(host, { oneVotePerQuestion: true });
+    const real = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/polls/${poll.slug}` })
+    ).cookies.find((c) => c.name === PARTICIPANT_COOKIE)!.value;
+    const [random, time, mac] = real.split('.');
+    const forged = [
+      'x;<script>',
+      'A'.repeat(22), // the unsigned ids of before: simply replaced
+      `${random}.${time}.${mac!.slice(0, -2)}AA`,
+      `${random!.slice(0, -1)}B.${time}.${mac}`,
+      `${random}.${(Number.parseInt(time!, 36) - 60_000).toString(36)}.${mac}`,
+    ];
+    for (const value of forged) {
+      // Twice with the same forged value: two participants, so one vote per question holds for
+      // neither, and both ballots are stored under ids the server issued.
+      for (let i = 0; i < 2; i++) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/v1${votes(poll.slug)}`,
+          cookies: { [PARTICIPANT_COOKIE]: value },
+          payload: { answers: [answer(yesno, 0)] },
+        });
+        expect(res.statusCode, value).toBe(201);
+        const issued = res.cookies.find((c) => c.name === PARTICIPANT_COOKIE)?.value;
+        expect(issued).toMatch(SIGNED);
+        expect(issued).not.toBe(value);
+      }
+    }
+    // The genuine id is used as it is, and one vote per question holds for it.
+    const vote = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1${votes(poll.slug)}`,
+        cookies: { [PARTICIPANT_COOKIE]: real },
+        payload: { answers: [answer(yesno, 1)] },
+      });
+    const first = await vote();
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['set-cookie']).toBeUndefined();
+    expect((await vote()).statusCode).toBe(409);
   });
 });
 

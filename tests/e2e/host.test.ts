@@ -123,8 +123,9 @@ describe('host panel', () => {
     const seeded = await seedPoll('Ciclo de vida', ['¿Te gustó?']);
     const host = await openPanel(seeded);
     const { page } = host;
-    // Reset is offered while draft, and not while open.
-    await host.resetButton().waitFor();
+    // A fresh draft has no votes: a short note instead of a red 'Resetear votos'.
+    await page.getByText('Todavía no hay votos que resetear.').waitFor();
+    expect(await host.resetButton().count()).toBe(0);
 
     const publicSwitch = page.getByRole('switch', { name: 'Resultados públicos' });
     expect(await publicSwitch.getAttribute('aria-checked')).toBe('false');
@@ -207,12 +208,13 @@ describe('host panel', () => {
     await page.waitForURL(`${app.server.url}/`);
   });
 
-  it('shows the server message when the stored code is wrong', async () => {
-    const seeded = await seedPoll('Código equivocado', []);
-    const page = await newPage();
+  it('shows the server message when a stored code is wrong', async () => {
+    const seeded = await seedPoll('Código equivocado', ['¿Sí?']);
+    // A code saved before codes were checked (or for another poll): the panel opens with it and
+    // the first action says what is wrong.
+    const page = await newPage(LAPTOP, { slug: seeded.slug, secret: 'no-es-el-codigo' });
     const host = new HostPage(page, app.server.url);
     await host.goto(seeded.slug);
-    await host.unlockWithPrompt('no-es-el-codigo');
     await host.waitForPanel();
     await host.openPoll();
     const toast = await host.toast('Código de presentador incorrecto');

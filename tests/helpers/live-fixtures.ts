@@ -7,7 +7,14 @@ export function makePoll(overrides: Partial<Poll> = {}): Poll {
     slug: 'abc',
     title: 'Encuesta de prueba',
     status: 'open',
-    settings: { oneVotePerQuestion: true, resultsPublic: false },
+    settings: {
+      oneVotePerQuestion: true,
+      resultsPublic: false,
+      presenterPace: false,
+      hideResultsUntilRevealed: false,
+    },
+    currentQuestionId: null,
+    joinCode: '482913',
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     questions: [
@@ -16,6 +23,7 @@ export function makePoll(overrides: Partial<Poll> = {}): Poll {
         text: '¿Color favorito?',
         type: 'single',
         ordinal: 1,
+        resultsHidden: false,
         options: [
           { id: 11, text: 'Rojo', ordinal: 1 },
           { id: 12, text: 'Azul', ordinal: 2 },
@@ -26,6 +34,7 @@ export function makePoll(overrides: Partial<Poll> = {}): Poll {
         text: '¿Qué lenguajes usas?',
         type: 'multiple',
         ordinal: 2,
+        resultsHidden: false,
         options: [
           { id: 21, text: 'TypeScript', ordinal: 1 },
           { id: 22, text: 'Rust', ordinal: 2 },
@@ -51,6 +60,7 @@ export function makeSummary(overrides: Partial<Summary> = {}): Summary {
         ordinal: 1,
         totalAnswers: 3,
         respondents: 3,
+        hidden: false,
         options: [
           { id: 11, text: 'Rojo', ordinal: 1, count: 1 },
           { id: 12, text: 'Azul', ordinal: 2, count: 2 },

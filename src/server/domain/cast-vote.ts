@@ -19,8 +19,19 @@ function invalid(message: string, details?: unknown): DomainError {
  * appears once; its options belong to that question, are distinct, and are exactly one for
  * single and yes/no questions. Throws INVALID_BALLOT saying which rule broke.
  */
-export function validateBallot(questions: QuestionWithOptions[], answers: Answer[]): void {
+export function validateBallot(
+  questions: QuestionWithOptions[],
+  answers: Answer[],
+  maxSelections = Number.POSITIVE_INFINITY,
+): void {
   if (answers.length === 0) throw invalid('Responde al menos una pregunta');
+  const selections = answers.reduce((n, a) => n + a.optionIds.length, 0);
+  if (selections > maxSelections) {
+    throw invalid(`Un voto admite como máximo ${maxSelections} opciones elegidas en total`, {
+      selections,
+      max: maxSelections,
+    });
+  }
   const byId = new Map(questions.map((q) => [q.id, q]));
   const seen = new Set<number>();
   for (const answer of answers) {
@@ -68,12 +79,23 @@ export interface CastVoteDeps {
   events: PollEvents;
   /** The poll and its questions, cached by the app: this is the hot path. */
   readPoll: ReadPoll;
+  /** MAX_BALLOT_SELECTIONS (limits.ts). */
+  maxSelections?: number;
+}
+
+/** Who sent the ballot, as the HTTP layer knows it. */
+export interface Voter {
+  participantId: string;
+  /** The participant id was issued moments ago (a new cookie). */
+  freshParticipant?: boolean;
+  /** Keyed hash of the client's address for this poll. */
+  source?: string;
 }
 
 export async function castVote(
-  { store, events, readPoll }: CastVoteDeps,
+  { store, events, readPoll, maxSelections }: CastVoteDeps,
   slug: string,
-  participantId: string,
+  voter: Voter,
   answers: Answer[],
   idempotencyKey?: string,
 ): Promise<CastVoteOutcome> {
@@ -82,11 +104,13 @@ export async function castVote(
   const { poll, questions } = context;
   // With a key the store decides, since a retry of a vote taken before closing must replay.
   if (poll.status !== 'open' && !idempotencyKey) throw new DomainError('POLL_NOT_OPEN');
-  validateBallot(questions, answers);
+  validateBallot(questions, answers, maxSelections);
 
   const result = await store.castVote({
     pollId: poll.id,
-    participantId,
+    participantId: voter.participantId,
+    source: voter.source,
+    freshParticipant: voter.freshParticipant,
     answers,
     oneVotePerQuestion: poll.oneVotePerQuestion,
     idempotency: idempotencyKey

@@ -3,11 +3,17 @@ import { POLL_TITLE_MAX } from '../../contract/index.ts';
 import type { PollStore } from '../store/store.ts';
 import type { PollEvents } from './events.ts';
 import { generateHostSecret, hashHostSecret } from './host-auth.ts';
+import { withFreshKeys } from './join-code.ts';
 import { findPollAsHost, loadPollView } from './poll-view.ts';
-import { withFreshSlug } from './slug.ts';
 
 /** Spec §9 defaults: one vote per question on, results private. */
-const DEFAULT_SETTINGS: Settings = { oneVotePerQuestion: true, resultsPublic: false };
+const DEFAULT_SETTINGS: Settings = {
+  oneVotePerQuestion: true,
+  resultsPublic: false,
+  // Issue 9: off, so the spec's one form with every question stays the default.
+  presenterPace: false,
+  hideResultsUntilRevealed: false,
+};
 
 export async function createPoll(
   store: PollStore,
@@ -16,9 +22,9 @@ export async function createPoll(
 ): Promise<CreatePollResponse> {
   const settings = { ...DEFAULT_SETTINGS, ...input.settings };
   const secret = generateHostSecret();
-  const poll = await withFreshSlug((slug) =>
+  const poll = await withFreshKeys((keys) =>
     store.createPoll({
-      slug,
+      ...keys,
       title: input.title,
       hostSecretHash: hashHostSecret(secret),
       ...settings,
@@ -36,7 +42,8 @@ export function copyTitle(title: string): string {
   return `${title.length > room ? title.slice(0, room).trimEnd() : title}${COPY_SUFFIX}`;
 }
 
-/** A draft copy with the same settings, questions and options, without votes. */
+/** A draft copy with the same settings, questions and options, without votes, and its own join
+ *  code. Its questions start hidden or not as the setting says, like new ones: a fresh run. */
 export async function duplicatePoll(
   store: PollStore,
   events: PollEvents,
@@ -46,17 +53,20 @@ export async function duplicatePoll(
   const source = await findPollAsHost(store, slug, secret);
   const questions = await store.listQuestions(source.id);
   const newSecret = generateHostSecret();
-  const copy = await withFreshSlug((newSlug) =>
+  const copy = await withFreshKeys((keys) =>
     store.createPoll({
-      slug: newSlug,
+      ...keys,
       title: copyTitle(source.title),
       hostSecretHash: hashHostSecret(newSecret),
       oneVotePerQuestion: source.oneVotePerQuestion,
       resultsPublic: source.resultsPublic,
+      presenterPace: source.presenterPace,
+      hideResultsUntilRevealed: source.hideResultsUntilRevealed,
       questions: questions.map((q, i) => ({
         text: q.text,
         type: q.type,
         ordinal: i + 1,
+        resultsHidden: source.hideResultsUntilRevealed,
         options: q.options.map((o) => ({ text: o.text, ordinal: o.ordinal })),
       })),
     }),

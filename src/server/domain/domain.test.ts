@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { POLL_TITLE_MAX, SLUG_ALPHABET, SLUG_LENGTH } from '../../contract/index.ts';
-import { type PollRecord, type QuestionWithOptions, SlugTakenError } from '../store/store.ts';
+import { PollKeyTakenError, type PollRecord, type QuestionWithOptions } from '../store/store.ts';
 import { ballotHash, validateBallot } from './cast-vote.ts';
 import { copyTitle } from './create-poll.ts';
 import { DomainError } from './errors.ts';
 import { generateHostSecret, hashHostSecret, isHostSecret, requireHost } from './host-auth.ts';
+import { generateJoinCode, groupJoinCode, withFreshKeys } from './join-code.ts';
 import { questionOptions } from './questions.ts';
-import { generateSlug, withFreshSlug } from './slug.ts';
+import { generateSlug } from './slug.ts';
 import { canSeeResults, computeSummary } from './tally.ts';
 
 const secret = generateHostSecret();
@@ -17,6 +18,10 @@ const poll: PollRecord = {
   status: 'open',
   oneVotePerQuestion: true,
   resultsPublic: false,
+  presenterPace: false,
+  currentQuestionId: null,
+  hideResultsUntilRevealed: false,
+  joinCode: '482913',
   hostSecretHash: hashHostSecret(secret),
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-02T00:00:00Z'),
@@ -35,6 +40,7 @@ const questions: QuestionWithOptions[] = [
     text: 'Uno',
     type: 'single',
     ordinal: 1,
+    resultsHidden: false,
     options: [option(1, 10, 1), option(2, 10, 2)],
   },
   {
@@ -43,6 +49,7 @@ const questions: QuestionWithOptions[] = [
     text: 'Varias',
     type: 'multiple',
     ordinal: 2,
+    resultsHidden: false,
     options: [option(3, 20, 1), option(4, 20, 2)],
   },
   {
@@ -51,6 +58,7 @@ const questions: QuestionWithOptions[] = [
     text: 'SiNo',
     type: 'yesno',
     ordinal: 3,
+    resultsHidden: false,
     options: [option(5, 30, 1), option(6, 30, 2)],
   },
 ];
@@ -92,24 +100,30 @@ describe('slugs', () => {
     }
   });
 
-  it('retries on a taken slug, and gives up after a few attempts', async () => {
+  it('retries on a taken slug or join code, and gives up after a few attempts', async () => {
     const tried: string[] = [];
-    const slugs = ['a', 'b', 'c'];
-    const result = await withFreshSlug(
-      async (slug) => {
+    const keys = ['a', 'b', 'c'].map((slug, i) => ({ slug, joinCode: `00000${i}` }));
+    const result = await withFreshKeys(
+      async ({ slug, joinCode }) => {
         tried.push(slug);
-        if (slug !== 'c') throw new SlugTakenError(slug);
+        if (slug !== 'c') throw new PollKeyTakenError(slug, joinCode);
         return slug;
       },
-      () => slugs.shift()!,
+      () => keys.shift()!,
     );
     expect(result).toBe('c');
     expect(tried).toEqual(['a', 'b', 'c']);
     await expect(
-      withFreshSlug(async (slug) => {
-        throw new SlugTakenError(slug);
+      withFreshKeys(async ({ slug, joinCode }) => {
+        throw new PollKeyTakenError(slug, joinCode);
       }),
-    ).rejects.toBeInstanceOf(SlugTakenError);
+    ).rejects.toBeInstanceOf(PollKeyTakenError);
+  });
+
+  it('join codes are six digits, grouped by three for reading aloud', () => {
+    for (let i = 0; i < 200; i++) expect(generateJoinCode()).toMatch(/^\d{6}$/);
+    expect(groupJoinCode('482913')).toBe('482 913');
+    expect(groupJoinCode('012345')).toBe('012 345');
   });
 });
 

@@ -95,6 +95,7 @@ export function toQuestionView(question: QuestionWithOptions): Question {
     text: question.text,
     type: question.type,
     ordinal: question.ordinal,
+    resultsHidden: question.resultsHidden,
     options: question.options.map(toOptionView),
   };
 }
@@ -104,8 +105,18 @@ export function toPollView(poll: PollRecord, questions: QuestionWithOptions[]): 
     slug: poll.slug,
     title: poll.title,
     status: poll.status,
-    settings: { oneVotePerQuestion: poll.oneVotePerQuestion, resultsPublic: poll.resultsPublic },
+    settings: {
+      oneVotePerQuestion: poll.oneVotePerQuestion,
+      resultsPublic: poll.resultsPublic,
+      presenterPace: poll.presenterPace,
+      hideResultsUntilRevealed: poll.hideResultsUntilRevealed,
+    },
+    joinCode: poll.joinCode,
     questions: questions.map(toQuestionView),
+    // A deleted question stops being current without a write.
+    currentQuestionId: questions.some((q) => q.id === poll.currentQuestionId)
+      ? poll.currentQuestionId
+      : null,
     createdAt: poll.createdAt.toISOString(),
     updatedAt: poll.updatedAt.toISOString(),
   };

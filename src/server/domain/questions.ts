@@ -4,7 +4,7 @@ import {
   MAX_QUESTIONS_PER_POLL,
   validationMessages,
 } from '../../contract/index.ts';
-import type { PollStore } from '../store/store.ts';
+import type { PollStore, QuestionChanges } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
 import { findPollAsHost, findQuestionAsHost, toQuestionView } from './poll-view.ts';
@@ -58,6 +58,7 @@ export async function createQuestion(
     text: input.text,
     type: input.type,
     ordinal: input.ordinal,
+    resultsHidden: poll.hideResultsUntilRevealed,
     options,
   });
   events.pollChanged(poll.slug);
@@ -69,7 +70,7 @@ export async function updateQuestion(
   events: PollEvents,
   questionId: number,
   secret: string | undefined,
-  changes: { text?: string; ordinal?: number },
+  changes: QuestionChanges,
 ): Promise<Question> {
   const { poll } = await findQuestionAsHost(store, questionId, secret);
   const question = await store.updateQuestion(questionId, changes);

@@ -46,9 +46,35 @@ export function computeSummary(
         ordinal: q.ordinal,
         totalAnswers: options.reduce((sum, o) => sum + o.count, 0),
         respondents: respondents.get(q.id) ?? 0,
+        hidden: q.resultsHidden,
         options,
       };
     }),
+  };
+}
+
+/**
+ * The summary for whoever does not hold the host secret: a question whose results the host hid
+ * keeps its text, options and number of respondents (a room may know how many answered) but no
+ * count and no total. The same object when nothing is hidden.
+ */
+export function summaryForAudience(summary: Summary): Summary {
+  if (!summary.questions.some((q) => q.hidden)) return summary;
+  return {
+    ...summary,
+    questions: summary.questions.map((q) =>
+      q.hidden
+        ? {
+            id: q.id,
+            text: q.text,
+            type: q.type,
+            ordinal: q.ordinal,
+            respondents: q.respondents,
+            hidden: true,
+            options: q.options.map(({ id, text, ordinal }) => ({ id, text, ordinal })),
+          }
+        : q,
+    ),
   };
 }
 

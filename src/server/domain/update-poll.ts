@@ -30,12 +30,22 @@ export async function updatePoll(
   events: PollEvents,
   slug: string,
   secret: string | undefined,
-  changes: { title?: string; status?: PollStatus; settings?: Partial<Settings> },
+  changes: {
+    title?: string;
+    status?: PollStatus;
+    settings?: Partial<Settings>;
+    currentQuestionId?: number | null;
+  },
 ): Promise<Poll> {
   const poll = await findPollAsHost(store, slug, secret);
-  const { status } = changes;
+  const { status, currentQuestionId } = changes;
   if (status !== undefined && NEXT_STATUS[poll.status] !== status) {
     throw invalidTransition(poll.status, status);
+  }
+  if (typeof currentQuestionId === 'number') {
+    const question = await store.getQuestion(currentQuestionId);
+    // Another poll's question is as unknown here as a made-up id.
+    if (question?.pollId !== poll.id) throw new DomainError('QUESTION_NOT_FOUND');
   }
   // With a status change, the write only applies if nobody moved the poll meanwhile.
   const updated = await store.updatePoll(
@@ -45,6 +55,9 @@ export async function updatePoll(
       status,
       oneVotePerQuestion: changes.settings?.oneVotePerQuestion,
       resultsPublic: changes.settings?.resultsPublic,
+      presenterPace: changes.settings?.presenterPace,
+      currentQuestionId,
+      hideResultsUntilRevealed: changes.settings?.hideResultsUntilRevealed,
     },
     status === undefined ? undefined : poll.status,
   );

@@ -5,7 +5,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../contract/index.ts';
 import { DomainError, defaultMessages } from '../domain/errors.ts';
-import { isStoreUnavailable } from '../store/unavailable.ts';
+import { dataErrorCode, isStoreUnavailable } from '../store/unavailable.ts';
 import type { RouteConfig } from './route.ts';
 
 /** The one table from error code to HTTP status. */
@@ -21,6 +21,7 @@ export const statusOf: Record<ErrorCode, number> = {
   POLL_NOT_FOUND: 404,
   QUESTION_NOT_FOUND: 404,
   OPTION_NOT_FOUND: 404,
+  JOIN_CODE_NOT_FOUND: 404,
   INVALID_TRANSITION: 409,
   POLL_NOT_OPEN: 409,
   POLL_OPEN: 409,
@@ -58,6 +59,10 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     return sendError(reply, error.code, error.message, error.details);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
+    if (error.validationContext === 'params' && error.validation.some(isSlugIssue)) {
+      // A slug the generator cannot have made names no poll: same answer as an unknown one.
+      return sendError(reply, 'POLL_NOT_FOUND');
+    }
     // Messages come from the contract's schemas (Spanish, with zod's Spanish locale as fallback).
     const details = error.validation.map((issue) => ({
       location: error.validationContext ?? 'body',
@@ -77,6 +82,13 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     request.log.warn({ err: error }, 'database unavailable');
     return sendError(reply.header('retry-after', '2'), 'SERVICE_UNAVAILABLE');
   }
+  const dataError = dataErrorCode(error);
+  if (dataError) {
+    // The database refused a value (PostgreSQL class 22: a byte sequence, a number out of
+    // range…) that validation let through: the client's input, so a 400, logged briefly.
+    dataErrorLog.note(request, dataError);
+    return sendError(reply, 'VALIDATION_ERROR', 'Petición no válida');
+  }
   if (isResponseSerializationError(error) || !error.statusCode || error.statusCode >= 500) {
     // Our bug or the database's: log everything, tell the client nothing specific.
     request.log.error({ err: error }, 'request failed');
@@ -85,6 +97,34 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   const code = codeOfStatus[error.statusCode] ?? 'VALIDATION_ERROR';
   return sendError(reply, code, code === 'VALIDATION_ERROR' ? 'Petición no válida' : undefined);
 }
+
+function isSlugIssue(issue: { instancePath: string }): boolean {
+  return issue.instancePath === '/slug';
+}
+
+/** How often a kind of refused data is logged: one short line per SQLSTATE per minute. */
+const DATA_ERROR_LOG_EVERY_MS = 60_000;
+
+/**
+ * A flood of bad values (1,759 requests a second once made 18 MB of stack traces in 5 s) is one
+ * short line per SQLSTATE a minute, with the count of those not logged since.
+ */
+const dataErrorLog = {
+  last: new Map<string, { at: number; skipped: number }>(),
+  note(request: FastifyRequest, sqlState: string): void {
+    const now = Date.now();
+    const seen = this.last.get(sqlState);
+    if (seen && now - seen.at < DATA_ERROR_LOG_EVERY_MS) {
+      seen.skipped++;
+      return;
+    }
+    request.log.warn(
+      { sqlState, route: request.routeOptions.url, skipped: seen?.skipped ?? 0 },
+      'database refused a value (400)',
+    );
+    this.last.set(sqlState, { at: now, skipped: 0 });
+  },
+};
 
 function firstMessage(path: string, message: string): string {
   // A field-specific message reads on its own; a generic one needs the field's name.

@@ -2,48 +2,86 @@ import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/errors.ts';
 import { isHostSecret } from '../domain/host-auth.ts';
 import { resultsOpenToAll } from '../domain/tally.ts';
+import { STREAMS_RETRY_AFTER_S } from '../limits.ts';
 import type { Live } from '../live/live.ts';
 import { parseLastEventId, responseSink } from '../live/sse.ts';
+import { StreamGate } from '../live/stream-gate.ts';
+import { sendError } from './error-handler.ts';
+import { participantIfAny } from './participant.ts';
 import { addRoute } from './route.ts';
 
-/**
- * GET /polls/{slug}/events: the poll's live stream (text/event-stream). Refusals (unknown poll)
- * are ordinary JSON errors; once accepted, the response belongs to the hub until either side
- * closes it. The host is recognised by X-Host-Secret only; a wrong secret is simply not the host.
- */
-export function registerLiveRoutes(app: FastifyInstance, live: Live): void {
-  addRoute(app, 'pollEvents', async ({ params, hostSecret, request, reply }) => {
-    const poll = await live.cache.poll(params.slug);
-    if (!poll) throw new DomainError('POLL_NOT_FOUND');
-    const isHost = isHostSecret(poll.poll, hostSecret);
-    const summary =
-      isHost || resultsOpenToAll(poll.poll) ? await live.cache.summary(params.slug) : undefined;
+const TOO_MANY_FROM_ADDRESS =
+  'Demasiadas conexiones en vivo desde esta dirección; los resultados se actualizarán en unos segundos';
+const TOO_MANY_IN_ALL =
+  'El servidor tiene demasiadas conexiones en vivo; los resultados se actualizarán en unos segundos';
 
-    reply.hijack();
-    const res = reply.raw;
-    // The client may have gone while we read; then there is nothing to open.
-    if (request.raw.destroyed || res.destroyed) return reply;
-    // Headers hooks set (the participant cookie) still go out.
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) res.setHeader(name, value);
-    }
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      // nginx buffers responses by default, which would hold events back.
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
-    });
-    // Out now, so frames written to the socket follow them.
-    res.flushHeaders();
-    const client = live.hub.join(responseSink(res), {
-      slug: params.slug,
-      isHost,
-      lastEventId: parseLastEventId(request.headers['last-event-id']),
-      poll,
-      summary,
-    });
-    if (client) res.on('close', () => live.hub.leave(client));
-    return reply;
-  });
+/**
+ * GET /polls/{slug}/events: the poll's live stream (text/event-stream). Refusals (unknown poll,
+ * too many streams) are ordinary JSON errors; once accepted, the response belongs to the hub
+ * until either side closes it. The host is recognised by X-Host-Secret only; a wrong secret is
+ * simply not the host. A refused client falls back to polling the summary (web live-stream.ts).
+ */
+export function registerLiveRoutes(
+  app: FastifyInstance,
+  live: Live,
+  caps: { perAddress: number; max: number },
+): void {
+  const gate = new StreamGate(caps);
+  addRoute(
+    app,
+    'pollEvents',
+    async ({ params, query, hostSecret, request, reply }) => {
+      // Before anything is read: a refused stream costs no database work.
+      const ticket = gate.admit(request.ip);
+      if (!ticket.admitted) {
+        reply.header('retry-after', String(STREAMS_RETRY_AFTER_S));
+        return ticket.reason === 'address'
+          ? sendError(reply, 'RATE_LIMITED', TOO_MANY_FROM_ADDRESS)
+          : sendError(reply, 'SERVICE_UNAVAILABLE', TOO_MANY_IN_ALL);
+      }
+      let opened = false;
+      try {
+        const poll = await live.cache.poll(params.slug);
+        if (!poll) throw new DomainError('POLL_NOT_FOUND');
+        const isHost = isHostSecret(poll.poll, hostSecret);
+        const summary =
+          isHost || resultsOpenToAll(poll.poll) ? await live.cache.summary(params.slug) : undefined;
+
+        reply.hijack();
+        const res = reply.raw;
+        // The client may have gone while we read; then there is nothing to open.
+        if (request.raw.destroyed || res.destroyed) return reply;
+        // Headers hooks set (the participant cookie, security headers) still go out.
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) res.setHeader(name, value);
+        }
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache',
+          // nginx buffers responses by default, which would hold events back.
+          'x-accel-buffering': 'no',
+          connection: 'keep-alive',
+        });
+        // Out now, so frames written to the socket follow them.
+        res.flushHeaders();
+        // The place is held as long as the socket is open, whoever ends it.
+        res.on('close', ticket.release);
+        opened = true;
+        const client = live.hub.join(responseSink(res), {
+          slug: params.slug,
+          isHost,
+          lastEventId: parseLastEventId(request.headers['last-event-id']),
+          poll,
+          summary,
+          presentAs: query.as === 'participant' ? participantIfAny(request)?.id : undefined,
+        });
+        if (client) res.on('close', () => live.hub.leave(client));
+        return reply;
+      } finally {
+        if (!opened) ticket.release();
+      }
+    },
+    // The participant page's stream counts it as present under its id (issued if it has none).
+    { participant: 'optional' },
+  );
 }

@@ -5,8 +5,11 @@ import type { PollStore } from '../store/store.ts';
 import { addRoute } from './route.ts';
 
 export function registerOptionRoutes(app: FastifyInstance, store: PollStore, events: PollEvents) {
-  addRoute(app, 'createOption', ({ params, body, hostSecret }) =>
-    createOption(store, events, params.id, hostSecret, body),
+  addRoute(
+    app,
+    'createOption',
+    ({ params, body, hostSecret }) => createOption(store, events, params.id, hostSecret, body),
+    { growsStorage: true, bucket: 'pollEdit' },
   );
 
   addRoute(app, 'updateOption', ({ params, body, hostSecret }) =>

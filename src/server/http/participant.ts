@@ -1,41 +1,121 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PARTICIPANT_COOKIE } from '../../contract/index.ts';
+import { FRESH_PARTICIPANT_MS } from '../limits.ts';
+import type { Limiter } from '../rate/limiter.ts';
+import { countRefusedBallot, rateLimited } from './rate-limits.ts';
+import type { RouteConfig } from './route.ts';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
-/** What we issue is 22 base64url characters; anything else is not ours and is replaced. */
-const VALID_ID = /^[A-Za-z0-9_-]{16,64}$/;
+/** The cookie's name over https: the browser then takes it only from a secure origin, for the
+ *  whole host, so neither plain http nor a subdomain can plant an id. */
+export const SECURE_PARTICIPANT_COOKIE = `__Host-${PARTICIPANT_COOKIE}`;
+
+/**
+ * Anonymous participant ids that the server signs: `random.issuedAt.mac`, 22 + ~8 + 22
+ * characters (within the 64 the tables hold). An id the server did not sign (a script's own
+ * value, a cookie from before signing) is ignored and replaced, so every id in use was handed
+ * out by the server and paid for in the address's participant bucket. The issue time is inside
+ * what is signed: a ballot knows how old its id is without asking the database.
+ */
+export class ParticipantIds {
+  private readonly key: Buffer;
+  constructor(secret: string) {
+    this.key = createHmac('sha256', secret).update('participant-id').digest();
+  }
+
+  issue(now: number = Date.now()): string {
+    const body = `${randomBytes(16).toString('base64url')}.${now.toString(36)}`;
+    return `${body}.${this.mac(body)}`;
+  }
+
+  /** The id's issue time (ms) if the server signed it, else undefined. */
+  verify(id: string): number | undefined {
+    if (id.length > 64) return undefined;
+    const dot = id.lastIndexOf('.');
+    if (dot < 0) return undefined;
+    const body = id.slice(0, dot);
+    const given = Buffer.from(id.slice(dot + 1), 'base64url');
+    const expected = Buffer.from(this.mac(body), 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    const issuedAt = Number.parseInt(body.slice(body.indexOf('.') + 1), 36);
+    return Number.isFinite(issuedAt) ? issuedAt : undefined;
+  }
+
+  private mac(body: string): string {
+    return createHmac('sha256', this.key)
+      .update(body)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
+  }
+}
+
+export interface Participant {
+  id: string;
+  /** Issued less than FRESH_PARTICIPANT_MS before this request (a new or dropped cookie). */
+  fresh: boolean;
+}
 
 // Kept beside the request rather than declared on FastifyRequest, so where it comes from stays
 // visible at each use.
-const ids = new WeakMap<FastifyRequest, string>();
+const participants = new WeakMap<FastifyRequest, Participant>();
 
-export function participantIdOf(request: FastifyRequest): string {
-  const id = ids.get(request);
-  if (!id) throw new Error('participant hook did not run for this request');
-  return id;
+/** The participant of a route registered with `participant: 'optional'`, if it has one. */
+export function participantIfAny(request: FastifyRequest): Participant | undefined {
+  return participants.get(request);
+}
+
+/** The participant of a route registered with `participant: 'required'`. */
+export function participantOf(request: FastifyRequest): Participant {
+  const participant = participants.get(request);
+  if (!participant) throw new Error('participant hook did not run for this request');
+  return participant;
 }
 
 /**
- * Gives every /api client an anonymous participant id in an HttpOnly cookie, set on the first
- * response to a client without one (the participant page's GET of the poll gets it before any
- * vote), so one vote per question can be enforced without sign-up.
+ * Gives the participant page an anonymous participant id in an HttpOnly cookie, on the routes
+ * that ask for one (`participant` in the route's config: the poll's GET, which the page makes
+ * before any vote, and the ballot). A new id takes a token of the address's participant bucket:
+ * a script that drops its cookie pays for each ballot twice. When the bucket is empty the poll
+ * still loads (without a cookie) and a ballot is refused with 429 until a token is back.
  */
-export function registerParticipantCookie(app: FastifyInstance): void {
+export function registerParticipantCookie(
+  app: FastifyInstance,
+  ids: ParticipantIds,
+  limiter: Limiter,
+): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const existing = request.cookies[PARTICIPANT_COOKIE];
-    if (existing && VALID_ID.test(existing)) {
-      ids.set(request, existing);
-      return;
+    const need = (request.routeOptions.config as RouteConfig | undefined)?.participant;
+    if (!need) return;
+    const now = Date.now();
+    for (const name of [SECURE_PARTICIPANT_COOKIE, PARTICIPANT_COOKIE]) {
+      const existing = request.cookies[name];
+      const issuedAt = existing ? ids.verify(existing) : undefined;
+      if (existing && issuedAt !== undefined) {
+        participants.set(request, { id: existing, fresh: now - issuedAt < FRESH_PARTICIPANT_MS });
+        return;
+      }
     }
-    const id = randomBytes(16).toString('base64url');
-    ids.set(request, id);
-    reply.setCookie(PARTICIPANT_COOKIE, id, {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      maxAge: ONE_YEAR_S,
-    });
+    const wait = await limiter.take('participant', request.ip);
+    if (wait > 0) {
+      if (need === 'optional') return;
+      countRefusedBallot(limiter, request);
+      throw rateLimited(reply, wait);
+    }
+    const id = ids.issue(now);
+    participants.set(request, { id, fresh: true });
+    setParticipantCookie(request, reply, id);
+  });
+}
+
+function setParticipantCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
+  const secure = request.protocol === 'https';
+  reply.setCookie(secure ? SECURE_PARTICIPANT_COOKIE : PARTICIPANT_COOKIE, id, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure,
+    maxAge: ONE_YEAR_S,
   });
 }

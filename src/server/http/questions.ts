@@ -6,8 +6,11 @@ import type { PollStore } from '../store/store.ts';
 import { addRoute } from './route.ts';
 
 export function registerQuestionRoutes(app: FastifyInstance, store: PollStore, events: PollEvents) {
-  addRoute(app, 'createQuestion', ({ params, body, hostSecret }) =>
-    createQuestion(store, events, params.slug, hostSecret, body),
+  addRoute(
+    app,
+    'createQuestion',
+    ({ params, body, hostSecret }) => createQuestion(store, events, params.slug, hostSecret, body),
+    { growsStorage: true, bucket: 'pollEdit' },
   );
 
   addRoute(app, 'updateQuestion', ({ params, body, hostSecret }) =>

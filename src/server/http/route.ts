@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   API_BASE,
@@ -9,7 +9,7 @@ import {
   routes,
 } from '../../contract/index.ts';
 import { DomainError } from '../domain/errors.ts';
-import { participantIdOf } from './participant.ts';
+import type { BucketName } from '../rate/limiter.ts';
 
 type Part<N extends RouteName, K extends string> =
   Routes[N] extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
@@ -21,12 +21,11 @@ type Result<N extends RouteName> = Routes[N] extends { response: infer R extends
 /** What a handler gets: validated input, the caller's credentials, and the raw pair if needed. */
 export interface RouteContext<N extends RouteName> {
   params: Part<N, 'params'>;
+  query: Part<N, 'query'>;
   body: Part<N, 'body'>;
   headers: Part<N, 'headers'>;
   /** X-Host-Secret, if sent. */
   hostSecret: string | undefined;
-  /** The anonymous participant id of the cookie (set on this response if new). */
-  participantId: string;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -34,10 +33,25 @@ export interface RouteContext<N extends RouteName> {
 export type RouteOptions = {
   /** Code for a body the schema refuses (default VALIDATION_ERROR); ballots say INVALID_BALLOT. */
   validationCode?: ErrorCode;
+  /** Runs first, before validation (a rate limit: http/room.ts). */
+  guard?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Makes something new that takes disk (a poll, a question, an option): refused while the
+   *  disk is nearly full (http/disk-guard.ts). */
+  growsStorage?: boolean;
+  /** The rate bucket a request takes a token from (limits.ts), before anything else runs. Not
+   *  named rateLimit: @fastify/rate-limit reads that key of a route's config. */
+  bucket?: BucketName;
+  /** The anonymous participant id: 'required' issues one if the cookie holds none (ballots),
+   *  'optional' issues one if the address may have a new one now (the poll the page loads). */
+  participant?: 'optional' | 'required';
 };
 
-/** Route config read by the error handler. */
-export type RouteConfig = RouteOptions;
+/** Route config read by the error handler, the disk guard, the rate buckets and the
+ *  participant cookie. */
+export type RouteConfig = Pick<
+  RouteOptions,
+  'validationCode' | 'growsStorage' | 'bucket' | 'participant'
+>;
 
 export function hostSecretOf(request: FastifyRequest): string | undefined {
   const value = request.headers[HOST_SECRET_HEADER];
@@ -65,34 +79,48 @@ export function addRoute<N extends RouteName>(
     status: number;
     description?: string;
     params?: z.ZodType;
+    query?: z.ZodType;
     headers?: z.ZodType;
     body?: z.ZodType;
     response?: z.ZodType;
   } = routes[name];
+  const routeConfig: RouteConfig = {
+    validationCode: options.validationCode,
+    growsStorage: options.growsStorage,
+    bucket: options.bucket,
+    participant: options.participant,
+  };
   app.route({
     method: def.method as 'GET',
     url: `${API_BASE}${def.path}`,
-    config: options satisfies RouteConfig,
+    // Ours beside the plugins' keys (@fastify/rate-limit declares `rateLimit` there).
+    config: routeConfig as RouteConfig & FastifyContextConfig,
     schema: {
       operationId: name,
       ...(def.description && { description: def.description }),
       ...(def.params && { params: def.params }),
+      ...(def.query && { querystring: def.query }),
       ...(def.headers && { headers: def.headers }),
       ...(def.body && { body: def.body }),
       ...(def.response && { response: { [def.status]: def.response } }),
     },
-    onRequest: def.secret
-      ? async (request) => {
-          if (!hostSecretOf(request)) throw new DomainError('NO_SECRET');
-        }
-      : undefined,
+    onRequest: [
+      ...(options.guard ? [options.guard] : []),
+      ...(def.secret
+        ? [
+            async (request: FastifyRequest) => {
+              if (!hostSecretOf(request)) throw new DomainError('NO_SECRET');
+            },
+          ]
+        : []),
+    ],
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params as Part<N, 'params'>,
+        query: request.query as Part<N, 'query'>,
         body: request.body as Part<N, 'body'>,
         headers: request.headers as Part<N, 'headers'>,
         hostSecret: hostSecretOf(request),
-        participantId: participantIdOf(request),
         request,
         reply,
       });

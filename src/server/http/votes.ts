@@ -3,25 +3,45 @@ import type { VoteResponse } from '../../contract/index.ts';
 import { castVote } from '../domain/cast-vote.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { PollEvents } from '../domain/events.ts';
+import { isHostSecret } from '../domain/host-auth.ts';
 import { canSeeResults } from '../domain/tally.ts';
-import type { LiveCache } from '../live/cache.ts';
+import { type LiveCache, summaryViewFor } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
+import { participantOf } from './participant.ts';
 import { addRoute } from './route.ts';
+import type { SourceHasher } from './source.ts';
 
 export function registerVoteRoutes(
   app: FastifyInstance,
-  { store, events, cache }: { store: PollStore; events: PollEvents; cache: LiveCache },
+  {
+    store,
+    events,
+    cache,
+    sources,
+    maxSelections,
+  }: {
+    store: PollStore;
+    events: PollEvents;
+    cache: LiveCache;
+    sources: SourceHasher;
+    maxSelections: number;
+  },
 ) {
-  const deps = { store, events, readPoll: (slug: string) => cache.poll(slug) };
+  const deps = { store, events, readPoll: (slug: string) => cache.poll(slug), maxSelections };
 
   addRoute(
     app,
     'castVote',
-    async ({ params, body, headers, participantId, reply }) => {
+    async ({ params, body, headers, request, reply }) => {
+      const participant = participantOf(request);
       const { saved, replayed } = await castVote(
         deps,
         params.slug,
-        participantId,
+        {
+          participantId: participant.id,
+          freshParticipant: participant.fresh,
+          source: sources.of(request.ip, params.slug),
+        },
         body.answers,
         headers['idempotency-key'],
       );
@@ -34,17 +54,21 @@ export function registerVoteRoutes(
         .send(JSON.stringify({ saved } satisfies VoteResponse));
     },
     // A malformed ballot (no answers, empty option list…) is a ballot error to the client.
-    { validationCode: 'INVALID_BALLOT' },
+    { validationCode: 'INVALID_BALLOT', bucket: 'ballot', participant: 'required' },
   );
 
   // From the cache, serialised once per change, with an ETag: a results page polling every
   // 2.5 s (the stream's fallback) costs a hash comparison and usually a bodiless 304.
   addRoute(app, 'getSummary', async ({ params, hostSecret, request, reply }) => {
-    const poll = await cache.poll(params.slug);
+    // Permission first, on the poll row alone: a refused read caches nothing (before, each 403
+    // cached the whole poll, and anonymous reads of private polls could fill memory).
+    const poll = await cache.pollRow(params.slug);
     if (!poll) throw new DomainError('POLL_NOT_FOUND');
-    if (!canSeeResults(poll.poll, hostSecret)) throw new DomainError('RESULTS_PRIVATE');
-    const summary = await cache.summary(params.slug);
-    if (!summary) throw new DomainError('POLL_NOT_FOUND');
+    if (!canSeeResults(poll, hostSecret)) throw new DomainError('RESULTS_PRIVATE');
+    const snapshot = await cache.summary(params.slug);
+    if (!snapshot) throw new DomainError('POLL_NOT_FOUND');
+    // Counts of questions the host hid go to the host only.
+    const summary = summaryViewFor(snapshot, isHostSecret(poll, hostSecret));
     // Revalidate every time; private, since what may be seen depends on X-Host-Secret.
     reply.header('etag', summary.etag).header('cache-control', 'private, no-cache');
     if (matchesEtag(request.headers['if-none-match'], summary.etag)) {

@@ -1,30 +1,81 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LiveCache } from '../live/cache.ts';
+import type { PollStore } from '../store/store.ts';
 import { sendError } from './error-handler.ts';
-
-/** Vite's hashed file names change with their content, so they can be cached for good. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** index.html names the current assets: always revalidate it. */
-const REVALIDATE = 'no-cache';
+import { loadParticipantPages, type ParticipantPages } from './pages.ts';
+import type { RateGuard } from './room.ts';
+import { type Asset, loadAssets, REVALIDATE, sendAsset } from './web-assets.ts';
 
 export function hasWebBuild(webDir: string | null | undefined): webDir is string {
   return !!webDir && existsSync(join(webDir, 'index.html'));
 }
 
-/** Serves the built web app, if there is one. */
-export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: webDir,
-    // scripts/web-build.mjs writes .br/.gz beside each asset; sent when the browser accepts them.
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders(reply, path) {
-      const relative = path.slice(webDir.length).replaceAll('\\', '/');
-      reply.header('cache-control', relative.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
-    },
+/** The built web app in memory, and the server-rendered participant pages when built. */
+export interface WebApp {
+  assets: Map<string, Asset>;
+  index: Asset;
+  pages: ParticipantPages | null;
+}
+
+/** Serves the built web app from memory: files at their paths, the participant pages rendered. */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDir: string,
+  cache: LiveCache,
+  /** Bytes of server-rendered pages kept (LIVE_CACHE_MB). */
+  pageCacheBytes?: number,
+): Promise<WebApp> {
+  const assets = loadAssets(webDir);
+  const index = assets.get('/index.html');
+  if (!index) throw new Error(`${webDir}/index.html is missing`);
+  const pages = await loadParticipantPages(
+    webDir,
+    index,
+    cache,
+    (message, error) => app.log.warn({ err: error }, message),
+    pageCacheBytes,
+  );
+  const web: WebApp = { assets, index, pages };
+  if (pages) pages.register(app, index);
+  app.get('/*', async (request, reply) => {
+    const path = decodeURIComponentSafe(request.url.split('?')[0] ?? '/');
+    const asset = path === '/' ? index : assets.get(path);
+    if (asset) return sendAsset(request, reply, asset);
+    return notFound(request, reply, web);
   });
+  return web;
+}
+
+function decodeURIComponentSafe(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * GET /{code}: six digits typed after the address (`192.168.1.20:3000/482913`) lead to the
+ * participation page. An unknown or closed code goes to the home page with the code filled in,
+ * where the join form says it leads nowhere. Same rate bucket as GET /api/v1/join/{code}.
+ */
+export function registerJoinRedirect(
+  app: FastifyInstance,
+  store: PollStore,
+  joinGuard: RateGuard,
+): void {
+  app.get<{ Params: { code: string } }>(
+    '/:code(^\\d{6}$)',
+    { onRequest: joinGuard },
+    async (request, reply) => {
+      const { code } = request.params;
+      const poll = await store.getPollByJoinCode(code);
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(poll ? `/p/${encodeURIComponent(poll.slug)}` : `/?codigo=${code}`, 302);
+    },
+  );
 }
 
 function wantsHtml(request: FastifyRequest): boolean {
@@ -36,14 +87,16 @@ function wantsHtml(request: FastifyRequest): boolean {
 
 /**
  * Unknown /api paths get a JSON 404. Other browser navigations get index.html (history
- * fallback: /host/abc, /p/abc … are client routes), so a reload on any screen works.
+ * fallback: /host/abc … are client routes), so a reload on any screen works.
  */
-export function registerNotFound(app: FastifyInstance, webDir: string | null): void {
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && webDir && wantsHtml(request)) {
-      return reply.header('cache-control', REVALIDATE).sendFile('index.html');
-    }
-    return sendError(reply, 'NOT_FOUND');
-  });
+function notFound(request: FastifyRequest, reply: FastifyReply, web: WebApp | null) {
+  const isApi = request.url === '/api' || request.url.startsWith('/api/');
+  if (!isApi && web && wantsHtml(request)) {
+    return sendAsset(request, reply, { ...web.index, cacheControl: REVALIDATE });
+  }
+  return sendError(reply, 'NOT_FOUND');
+}
+
+export function registerNotFound(app: FastifyInstance, web: WebApp | null): void {
+  app.setNotFoundHandler((request, reply) => notFound(request, reply, web));
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { PollStore } from '../store/store.ts';
+import { testJoinCode } from '../store/test-join-codes.ts';
 import { LiveCache } from './cache.ts';
 import { type ChangeBus, createLocalBus } from './change-bus.ts';
 
@@ -22,6 +23,7 @@ describe('LiveCache', () => {
       slug: 'cacheme1',
       title: 'Caché',
       hostSecretHash: 'h',
+      joinCode: testJoinCode(),
       oneVotePerQuestion: true,
       resultsPublic: true,
       status: 'open',
@@ -100,6 +102,7 @@ describe('LiveCache', () => {
       slug: 'nadanada',
       title: 'Ahora sí',
       hostSecretHash: 'h',
+      joinCode: testJoinCode(),
       oneVotePerQuestion: true,
       resultsPublic: false,
     });
@@ -114,6 +117,7 @@ describe('LiveCache', () => {
       slug: 'segunda2',
       title: 'B',
       hostSecretHash: 'h',
+      joinCode: testJoinCode(),
       oneVotePerQuestion: true,
       resultsPublic: false,
     });
@@ -123,5 +127,76 @@ describe('LiveCache', () => {
     await small.poll('cacheme1');
     expect(reads.mock.calls.map((c) => c[0])).toEqual(['cacheme1', 'segunda2', 'cacheme1']);
     small.close();
+  });
+
+  /** A poll whose snapshots weigh about `questions` × 20 options of 100-character texts. */
+  const bigPoll = async (slug: string, questions: number) => {
+    const poll = await store.createPoll({
+      slug,
+      title: slug,
+      hostSecretHash: 'h',
+      oneVotePerQuestion: false,
+      resultsPublic: true,
+      status: 'open',
+      joinCode: testJoinCode(),
+    });
+    for (let q = 0; q < questions; q++) {
+      await store.addQuestion(poll.id, {
+        text: `Pregunta ${q}`,
+        type: 'multiple',
+        options: Array.from({ length: 20 }, (_, o) => ({ text: `${o} `.padEnd(100, 'x') })),
+      });
+    }
+  };
+
+  it('holds at most maxBytes, dropping the least recently used polls', async () => {
+    const slugs = ['grande01', 'grande02', 'grande03', 'grande04', 'grande05', 'grande06'];
+    for (const slug of slugs) await bigPoll(slug, 5);
+    const probe = new LiveCache(store, bus);
+    await probe.summary('grande01');
+    const onePoll = probe.heldBytes;
+    probe.close();
+    expect(onePoll).toBeGreaterThan(10_000);
+
+    // Room for four and a half polls: each read keeps the total under the budget.
+    const bounded = new LiveCache(store, bus, { maxBytes: Math.floor(onePoll * 4.5) });
+    for (const slug of slugs) {
+      const summary = await bounded.summary(slug);
+      expect(summary?.summary.questions).toHaveLength(5);
+      expect(bounded.heldBytes).toBeLessThanOrEqual(onePoll * 4.5);
+    }
+    expect([...bounded.slugs()]).toEqual(['grande03', 'grande04', 'grande05', 'grande06']);
+    bounded.close();
+  });
+
+  it('serves a poll too big for the budget without keeping it', async () => {
+    await bigPoll('enorme01', 10);
+    const tiny = new LiveCache(store, bus, { maxBytes: 20_000 });
+    const reads = vi.spyOn(store, 'getPollBySlug');
+    const poll = await tiny.poll('enorme01');
+    const summary = await tiny.summary('enorme01');
+    expect(poll?.view.questions).toHaveLength(10);
+    expect(summary?.summary.questions).toHaveLength(10);
+    expect(tiny.heldBytes).toBe(0);
+    expect([...tiny.slugs()]).toEqual([]);
+    // Uncached: every read goes to the store again.
+    await tiny.poll('enorme01');
+    expect(reads.mock.calls.length).toBeGreaterThanOrEqual(3);
+    // Small polls are still cached beside it.
+    await tiny.poll('cacheme1');
+    expect([...tiny.slugs()]).toEqual(['cacheme1']);
+    tiny.close();
+  });
+
+  it('reads a poll row for a permission check without caching it', async () => {
+    const row = await cache.pollRow('cacheme1');
+    expect(row?.slug).toBe('cacheme1');
+    expect([...cache.slugs()]).toEqual([]);
+    expect(await cache.pollRow('nadanada')).toBeUndefined();
+    // Once cached and current, the row comes from memory.
+    await cache.poll('cacheme1');
+    const reads = vi.spyOn(store, 'getPollBySlug');
+    expect((await cache.pollRow('cacheme1'))?.id).toBe(pollId);
+    expect(reads).not.toHaveBeenCalled();
   });
 });

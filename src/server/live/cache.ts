@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { LIVE_COALESCE_MS, type Poll, type Summary } from '../../contract/index.ts';
+import type { Poll, Summary } from '../../contract/index.ts';
 import { type PollContext, toPollView } from '../domain/poll-view.ts';
-import { loadSummary } from '../domain/tally.ts';
+import { loadSummary, summaryForAudience } from '../domain/tally.ts';
+import { DEFAULT_LIMITS } from '../limits.ts';
 import type { PollStore } from '../store/store.ts';
 import type { ChangeBus, PollChange } from './change-bus.ts';
+import { AdaptiveWindow, type WindowPolicy } from './coalescing-window.ts';
 import { Refresher } from './refresher.ts';
 
 /** A poll as the vote path and the stream need it, serialised once per change. */
@@ -15,27 +17,66 @@ export interface PollSnapshot extends PollContext {
   version: number;
 }
 
-export interface SummarySnapshot {
+/** One serialised form of a summary. */
+export interface SummaryView {
   summary: Summary;
   /** JSON of `summary`, exactly as GET /polls/{slug}/summary sends it. */
   json: string;
   /** Strong ETag: a hash of `json`, so equal content has an equal tag on every instance. */
   etag: string;
+}
+
+/** The host's view (all counts), and the one for everyone else (no counts of a question whose
+ *  results are hidden; the very same object when none is). */
+export interface SummarySnapshot extends SummaryView {
+  audience: SummaryView;
   version: number;
 }
 
-export interface LiveCacheOptions {
-  /** Summaries are rebuilt at most once per window while votes flow. */
-  windowMs?: number;
-  maxPolls?: number;
+/** What a caller receives: the host sees everything. */
+export function summaryViewFor(snapshot: SummarySnapshot, isHost: boolean): SummaryView {
+  return isHost ? snapshot : snapshot.audience;
 }
 
-/** Room for every poll of a busy day; each entry holds a poll and a summary of a few KB. */
-const DEFAULT_MAX_POLLS = 1000;
+function viewOf(summary: Summary): SummaryView {
+  const json = JSON.stringify(summary);
+  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+  return { summary, json, etag };
+}
+
+export interface LiveCacheOptions {
+  /** Summaries are rebuilt at most once per window while votes flow. A number fixes the window;
+   *  by default it follows the cost of a frame (coalescing-window.ts). */
+  windowMs?: number;
+  windowPolicy?: WindowPolicy;
+  /** Most polls held, whatever their size. */
+  maxPolls?: number;
+  /** Most bytes held (estimated, see snapshotBytes); LIVE_CACHE_MB in limits.ts. */
+  maxBytes?: number;
+}
+
+/** Many small polls cost a Map entry and two refreshers each even when tiny. */
+const DEFAULT_MAX_POLLS = 10_000;
+/** A poll bigger than this share of the budget is served uncached: it would evict everything. */
+const LARGEST_SHARE = 4;
+
+/**
+ * Heap bytes a snapshot holds, estimated from its JSON: the string itself plus the parsed view
+ * and the rows it was built from. Measured on 100 × 50 polls with texts at their maximum
+ * lengths: 1.67 MB of JSON (poll and summary) held 4.1 MB of heap, 2.45×; 3× errs on the
+ * safe side.
+ */
+export function snapshotBytes(json: string): number {
+  return json.length * 3;
+}
 
 interface Entry {
   poll: Refresher<PollSnapshot | undefined>;
   summary: Refresher<SummarySnapshot | undefined>;
+  /** Bytes of the snapshots last loaded into this entry. */
+  pollBytes: number;
+  summaryBytes: number;
+  window: AdaptiveWindow;
 }
 
 /**
@@ -46,18 +87,23 @@ interface Entry {
  */
 export class LiveCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly windowMs: number;
+  private readonly windowMs: number | undefined;
+  private readonly windowPolicy: WindowPolicy | undefined;
   private readonly maxPolls: number;
+  private readonly maxBytes: number;
   private readonly unsubscribe: () => void;
   private version = 0;
+  private bytes = 0;
 
   constructor(
     private readonly store: PollStore,
     bus: ChangeBus,
     options: LiveCacheOptions = {},
   ) {
-    this.windowMs = options.windowMs ?? LIVE_COALESCE_MS;
+    this.windowMs = options.windowMs;
+    this.windowPolicy = options.windowPolicy;
     this.maxPolls = options.maxPolls ?? DEFAULT_MAX_POLLS;
+    this.maxBytes = options.maxBytes ?? DEFAULT_LIMITS.LIVE_CACHE_MB * 1024 * 1024;
     this.unsubscribe = bus.subscribe((change) => this.apply(change));
   }
 
@@ -68,6 +114,22 @@ export class LiveCache {
     // A slug nobody created is not kept, so made-up slugs cannot fill the cache with misses.
     if (!snapshot) this.forget(slug, entry);
     return snapshot;
+  }
+
+  /**
+   * The poll row as of now, without caching anything new: from the cache when it holds a
+   * current snapshot, else straight from the store. For checks that may refuse (results of a
+   * private poll), so a refused request never fills the cache.
+   */
+  async pollRow(slug: string): Promise<PollSnapshot['poll'] | undefined> {
+    const cached = this.entries.get(slug)?.poll.peek();
+    if (cached) return cached.poll;
+    return this.store.getPollBySlug(slug);
+  }
+
+  /** Estimated bytes held (for tests and diagnostics). */
+  get heldBytes(): number {
+    return this.bytes;
   }
 
   /** The summary as of this call (at most one coalescing window behind a flood of votes). */
@@ -87,6 +149,16 @@ export class LiveCache {
     entry.summary.invalidate();
   }
 
+  /** The hub's report of a summary broadcast: the window follows what a frame costs. */
+  recordBroadcast(slug: string, ms: number, streams: number): void {
+    this.entries.get(slug)?.window.recordBroadcast(ms, streams);
+  }
+
+  /** The hub's count of streams that get summaries. */
+  recordStreams(slug: string, streams: number): void {
+    this.entries.get(slug)?.window.setStreams(streams);
+  }
+
   /** Slugs of the polls held here (for a staleness guard). */
   slugs(): IterableIterator<string> {
     return this.entries.keys();
@@ -99,49 +171,86 @@ export class LiveCache {
       entry.summary.dispose();
     }
     this.entries.clear();
+    this.bytes = 0;
   }
 
   private entry(slug: string): Entry {
-    let entry = this.entries.get(slug);
+    const entry = this.entries.get(slug);
     if (entry) {
       // Least recently used goes first: re-inserting moves this one to the end.
       this.entries.delete(slug);
       this.entries.set(slug, entry);
       return entry;
     }
-    entry = {
+    const window = new AdaptiveWindow(this.windowPolicy);
+    const created: Entry = {
       // Poll changes are rare host actions that should show at once: no window.
-      poll: new Refresher(() => this.loadPoll(slug), 0),
-      summary: new Refresher(() => this.loadSummary(slug), this.windowMs),
+      poll: new Refresher(() => this.loadPoll(slug, created), 0),
+      summary: new Refresher(
+        () => this.loadSummary(slug, created),
+        this.windowMs ?? (() => window.ms),
+      ),
+      pollBytes: 0,
+      summaryBytes: 0,
+      window,
     };
-    this.entries.set(slug, entry);
-    if (this.entries.size > this.maxPolls) {
-      // Whoever still waits on the oldest entry gets its answer; only later reads miss.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    return entry;
+    this.entries.set(slug, created);
+    this.evict();
+    return created;
   }
 
   private forget(slug: string, entry: Entry): void {
-    if (this.entries.get(slug) === entry) this.entries.delete(slug);
+    if (this.entries.get(slug) !== entry) return;
+    // Whoever still waits on the entry gets its answer; only later reads miss.
+    this.entries.delete(slug);
+    this.bytes -= entry.pollBytes + entry.summaryBytes;
   }
 
-  private async loadPoll(slug: string): Promise<PollSnapshot | undefined> {
+  /** Drops the least recently used entries until both bounds hold. */
+  private evict(): void {
+    for (const [slug, entry] of this.entries) {
+      if (this.entries.size <= this.maxPolls && this.bytes <= this.maxBytes) return;
+      this.forget(slug, entry);
+    }
+  }
+
+  /** Counts what a load put in the entry; a poll too big for the budget is not kept. */
+  private account(slug: string, entry: Entry, part: 'pollBytes' | 'summaryBytes', json?: string) {
+    if (this.entries.get(slug) !== entry) return;
+    const size = json === undefined ? 0 : snapshotBytes(json);
+    this.bytes += size - entry[part];
+    entry[part] = size;
+    if (entry.pollBytes + entry.summaryBytes > this.maxBytes / LARGEST_SHARE) {
+      this.forget(slug, entry);
+    } else {
+      this.evict();
+    }
+  }
+
+  private async loadPoll(slug: string, entry: Entry): Promise<PollSnapshot | undefined> {
     const poll = await this.store.getPollBySlug(slug);
     if (!poll) return undefined;
     const questions = await this.store.listQuestions(poll.id);
     const view = toPollView(poll, questions);
-    return { poll, questions, view, json: JSON.stringify(view), version: ++this.version };
+    const json = JSON.stringify(view);
+    this.account(slug, entry, 'pollBytes', json);
+    return { poll, questions, view, json, version: ++this.version };
   }
 
-  private async loadSummary(slug: string): Promise<SummarySnapshot | undefined> {
-    const snapshot = await this.entry(slug).poll.get();
+  private async loadSummary(slug: string, entry: Entry): Promise<SummarySnapshot | undefined> {
+    // The entry's own poll, even if it was evicted meanwhile: a poll served uncached still
+    // needs its summary built from it.
+    const snapshot = await entry.poll.get();
     if (!snapshot) return undefined;
+    const started = performance.now();
     const summary = await loadSummary(this.store, snapshot.poll.id);
+    entry.window.recordLoad(performance.now() - started);
     if (!summary) return undefined;
-    const json = JSON.stringify(summary);
-    const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-    return { summary, json, etag, version: ++this.version };
+    const host = viewOf(summary);
+    const forAudience = summaryForAudience(summary);
+    const audience = forAudience === summary ? host : viewOf(forAudience);
+    const json = audience === host ? host.json : host.json + audience.json;
+    this.account(slug, entry, 'summaryBytes', json);
+    return { ...host, audience, version: ++this.version };
   }
 }

@@ -76,13 +76,18 @@ export class FakeReads {
     };
     return this.pollSnap;
   }
-  setSummary(totalVotes: number): SummarySnapshot {
-    this.summarySnap = {
+  /** With `hiddenFromAudience`, the audience's JSON differs from the host's as a hidden
+   *  question's would. */
+  setSummary(totalVotes: number, hiddenFromAudience = false): SummarySnapshot {
+    const host = {
       summary: {} as SummarySnapshot['summary'],
       json: JSON.stringify({ totalVotes }),
       etag: `"${totalVotes}"`,
-      version: ++this.version,
     };
+    const audience = hiddenFromAudience
+      ? { ...host, json: JSON.stringify({ totalVotes, hidden: true }), etag: `"${totalVotes}h"` }
+      : host;
+    this.summarySnap = { ...host, audience, version: ++this.version };
     return this.summarySnap;
   }
   poll = async () => this.pollSnap;
@@ -99,6 +104,10 @@ export const baseRecord: PollRecord = {
   status: 'open',
   oneVotePerQuestion: true,
   resultsPublic: false,
+  presenterPace: false,
+  currentQuestionId: null,
+  hideResultsUntilRevealed: false,
+  joinCode: '123456',
   hostSecretHash: 'h',
   createdAt: new Date(0),
   updatedAt: new Date(0),

@@ -1,6 +1,11 @@
-import { LIVE_HEARTBEAT_MS } from '../../contract/index.ts';
+import { LIVE_HEARTBEAT_MS, LIVE_PRESENCE_MS } from '../../contract/index.ts';
 import { resultsOpenToAll } from '../domain/tally.ts';
-import type { LiveCache, PollSnapshot, SummarySnapshot } from './cache.ts';
+import {
+  type LiveCache,
+  type PollSnapshot,
+  type SummarySnapshot,
+  summaryViewFor,
+} from './cache.ts';
 import type { ChangeBus, PollChange } from './change-bus.ts';
 import {
   DEFAULT_LIMITS,
@@ -14,12 +19,15 @@ import {
 } from './sse.ts';
 
 /** What the hub reads: the cache in the app, a fake in unit tests. */
-export type LiveReads = Pick<LiveCache, 'poll' | 'summary'>;
+export type LiveReads = Pick<LiveCache, 'poll' | 'summary'> &
+  Partial<Pick<LiveCache, 'recordBroadcast' | 'recordStreams'>>;
 
 export interface HubOptions {
   heartbeatMs?: number;
   limits?: Partial<SseLimits>;
   log?: (message: string, error?: unknown) => void;
+  /** Presence frames are coalesced to one per this window (default LIVE_PRESENCE_MS). */
+  presenceMs?: number;
 }
 
 export interface JoinRequest {
@@ -29,6 +37,8 @@ export interface JoinRequest {
   /** What the route read to accept the client; the topic may already hold something newer. */
   poll: PollSnapshot;
   summary?: SummarySnapshot;
+  /** The participant id of a participation page that asked to be counted as present. */
+  presentAs?: string;
 }
 
 /** The streams of one poll. */
@@ -37,6 +47,14 @@ interface Topic {
   clients: Set<SseClient>;
   /** The clients allowed to see results, so a private poll costs nothing per vote. */
   seers: Set<SseClient>;
+  /** The host's streams: the only ones told about presence. */
+  hosts: Set<SseClient>;
+  /** Participant id → that participant's open participation streams (tabs count once). */
+  present: Map<string, number>;
+  /** The count last told to the hosts, when, and the pending coalesced send. */
+  presenceSent: number;
+  presenceSentAt: number;
+  presenceTimer?: NodeJS.Timeout;
   /** Last event id given out: strictly increasing, and at least the clock in ms, so ids keep
    *  growing across restarts and instances without any coordination. */
   lastId: number;
@@ -57,6 +75,9 @@ export class LiveHub {
   private readonly unsubscribe: () => void;
   private readonly limits: SseLimits;
   private readonly log: (message: string, error?: unknown) => void;
+  private readonly presenceMs: number;
+  /** The participant id each counted stream was counted under. */
+  private readonly presentAs = new WeakMap<SseClient, string>();
   private closed = false;
 
   constructor(
@@ -66,6 +87,7 @@ export class LiveHub {
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.log = options.log ?? ((message, error) => console.warn(message, error));
+    this.presenceMs = options.presenceMs ?? LIVE_PRESENCE_MS;
     this.unsubscribe = bus.subscribe((change) => this.apply(change));
     this.heartbeat = setInterval(() => this.ping(), options.heartbeatMs ?? LIVE_HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -102,7 +124,11 @@ export class LiveHub {
     }
     const topic = this.topic(request.slug);
     if (request.lastEventId !== undefined) {
-      topic.lastId = Math.max(topic.lastId, request.lastEventId);
+      // Ids are never behind the clock, so a genuine Last-Event-ID is at most the topic's last
+      // id or now. Clamped there: a made-up huge one would otherwise push every later id of
+      // the poll up to it, where they would stick (nextId counts on from it).
+      const current = Math.max(topic.lastId, Date.now());
+      topic.lastId = Math.max(topic.lastId, Math.min(request.lastEventId, current));
     }
     const client = new SseClient(request.slug, request.isHost, sink, this.limits, (c, reason) =>
       this.dropped(c, reason),
@@ -117,7 +143,18 @@ export class LiveHub {
     const summary = newer(request.summary, topic.summary);
     if (client.canSeeResults && summary) {
       client.summaryVersion = summary.version;
-      client.send(encodeFrame(this.nextId(topic), 'summary', summary.json));
+      const view = summaryViewFor(summary, client.isHost);
+      client.send(encodeFrame(this.nextId(topic), 'summary', view.json));
+    }
+    if (request.isHost) {
+      topic.hosts.add(client);
+      client.send(this.presenceFrame(topic, topic.present.size));
+    }
+    if (request.presentAs !== undefined) {
+      const id = request.presentAs;
+      this.presentAs.set(client, id);
+      topic.present.set(id, (topic.present.get(id) ?? 0) + 1);
+      this.presenceChanged(topic);
     }
     // What the route read may be a change behind (one that arrived while it awaited, before
     // this topic existed); the topic catches up, and clients already current are skipped.
@@ -145,13 +182,28 @@ export class LiveHub {
     for (const topic of this.topics.values()) {
       for (const client of topic.clients) client.end();
     }
+    for (const topic of this.topics.values()) clearTimeout(topic.presenceTimer);
     this.topics.clear();
+  }
+
+  /** People with the participation page open on this instance (tests, the presenter). */
+  presence(slug: string): number {
+    return this.topics.get(slug)?.present.size ?? 0;
   }
 
   private topic(slug: string): Topic {
     let topic = this.topics.get(slug);
     if (!topic) {
-      topic = { slug, clients: new Set(), seers: new Set(), lastId: 0 };
+      topic = {
+        slug,
+        clients: new Set(),
+        seers: new Set(),
+        hosts: new Set(),
+        present: new Map(),
+        presenceSent: 0,
+        presenceSentAt: 0,
+        lastId: 0,
+      };
       this.topics.set(slug, topic);
     }
     return topic;
@@ -203,20 +255,64 @@ export class LiveHub {
     }
     const latest = topic.summary;
     if (!latest) return;
-    let frame: Buffer | undefined;
+    // Two frames at most: the host's, and everyone else's (no counts of hidden questions).
+    let hostFrame: Buffer | undefined;
+    let audienceFrame: Buffer | undefined;
+    let sent = 0;
+    const started = performance.now();
     // Also reaches clients that just became allowed and hold an older summary or none.
     for (const client of topic.seers) {
       if (client.summaryVersion >= latest.version) continue;
-      frame ??= encodeFrame(this.nextId(topic), 'summary', latest.json);
       client.summaryVersion = latest.version;
-      client.send(frame);
+      sent++;
+      if (client.isHost || latest.audience.etag === latest.etag) {
+        hostFrame ??= encodeFrame(this.nextId(topic), 'summary', latest.json);
+        client.send(hostFrame);
+      } else {
+        audienceFrame ??= encodeFrame(this.nextId(topic), 'summary', latest.audience.json);
+        client.send(audienceFrame);
+      }
     }
+    // The coalescing window follows what a frame to this many streams costs.
+    if (sent > 0) this.cache.recordBroadcast?.(topic.slug, performance.now() - started, sent);
   }
 
   private setCanSee(topic: Topic, client: SseClient, canSee: boolean): void {
     client.canSeeResults = canSee;
     if (canSee && client.isOpen) topic.seers.add(client);
     else topic.seers.delete(client);
+    this.cache.recordStreams?.(topic.slug, topic.seers.size);
+  }
+
+  /**
+   * Tells the hosts the new count: at once after a quiet window, else once at the window's end
+   * with whatever the count is then, so a room scanning the QR together costs one frame a second.
+   */
+  private presenceChanged(topic: Topic): void {
+    if (topic.presenceTimer || topic.hosts.size === 0) return;
+    const wait = topic.presenceSentAt + this.presenceMs - Date.now();
+    if (wait <= 0) {
+      this.sendPresence(topic);
+      return;
+    }
+    topic.presenceTimer = setTimeout(() => {
+      topic.presenceTimer = undefined;
+      this.sendPresence(topic);
+    }, wait);
+    topic.presenceTimer.unref();
+  }
+
+  private sendPresence(topic: Topic): void {
+    const count = topic.present.size;
+    if (count === topic.presenceSent) return;
+    const frame = this.presenceFrame(topic, count);
+    for (const client of topic.hosts) client.send(frame);
+  }
+
+  private presenceFrame(topic: Topic, count: number): Buffer {
+    topic.presenceSent = count;
+    topic.presenceSentAt = Date.now();
+    return encodeFrame(this.nextId(topic), 'presence', JSON.stringify({ participants: count }));
   }
 
   private ping(): void {
@@ -234,7 +330,18 @@ export class LiveHub {
     const topic = this.topics.get(client.slug);
     if (!topic?.clients.delete(client)) return;
     topic.seers.delete(client);
-    if (topic.clients.size === 0) this.topics.delete(client.slug);
+    topic.hosts.delete(client);
+    const id = this.presentAs.get(client);
+    if (id !== undefined) {
+      const left = (topic.present.get(id) ?? 1) - 1;
+      if (left > 0) topic.present.set(id, left);
+      else topic.present.delete(id);
+      this.presenceChanged(topic);
+    }
+    if (topic.clients.size === 0) {
+      clearTimeout(topic.presenceTimer);
+      this.topics.delete(client.slug);
+    }
   }
 }
 

@@ -33,10 +33,15 @@ export class Refresher<T> {
   private lastStart = Number.NEGATIVE_INFINITY;
   private disposed = false;
 
+  /** A number, or a function asked at each start (a window that follows the cost of a load). */
+  private readonly windowMs: () => number;
+
   constructor(
     private readonly load: () => Promise<T>,
-    private readonly windowMs: number,
-  ) {}
+    windowMs: number | (() => number),
+  ) {
+    this.windowMs = typeof windowMs === 'number' ? () => windowMs : windowMs;
+  }
 
   invalidate(): void {
     this.generation++;
@@ -45,6 +50,11 @@ export class Refresher<T> {
   /** Whether `get()` would answer without loading. */
   get fresh(): boolean {
     return this.value?.generation === this.generation;
+  }
+
+  /** The value if current, without loading. */
+  peek(): T | undefined {
+    return this.fresh ? this.value?.data : undefined;
   }
 
   get(): Promise<T> {
@@ -72,7 +82,7 @@ export class Refresher<T> {
   private startWhenAllowed(): void {
     const next = this.next;
     if (!next || next.timer || this.building) return;
-    const wait = this.disposed ? 0 : this.lastStart + this.windowMs - Date.now();
+    const wait = this.disposed ? 0 : this.lastStart + this.windowMs() - Date.now();
     if (wait > 0) {
       next.timer = setTimeout(() => {
         next.timer = undefined;

@@ -15,6 +15,10 @@ export function toPoll(row: Selectable<Database['polls']>): PollRecord {
     status: row.status as PollStatus,
     oneVotePerQuestion: Number(row.one_vote_per_question) === 1,
     resultsPublic: Number(row.results_public) === 1,
+    presenterPace: Number(row.presenter_pace) === 1,
+    currentQuestionId: row.current_question_id === null ? null : Number(row.current_question_id),
+    hideResultsUntilRevealed: Number(row.hide_results_until_revealed) === 1,
+    joinCode: row.join_code,
     hostSecretHash: row.host_secret_hash,
     createdAt: new Date(Number(row.created_at)),
     updatedAt: new Date(Number(row.updated_at)),
@@ -61,6 +65,7 @@ export async function loadQuestions(db: Db, pollId: number): Promise<QuestionWit
       'q.text as qtext',
       'q.type as qtype',
       'q.ordinal as qordinal',
+      'q.results_hidden as qhidden',
       'o.id as oid',
       'o.text as otext',
       'o.ordinal as oordinal',
@@ -82,6 +87,7 @@ export async function loadQuestions(db: Db, pollId: number): Promise<QuestionWit
         text: row.qtext,
         type: row.qtype as QuestionType,
         ordinal: Number(row.qordinal),
+        resultsHidden: Number(row.qhidden) === 1,
         options: [],
       };
       questions.push(question);
@@ -118,6 +124,7 @@ export async function loadQuestion(
     text: q.text,
     type: q.type as QuestionType,
     ordinal: Number(q.ordinal),
+    resultsHidden: Number(q.results_hidden) === 1,
     options: options.map((o) => toOption(o, q.poll_id)),
   };
 }
@@ -131,7 +138,13 @@ export async function insertQuestion(
 ): Promise<number> {
   const q = await db
     .insertInto('questions')
-    .values({ poll_id: pollId, text: input.text, type: input.type, ordinal })
+    .values({
+      poll_id: pollId,
+      text: input.text,
+      type: input.type,
+      ordinal,
+      results_hidden: input.resultsHidden ? 1 : 0,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const questionId = Number(q.id);

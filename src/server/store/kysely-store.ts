@@ -1,7 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { QuestionType } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
+import { listBallots } from './kysely-ballots.ts';
 import { getTally, recountVotes } from './kysely-counters.ts';
+import { ballotSources, discardSource, serverKey } from './kysely-integrity.ts';
 import {
   bumpedUpdatedAt,
   dropEmptyVotes,
@@ -14,25 +16,36 @@ import {
   touchPoll,
 } from './kysely-rows.ts';
 import { VoteBatcher } from './kysely-vote-batch.ts';
-import { castVote, getVoteCounts, resetVotes, sweepIdempotencyKeys } from './kysely-votes.ts';
+import {
+  answeredQuestionIds,
+  castVote,
+  getVoteCounts,
+  resetVotes,
+  sweepIdempotencyKeys,
+} from './kysely-votes.ts';
 import type { Database } from './schema.ts';
 import {
+  type BallotPage,
   type CastVoteInput,
   type CastVoteResult,
   type NewPoll,
   type NewQuestion,
   type OptionRecord,
   type PollChanges,
+  PollKeyTakenError,
   type PollRecord,
   type PollStore,
+  type QuestionChanges,
   type QuestionRecord,
-  SlugTakenError,
 } from './store.ts';
 
 /**
  * PollStore over Kysely with engine-neutral SQL. The SQLite store is this class on a
  * better-sqlite3 dialect; a PostgreSQL store can be the same class on a pg dialect.
  */
+/** Drafts deleted per statement by deleteStaleDrafts. */
+const STALE_DRAFTS_BATCH = 500;
+
 export class KyselyPollStore implements PollStore {
   private readonly votes: VoteBatcher;
 
@@ -55,6 +68,9 @@ export class KyselyPollStore implements PollStore {
             status: input.status ?? 'draft',
             one_vote_per_question: input.oneVotePerQuestion ? 1 : 0,
             results_public: input.resultsPublic ? 1 : 0,
+            presenter_pace: input.presenterPace ? 1 : 0,
+            hide_results_until_revealed: input.hideResultsUntilRevealed ? 1 : 0,
+            join_code: input.joinCode,
             host_secret_hash: input.hostSecretHash,
             created_at: now,
             updated_at: now,
@@ -68,7 +84,8 @@ export class KyselyPollStore implements PollStore {
         return toPoll(row);
       });
     } catch (error) {
-      if (this.hooks.isUniqueViolation(error)) throw new SlugTakenError(input.slug);
+      if (this.hooks.isUniqueViolation(error))
+        throw new PollKeyTakenError(input.slug, input.joinCode);
       throw error;
     }
   }
@@ -78,6 +95,17 @@ export class KyselyPollStore implements PollStore {
       .selectFrom('polls')
       .selectAll()
       .where('slug', '=', slug)
+      .executeTakeFirst();
+    return row && toPoll(row);
+  }
+
+  async getPollByJoinCode(joinCode: string): Promise<PollRecord | undefined> {
+    // The condition repeats the partial index's, so the engine can use it.
+    const row = await this.db
+      .selectFrom('polls')
+      .selectAll()
+      .where('join_code', '=', joinCode)
+      .where('status', '<>', 'closed')
       .executeTakeFirst();
     return row && toPoll(row);
   }
@@ -104,6 +132,9 @@ export class KyselyPollStore implements PollStore {
         status: changes.status,
         one_vote_per_question: asFlag(changes.oneVotePerQuestion),
         results_public: asFlag(changes.resultsPublic),
+        presenter_pace: asFlag(changes.presenterPace),
+        current_question_id: changes.currentQuestionId,
+        hide_results_until_revealed: asFlag(changes.hideResultsUntilRevealed),
         updated_at: bumpedUpdatedAt(),
       })
       .where('id', '=', pollId);
@@ -129,6 +160,7 @@ export class KyselyPollStore implements PollStore {
         text: q.text,
         type: q.type as QuestionType,
         ordinal: Number(q.ordinal),
+        resultsHidden: Number(q.results_hidden) === 1,
       }
     );
   }
@@ -151,13 +183,17 @@ export class KyselyPollStore implements PollStore {
     });
   }
 
-  updateQuestion(questionId: number, changes: { text?: string; ordinal?: number }) {
+  updateQuestion(questionId: number, changes: QuestionChanges) {
     if (isEmpty(changes)) return loadQuestion(this.db, questionId);
     return this.db.transaction().execute(async (trx) => {
       if ((await this.lockPollOf(trx, { questionId })) === undefined) return undefined;
       const row = await trx
         .updateTable('questions')
-        .set({ text: changes.text, ordinal: changes.ordinal })
+        .set({
+          text: changes.text,
+          ordinal: changes.ordinal,
+          results_hidden: asFlag(changes.resultsHidden),
+        })
         .where('id', '=', questionId)
         .returning('poll_id')
         .executeTakeFirst();
@@ -281,6 +317,10 @@ export class KyselyPollStore implements PollStore {
     return this.votes.castVote(input);
   }
 
+  answeredQuestionIds(pollId: number, participantId: string) {
+    return answeredQuestionIds(this.db, pollId, participantId);
+  }
+
   getVoteCounts(pollId: number) {
     return getVoteCounts(this.db, pollId);
   }
@@ -289,12 +329,49 @@ export class KyselyPollStore implements PollStore {
     return getTally(this.db, pollId);
   }
 
+  listBallots(pollId: number, page: BallotPage) {
+    return listBallots(this.db, pollId, page);
+  }
+
   resetVotes(pollId: number) {
     return resetVotes(this.db, pollId, this.hooks);
   }
 
   sweepIdempotencyKeys(before: Date) {
     return sweepIdempotencyKeys(this.db, before);
+  }
+
+  async deleteStaleDrafts(before: Date): Promise<string[]> {
+    const slugs: string[] = [];
+    // In batches, so a first sweep over years of drafts never holds the database for long.
+    for (;;) {
+      const rows = await this.db
+        .deleteFrom('polls')
+        .where('id', 'in', (db) =>
+          db
+            .selectFrom('polls')
+            .select('id')
+            .where('status', '=', 'draft')
+            .where('updated_at', '<', before.getTime())
+            .limit(STALE_DRAFTS_BATCH),
+        )
+        .returning('slug')
+        .execute();
+      slugs.push(...rows.map((row) => row.slug));
+      if (rows.length < STALE_DRAFTS_BATCH) return slugs;
+    }
+  }
+
+  ballotSources(pollId: number) {
+    return ballotSources(this.db, pollId);
+  }
+
+  discardSource(pollId: number, source: string) {
+    return discardSource(this.db, pollId, source, this.hooks);
+  }
+
+  serverKey(name: string, generate: () => string) {
+    return serverKey(this.db, name, generate);
   }
 
   /** Takes the lock of the poll a question or option belongs to; undefined when it is gone. */
@@ -318,6 +395,6 @@ function asFlag(value: boolean | undefined): number | undefined {
 }
 
 /** An UPDATE with nothing to set is invalid SQL; such a call is a read. */
-function isEmpty(changes: { text?: string; ordinal?: number }): boolean {
-  return changes.text === undefined && changes.ordinal === undefined;
+function isEmpty(changes: QuestionChanges): boolean {
+  return Object.values(changes).every((value) => value === undefined);
 }

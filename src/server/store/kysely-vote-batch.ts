@@ -264,6 +264,8 @@ async function insertBallots(
           poll_id: pollId,
           participant_id: i.participantId,
           created_at: i.now.getTime(),
+          source: i.source ?? '',
+          fresh_participant: i.freshParticipant ? 1 : 0,
         })),
       )
       .returning(['id', 'participant_id', 'created_at'])

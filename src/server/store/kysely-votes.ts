@@ -102,7 +102,13 @@ async function castVoteOnce(
 
   const ballot = await trx
     .insertInto('ballots')
-    .values({ poll_id: pollId, participant_id: participantId, created_at: now })
+    .values({
+      poll_id: pollId,
+      participant_id: participantId,
+      created_at: now,
+      source: input.source ?? '',
+      fresh_participant: input.freshParticipant ? 1 : 0,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const ballotId = Number(ballot.id);
@@ -208,4 +214,44 @@ export async function sweepIdempotencyKeys(db: Kysely<Database>, before: Date): 
     .where('created_at', '<', before.getTime())
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * With one vote per question, the one-vote records (keyed by participant first, so an index
+ * lookup): exactly what a new ballot would be refused for. Without it nothing is refused, and
+ * the participant's ballots say what they answered; that reads the poll's ballots through their
+ * poll index, O(ballots of the poll), acceptable for a call made once per page load of a poll
+ * that counts its ballots in the thousands, and it adds no index to the ballot write path.
+ */
+export async function answeredQuestionIds(
+  db: Kysely<Database>,
+  pollId: number,
+  participantId: string,
+): Promise<number[]> {
+  const poll = await db
+    .selectFrom('polls')
+    .select('one_vote_per_question')
+    .where('id', '=', pollId)
+    .executeTakeFirst();
+  if (!poll) return [];
+  const rows =
+    Number(poll.one_vote_per_question) === 1
+      ? await db
+          .selectFrom('answered_questions as a')
+          .innerJoin('questions as q', 'q.id', 'a.question_id')
+          .select('a.question_id')
+          .where('a.participant_id', '=', participantId)
+          .where('q.poll_id', '=', pollId)
+          .orderBy('a.question_id')
+          .execute()
+      : await db
+          .selectFrom('ballots as b')
+          .innerJoin('choices as c', 'c.ballot_id', 'b.id')
+          .select('c.question_id')
+          .distinct()
+          .where('b.poll_id', '=', pollId)
+          .where('b.participant_id', '=', participantId)
+          .orderBy('c.question_id')
+          .execute();
+  return rows.map((r) => Number(r.question_id));
 }

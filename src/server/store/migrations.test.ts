@@ -59,3 +59,41 @@ it('migrations 002 and 003 keep and count the votes a database already holds', a
     await store.close();
   }
 });
+
+it('migration 005 gives existing polls join codes, distinct among those not closed', async () => {
+  const file = join(dir, 'before-005.db');
+  const sqlite = new BetterSqlite3(file);
+  // biome-ignore lint/suspicious/noExplicitAny: the schema of 003, not today's types
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrationsFor('sqlite') },
+  });
+  expect((await migrator.migrateTo('003-answered-by-participant')).error).toBeUndefined();
+  const values = Array.from({ length: 300 }, (_, i) => {
+    const status = ['draft', 'open', 'closed'][i % 3];
+    return `(${i + 1}, 'old${i}xxx', 'Vieja', '${status}', 1, 0, 'h', 0, 0)`;
+  });
+  sqlite.exec(`
+    insert into polls (id, slug, title, status, one_vote_per_question, results_public,
+      host_secret_hash, created_at, updated_at) values ${values.join(',')};
+    insert into questions (id, poll_id, text, type, ordinal) values (1, 2, 'Q', 'single', 1);
+  `);
+  await db.destroy();
+
+  const store = await openSqliteStore(file);
+  try {
+    const polls = await Promise.all(values.map((_, i) => store.getPollById(i + 1)));
+    for (const poll of polls) {
+      expect(poll?.joinCode).toMatch(/^\d{6}$/);
+      expect(poll?.hideResultsUntilRevealed).toBe(false);
+    }
+    const active = polls.filter((p) => p?.status !== 'closed').map((p) => p!.joinCode);
+    expect(new Set(active).size).toBe(active.length);
+    const open = polls.find((p) => p?.status === 'open')!;
+    expect((await store.getPollByJoinCode(open.joinCode))?.id).toBe(open.id);
+    expect((await store.listQuestions(2))[0]?.resultsHidden).toBe(false);
+  } finally {
+    await store.close();
+  }
+});

@@ -7,6 +7,7 @@ import {
   throwawaySchemas,
 } from '../../../tests/helpers/services.ts';
 import { openStore, splitSchema } from './open-store.ts';
+import { testJoinCode } from './test-join-codes.ts';
 
 describe('splitSchema', () => {
   it('takes ?schema= out of the URL and keeps the other parameters', () => {
@@ -42,6 +43,7 @@ describe.runIf(available)('openStore with a schema in DATABASE_URL', () => {
         slug: 'onlyina',
         title: 'Sólo en A',
         hostSecretHash: 'h',
+        joinCode: testJoinCode(),
         oneVotePerQuestion: true,
         resultsPublic: false,
       });

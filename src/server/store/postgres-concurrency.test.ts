@@ -8,7 +8,8 @@ import {
   throwawaySchemas,
 } from '../../../tests/helpers/services.ts';
 import { createPostgresStore } from './postgres.ts';
-import type { PollStore, QuestionWithOptions } from './store.ts';
+import { PollKeyTakenError, type PollStore, type QuestionWithOptions } from './store.ts';
+import { testJoinCode } from './test-join-codes.ts';
 
 /**
  * Two store instances (two pools, as two app processes would have) on one schema, racing.
@@ -37,6 +38,7 @@ describe.runIf(available)('postgres store: two instances on one database', () =>
       slug: `race${++slugs}x`,
       title: 'Escala',
       hostSecretHash: 'h',
+      joinCode: testJoinCode(),
       oneVotePerQuestion,
       resultsPublic: false,
       status: 'open',
@@ -65,6 +67,32 @@ describe.runIf(available)('postgres store: two instances on one database', () =>
       idempotency: extra.key ? { key: extra.key, ballotHash: 'hash' } : undefined,
       now: new Date(),
     });
+
+  it('gives a join code to one of two polls created at once on both instances', async () => {
+    for (let round = 0; round < 10; round++) {
+      const joinCode = testJoinCode();
+      const create = (store: PollStore, slug: string) =>
+        store.createPoll({
+          slug,
+          title: 'Código',
+          hostSecretHash: 'h',
+          joinCode,
+          oneVotePerQuestion: true,
+          resultsPublic: false,
+        });
+      const results = await Promise.allSettled([
+        create(a, `code${++slugs}x`),
+        create(b, `code${++slugs}x`),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toBeInstanceOf(PollKeyTakenError);
+      const winner = results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{
+        id: number;
+      }>;
+      expect((await b.getPollByJoinCode(joinCode))?.id).toBe(winner.value.id);
+    }
+  });
 
   it('keeps one vote per question when one participant votes on both at once', async () => {
     for (let round = 0; round < 10; round++) {

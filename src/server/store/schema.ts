@@ -13,6 +13,7 @@ export interface Database {
   choices: ChoicesTable;
   answered_questions: AnsweredQuestionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  server_keys: ServerKeysTable;
 }
 
 export interface PollsTable {
@@ -25,8 +26,14 @@ export interface PollsTable {
   host_secret_hash: string;
   created_at: number;
   updated_at: number;
+  /** Migration 006: the presenter pace setting and the question the presenter shows. */
+  presenter_pace: Generated<number>;
+  current_question_id: number | null;
   /** Counters (migration 002), kept by every vote write: ballots of the poll… */
   ballot_count: Generated<number>;
+  /** Migration 005: 6 digits, unique among the polls not closed (partial unique index). */
+  join_code: string;
+  hide_results_until_revealed: Generated<number>;
 }
 
 export interface QuestionsTable {
@@ -35,6 +42,8 @@ export interface QuestionsTable {
   text: string;
   type: string;
   ordinal: number;
+  /** Migration 005: only the host gets the counts while 1. */
+  results_hidden: Generated<number>;
   /** …ballots that answered the question… */
   respondent_count: Generated<number>;
 }
@@ -54,6 +63,10 @@ export interface BallotsTable {
   poll_id: number;
   participant_id: string;
   created_at: number;
+  /** Keyed hash of the client's address (migration 004); '' for older ballots. */
+  source: Generated<string>;
+  /** 1 when the participant id was issued moments before this ballot (a new cookie). */
+  fresh_participant: Generated<number>;
 }
 
 /** One row per option chosen in a ballot; an answer is a ballot's choices for one question. */
@@ -80,5 +93,12 @@ export interface IdempotencyKeysTable {
   ballot_hash: string;
   /** JSON of the first response, replayed as is. */
   response: string;
+  created_at: number;
+}
+
+/** Keys the server generates once and every instance shares (migration 004). */
+export interface ServerKeysTable {
+  name: string;
+  value: string;
   created_at: number;
 }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from './sqlite.ts';
 import { storeContract } from './store-contract.ts';
+import { ballotPagesContract } from './store-contract-ballots.ts';
+import { testJoinCode } from './test-join-codes.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sondeo-store-'));
 let n = 0;
@@ -11,6 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // A real file per test, as in production (WAL, foreign keys), not :memory:.
 storeContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
+ballotPagesContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 
 describe('sqlite store', () => {
   it('creates missing folders and reopens a file with its data', async () => {
@@ -20,6 +23,7 @@ describe('sqlite store', () => {
       slug: 'keepme22',
       title: 'Persistente',
       hostSecretHash: 'h',
+      joinCode: testJoinCode(),
       oneVotePerQuestion: true,
       resultsPublic: false,
     });

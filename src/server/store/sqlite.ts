@@ -41,6 +41,9 @@ async function migrate(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrationsFor('sqlite') },
+    // Numbers are reserved per issue and land in any order (006 may reach a database before
+    // 005): each migration touches its own columns, so a late lower number still runs.
+    allowUnorderedMigrations: true,
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
 import {
+  PollKeyTakenError,
   type PollRecord,
   type PollStore,
   type QuestionWithOptions,
-  SlugTakenError,
 } from './store.ts';
+import { testJoinCode } from './test-join-codes.ts';
 
 /**
  * The behaviour every PollStore must have, written against the interface only so the same
@@ -31,6 +32,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         hostSecretHash: 'h'.repeat(64),
         oneVotePerQuestion: true,
         resultsPublic: false,
+        joinCode: testJoinCode(),
         ...overrides,
       });
     }
@@ -77,7 +79,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         expect(await store.getPollById(999_999)).toBeUndefined();
       });
 
-      it('refuses a taken slug with SlugTakenError and stores nothing', async () => {
+      it('refuses a taken slug with PollKeyTakenError and stores nothing', async () => {
         const poll = await newPoll();
         await expect(
           store.createPoll({
@@ -86,9 +88,10 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
             hostSecretHash: 'x',
             oneVotePerQuestion: false,
             resultsPublic: false,
+            joinCode: testJoinCode(),
             questions: [{ text: 'Q', type: 'single', options: [{ text: 'A' }] }],
           }),
-        ).rejects.toBeInstanceOf(SlugTakenError);
+        ).rejects.toBeInstanceOf(PollKeyTakenError);
         expect((await store.getPollBySlug(poll.slug))?.title).toBe('Encuesta');
       });
 
@@ -118,6 +121,23 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         expect(b).toMatchObject({ title: 'Nuevo', resultsPublic: true, oneVotePerQuestion: false });
         expect(a!.updatedAt.getTime()).toBeGreaterThan(poll.updatedAt.getTime());
         expect(b!.updatedAt.getTime()).toBeGreaterThan(a!.updatedAt.getTime());
+      });
+
+      it('keeps the presenter pace and the current question, off and none by default', async () => {
+        const poll = await newPoll({ presenterPace: true });
+        expect(poll).toMatchObject({ presenterPace: true, currentQuestionId: null });
+        expect((await newPoll()).presenterPace).toBe(false);
+        const q = await store.addQuestion(poll.id, { text: 'Q', type: 'yesno', options: [] });
+        const set = await store.updatePoll(poll.id, { currentQuestionId: q.id });
+        expect(set).toMatchObject({ currentQuestionId: q.id, presenterPace: true });
+        // Another change leaves it alone; null clears it.
+        expect((await store.updatePoll(poll.id, { title: 'X' }))?.currentQuestionId).toBe(q.id);
+        const off = await store.updatePoll(poll.id, {
+          currentQuestionId: null,
+          presenterPace: false,
+        });
+        expect(off).toMatchObject({ currentQuestionId: null, presenterPace: false });
+        expect(off!.updatedAt.getTime()).toBeGreaterThan(set!.updatedAt.getTime());
       });
 
       it('applies a status change only from the expected status', async () => {
@@ -158,6 +178,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           text: 'Uno',
           type: 'single',
           ordinal: 1,
+          resultsHidden: false,
         });
         expect(await store.getQuestion(999_999)).toBeUndefined();
       });
@@ -372,6 +393,92 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
       });
     });
 
+    describe('join codes and hidden results (migration 005)', () => {
+      it('finds a poll that is not closed by its join code; a closed poll frees it', async () => {
+        const poll = await newPoll({ joinCode: '482913' });
+        expect(poll.joinCode).toBe('482913');
+        expect((await store.getPollByJoinCode('482913'))?.id).toBe(poll.id);
+        expect(await store.getPollByJoinCode('000000')).toBeUndefined();
+        // Taken while the first is a draft or open: the second poll is refused, nothing stored.
+        await expect(newPoll({ slug: 'second1x', joinCode: '482913' })).rejects.toBeInstanceOf(
+          PollKeyTakenError,
+        );
+        expect(await store.getPollBySlug('second1x')).toBeUndefined();
+        await store.updatePoll(poll.id, { status: 'open' });
+        await expect(newPoll({ joinCode: '482913' })).rejects.toBeInstanceOf(PollKeyTakenError);
+        await store.updatePoll(poll.id, { status: 'closed' });
+        expect(await store.getPollByJoinCode('482913')).toBeUndefined();
+        const next = await newPoll({ joinCode: '482913' });
+        expect((await store.getPollByJoinCode('482913'))?.id).toBe(next.id);
+        // The closed poll keeps its code on record.
+        expect((await store.getPollById(poll.id))?.joinCode).toBe('482913');
+      });
+
+      it('keeps the hide setting and each question hidden flag', async () => {
+        const poll = await newPoll({ hideResultsUntilRevealed: true });
+        expect(poll.hideResultsUntilRevealed).toBe(true);
+        const changed = await store.updatePoll(poll.id, { hideResultsUntilRevealed: false });
+        expect(changed?.hideResultsUntilRevealed).toBe(false);
+        const options = [{ text: 'A' }];
+        const shown = await store.addQuestion(poll.id, { text: 'V', type: 'single', options });
+        const hidden = await store.addQuestion(poll.id, {
+          text: 'O',
+          type: 'single',
+          options,
+          resultsHidden: true,
+        });
+        expect([shown.resultsHidden, hidden.resultsHidden]).toEqual([false, true]);
+        const before = await updatedAt(poll);
+        const revealed = await store.updateQuestion(hidden.id, { resultsHidden: false });
+        expect(revealed?.resultsHidden).toBe(false);
+        expect(await updatedAt(poll)).toBeGreaterThan(before);
+        await store.updateQuestion(shown.id, { resultsHidden: true });
+        expect((await store.listQuestions(poll.id)).map((q) => q.resultsHidden)).toEqual([
+          true,
+          false,
+        ]);
+        expect((await store.getTally(poll.id))?.questions.map((q) => q.resultsHidden)).toEqual([
+          true,
+          false,
+        ]);
+        // A duplicate's questions come in with the flag they are given.
+        const copy = await newPoll({
+          questions: [{ text: 'Q', type: 'single', resultsHidden: true, options }],
+        });
+        expect((await store.listQuestions(copy.id))[0]?.resultsHidden).toBe(true);
+      });
+
+      it('lists the questions a participant answered, with one vote per question on or off', async () => {
+        for (const oneVote of [true, false]) {
+          const { poll, single, multi } = await openPoll(oneVote);
+          const other = await openPoll(oneVote);
+          const o = { oneVotePerQuestion: oneVote };
+          await vote(
+            poll.id,
+            'p1',
+            [{ questionId: multi.id, optionIds: [opt(multi, 0), opt(multi, 1)] }],
+            o,
+          );
+          await vote(
+            other.poll.id,
+            'p1',
+            [{ questionId: other.single.id, optionIds: [opt(other.single, 0)] }],
+            o,
+          );
+          await vote(poll.id, 'p2', [{ questionId: single.id, optionIds: [opt(single, 0)] }], o);
+          expect(await store.answeredQuestionIds(poll.id, 'p1')).toEqual([multi.id]);
+          expect(await store.answeredQuestionIds(poll.id, 'p3')).toEqual([]);
+          await vote(poll.id, 'p1', [{ questionId: single.id, optionIds: [opt(single, 1)] }], o);
+          expect(await store.answeredQuestionIds(poll.id, 'p1')).toEqual(
+            [single.id, multi.id].sort((a, b) => a - b),
+          );
+          await store.resetVotes(poll.id);
+          expect(await store.answeredQuestionIds(poll.id, 'p1')).toEqual([]);
+        }
+        expect(await store.answeredQuestionIds(999_999, 'p1')).toEqual([]);
+      });
+    });
+
     describe('ballots arriving together', () => {
       it('are judged in arrival order, as one after the other', async () => {
         const { poll, single, multi } = await openPoll(true);
@@ -516,6 +623,140 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         expect(tally.counts.optionCounts.find((c) => c.optionId === added!.id)?.count).toBe(0);
         expect((await expectTallyTrue(copy.id)).counts.ballots).toBe(0);
       });
+
+      describe('sources (integrity)', () => {
+        const from = (
+          pollId: number,
+          participantId: string,
+          answers: { questionId: number; optionIds: number[] }[],
+          source: string,
+          at: number,
+          freshParticipant = false,
+        ) =>
+          store.castVote({
+            pollId,
+            participantId,
+            answers,
+            oneVotePerQuestion: true,
+            now: new Date(at),
+            source,
+            freshParticipant,
+          });
+
+        it('group ballots by source with counts, first and last time and new ids', async () => {
+          const { poll, single } = await openPoll(true);
+          const other = await openPoll(true);
+          const a = (i: number) => [{ questionId: single.id, optionIds: [opt(single, i)] }];
+          const t = Date.UTC(2026, 0, 1, 10);
+          await from(poll.id, 'p1', a(0), 'srcA', t, true);
+          await from(poll.id, 'p2', a(1), 'srcA', t + 40_000, true);
+          await from(poll.id, 'p3', a(1), 'srcA', t + 20_000);
+          await from(poll.id, 'p4', a(2), 'srcB', t + 5_000);
+          await from(
+            other.poll.id,
+            'p1',
+            [{ questionId: other.single.id, optionIds: [opt(other.single, 0)] }],
+            'srcA',
+            t,
+          );
+          // A refused ballot leaves no trace in the sources.
+          expect((await from(poll.id, 'p1', a(0), 'srcC', t)).outcome).toBe('already-voted');
+          expect(await store.ballotSources(poll.id)).toEqual([
+            {
+              source: 'srcA',
+              ballots: 3,
+              firstAt: new Date(t),
+              lastAt: new Date(t + 40_000),
+              freshParticipants: 2,
+            },
+            {
+              source: 'srcB',
+              ballots: 1,
+              firstAt: new Date(t + 5_000),
+              lastAt: new Date(t + 5_000),
+              freshParticipants: 0,
+            },
+          ]);
+          expect(await store.ballotSources(999_999)).toEqual([]);
+        });
+
+        it('batched ballots keep their source', async () => {
+          const { poll, single } = await openPoll(false);
+          const answers = [{ questionId: single.id, optionIds: [opt(single, 0)] }];
+          await Promise.all(
+            Array.from({ length: 30 }, (_, i) =>
+              from(poll.id, `p${i}`, answers, i % 3 === 0 ? 'x' : 'y', Date.now(), i % 2 === 0),
+            ),
+          );
+          const sources = await store.ballotSources(poll.id);
+          expect(sources.map((s) => [s.source, s.ballots, s.freshParticipants])).toEqual([
+            ['y', 20, 10],
+            ['x', 10, 5],
+          ]);
+        });
+
+        it('discarding a source removes its ballots and keeps counters equal to a recount', async () => {
+          const { poll, single, multi } = await openPoll(true);
+          const other = await openPoll(true);
+          const t = Date.now();
+          for (let i = 0; i < 6; i++) {
+            await from(
+              poll.id,
+              `p${i}`,
+              [
+                { questionId: single.id, optionIds: [opt(single, i % 3)] },
+                { questionId: multi.id, optionIds: [opt(multi, 0), opt(multi, 1 + (i % 2))] },
+              ],
+              i < 4 ? 'bad' : 'good',
+              t + i,
+            );
+          }
+          await from(
+            other.poll.id,
+            'p0',
+            [{ questionId: other.single.id, optionIds: [opt(other.single, 0)] }],
+            'bad',
+            t,
+          );
+          const before = await updatedAt(poll);
+          expect(await store.discardSource(poll.id, 'bad')).toBe(4);
+          const tally = await expectTallyTrue(poll.id);
+          expect(tally.counts.ballots).toBe(2);
+          expect(await updatedAt(poll)).toBeGreaterThan(before);
+          expect((await store.ballotSources(poll.id)).map((s) => s.source)).toEqual(['good']);
+          // Another poll's ballots from the same source stay.
+          expect((await expectTallyTrue(other.poll.id)).counts.ballots).toBe(1);
+          // Nothing left to discard: nothing changes, not even updatedAt.
+          const after = await updatedAt(poll);
+          expect(await store.discardSource(poll.id, 'bad')).toBe(0);
+          expect(await updatedAt(poll)).toBe(after);
+          // The discarded participants' one-vote records went with their ballots.
+          expect(
+            (
+              await from(
+                poll.id,
+                'p0',
+                [{ questionId: single.id, optionIds: [opt(single, 0)] }],
+                'bad',
+                t,
+              )
+            ).outcome,
+          ).toBe('stored');
+        });
+      });
+    });
+
+    describe('server keys', () => {
+      it('keep the first key stored, whoever asks', async () => {
+        const first = await store.serverKey('participant', () => 'k1');
+        expect(first).toBe('k1');
+        expect(await store.serverKey('participant', () => 'k2')).toBe('k1');
+        const raced = await Promise.all([
+          store.serverKey('other', () => 'a'),
+          store.serverKey('other', () => 'b'),
+        ]);
+        expect(raced[0]).toBe(raced[1]);
+      });
     });
 
     describe('deletes and reset keep counts consistent', () => {
@@ -572,6 +813,39 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         expect(await updatedAt(poll)).toBeGreaterThan(before);
         // Neither the one-vote record nor the key survives: the same vote is new again.
         expect((await vote(poll.id, 'p1', answers, { key: 'k' })).outcome).toBe('stored');
+      });
+    });
+
+    describe('stale drafts', () => {
+      it('deletes drafts untouched since the cutoff, with their questions; never opened polls only', async () => {
+        const draft = await newPoll();
+        const withQuestions = await newPoll();
+        const q = await store.addQuestion(withQuestions.id, {
+          text: 'Q',
+          type: 'single',
+          options: [{ text: 'A' }, { text: 'B' }],
+        });
+        const open = await newPoll({ status: 'open' });
+        const closed = await newPoll({ status: 'closed' });
+
+        // Nothing is older than the epoch.
+        expect(await store.deleteStaleDrafts(new Date(0))).toEqual([]);
+        const later = new Date(Date.now() + 60_000);
+        expect((await store.deleteStaleDrafts(later)).sort()).toEqual(
+          [draft.slug, withQuestions.slug].sort(),
+        );
+        expect(await store.getPollBySlug(draft.slug)).toBeUndefined();
+        expect(await store.getQuestion(q.id)).toBeUndefined();
+        expect(await store.getOption(q.options[0]!.id)).toBeUndefined();
+        expect((await store.getPollBySlug(open.slug))?.status).toBe('open');
+        expect((await store.getPollBySlug(closed.slug))?.status).toBe('closed');
+      });
+
+      it('keeps a draft touched after the cutoff', async () => {
+        const draft = await newPoll();
+        const cutoff = new Date(Date.now() - 60_000);
+        expect(await store.deleteStaleDrafts(cutoff)).toEqual([]);
+        expect(await store.getPollBySlug(draft.slug)).toBeDefined();
       });
     });
   });

@@ -14,9 +14,12 @@ import type { PollStatus, QuestionType } from '../../contract/index.ts';
  */
 export interface PollStore {
   /** Creates a poll (and, for duplicates, its questions and options) in one transaction.
-   *  Throws `SlugTakenError` when the slug exists, so the caller can retry with a new one. */
+   *  Throws `PollKeyTakenError` when the slug exists or the join code is held by a poll that
+   *  is not closed, so the caller can retry with new ones. */
   createPoll(input: NewPoll): Promise<PollRecord>;
   getPollBySlug(slug: string): Promise<PollRecord | undefined>;
+  /** The poll that is not closed with this join code (at most one: a partial unique index). */
+  getPollByJoinCode(joinCode: string): Promise<PollRecord | undefined>;
   getPollById(pollId: number): Promise<PollRecord | undefined>;
   /** Applies the changes; with `ifStatus`, only when the poll still has that status (a status
    *  transition checked and written in one step). Returns undefined when nothing matched. */
@@ -34,7 +37,7 @@ export interface PollStore {
   addQuestion(pollId: number, input: NewQuestion): Promise<QuestionWithOptions>;
   updateQuestion(
     questionId: number,
-    changes: { text?: string; ordinal?: number },
+    changes: QuestionChanges,
   ): Promise<QuestionWithOptions | undefined>;
   /** Deletes the question, its options and every vote for it; ballots left without any answer
    *  are deleted too, so `ballots` keeps meaning "ballots that answer something". */
@@ -60,18 +63,40 @@ export interface PollStore {
 
   /** Stores a ballot whole or not at all; see `CastVoteInput` and `CastVoteResult`. */
   castVote(input: CastVoteInput): Promise<CastVoteResult>;
+  /** The poll's questions this participant has a stored answer to, ascending: its one-vote
+   *  records when the poll has oneVotePerQuestion on (what a new ballot would be refused for),
+   *  else the choices of its ballots. */
+  answeredQuestionIds(pollId: number, participantId: string): Promise<number[]>;
   /** Counts by GROUP BY over every vote row: the truth the counters are checked against. */
   getVoteCounts(pollId: number): Promise<VoteCounts>;
   /** The poll, its questions and the vote counters every vote write keeps, from one snapshot:
    *  what a summary needs, in O(options) rows however many votes. Undefined if the poll is gone.
    *  The counts equal getVoteCounts' (zero counts included). */
   getTally(pollId: number): Promise<Tally | undefined>;
+  /** A page of the poll's ballots in the order they were stored (ascending id) after
+   *  `afterId`, each with its choices: an export reads a poll's ballots page by page, never all
+   *  at once. An empty page is the end. No participant id: exports are anonymous. */
+  listBallots(pollId: number, page: BallotPage): Promise<BallotRecord[]>;
   /** Deletes every ballot of the poll, the one-vote-per-question records and the remembered
    *  Idempotency-Keys (a replay after a reset must not claim a vote that no longer exists).
    *  Returns the number of ballots deleted. */
   resetVotes(pollId: number): Promise<number>;
   /** Forgets Idempotency-Keys created before `before`. Returns how many were deleted. */
   sweepIdempotencyKeys(before: Date): Promise<number>;
+  /** Deletes the polls still in draft (never opened) whose updatedAt is before `before`, with
+   *  their questions and options. Returns their slugs. */
+  deleteStaleDrafts(before: Date): Promise<string[]>;
+
+  /** The poll's ballots grouped by source (keyed hash of the client's address), most ballots
+   *  first. */
+  ballotSources(pollId: number): Promise<BallotSource[]>;
+  /** Deletes the poll's ballots from that source with their choices and one-vote records, keeps
+   *  the counters equal to a recount and moves updatedAt when it deleted any (Idempotency-Keys
+   *  stay: a replay of a discarded ballot must not store it again). Returns how many. */
+  discardSource(pollId: number, source: string): Promise<number>;
+  /** The server's key called `name`: the stored one, or `generate()` stored now if there is
+   *  none (first start). Instances racing on an empty database all get the one stored first. */
+  serverKey(name: string, generate: () => string): Promise<string>;
 
   close(): Promise<void>;
 }
@@ -83,6 +108,12 @@ export interface PollRecord {
   status: PollStatus;
   oneVotePerQuestion: boolean;
   resultsPublic: boolean;
+  presenterPace: boolean;
+  /** May name a question deleted since; the poll view drops it then. */
+  currentQuestionId: number | null;
+  hideResultsUntilRevealed: boolean;
+  /** Six digits; unique among the polls that are not closed. */
+  joinCode: string;
   /** SHA-256 of the host secret, hex. The secret itself is never stored. */
   hostSecretHash: string;
   createdAt: Date;
@@ -94,6 +125,16 @@ export interface PollChanges {
   status?: PollStatus;
   oneVotePerQuestion?: boolean;
   resultsPublic?: boolean;
+  presenterPace?: boolean;
+  /** Null clears it. */
+  currentQuestionId?: number | null;
+  hideResultsUntilRevealed?: boolean;
+}
+
+export interface QuestionChanges {
+  text?: string;
+  ordinal?: number;
+  resultsHidden?: boolean;
 }
 
 export interface NewPoll {
@@ -102,6 +143,10 @@ export interface NewPoll {
   hostSecretHash: string;
   oneVotePerQuestion: boolean;
   resultsPublic: boolean;
+  presenterPace?: boolean;
+  /** Default false. */
+  hideResultsUntilRevealed?: boolean;
+  joinCode: string;
   /** Status defaults to draft. */
   status?: PollStatus;
   /** Questions copied in (duplicate); the ordinals given are kept. */
@@ -114,6 +159,7 @@ export interface QuestionRecord {
   text: string;
   type: QuestionType;
   ordinal: number;
+  resultsHidden: boolean;
 }
 
 export interface OptionRecord {
@@ -133,6 +179,8 @@ export interface NewQuestion {
   text: string;
   type: QuestionType;
   ordinal?: number;
+  /** Default false. */
+  resultsHidden?: boolean;
   options: { text: string; ordinal?: number }[];
 }
 
@@ -151,6 +199,20 @@ export interface CastVoteInput {
    *  response (`{saved}`) so a replay answers exactly as the first time. */
   idempotency?: { key: string; ballotHash: string };
   now: Date;
+  /** Keyed hash of the client's address, for the host's integrity view (default ''). */
+  source?: string;
+  /** The participant id was issued moments before this ballot (default false). */
+  freshParticipant?: boolean;
+}
+
+export interface BallotSource {
+  /** Keyed hash of an address; '' for ballots stored before sources were recorded. */
+  source: string;
+  ballots: number;
+  firstAt: Date;
+  lastAt: Date;
+  /** Ballots whose participant id was issued moments before them. */
+  freshParticipants: number;
 }
 
 export type CastVoteResult =
@@ -173,16 +235,31 @@ export interface VoteCounts {
   respondents: { questionId: number; count: number }[];
 }
 
+export interface BallotPage {
+  /** The last id of the previous page; omitted for the first page. */
+  afterId?: number;
+  /** At most this many ballots (kept to a few hundred: the choices are read with IN (ids)). */
+  limit: number;
+}
+
+export interface BallotRecord {
+  id: number;
+  createdAt: Date;
+  /** Sorted by question id, then option id. */
+  choices: { questionId: number; optionId: number }[];
+}
+
 export interface Tally {
   poll: PollRecord;
   questions: QuestionWithOptions[];
   counts: VoteCounts;
 }
 
-/** Thrown by createPoll when the slug is taken (unique constraint). */
-export class SlugTakenError extends Error {
-  constructor(slug: string) {
-    super(`Slug already taken: ${slug}`);
-    this.name = 'SlugTakenError';
+/** Thrown by createPoll when the slug, or the join code among polls not closed, is taken
+ *  (unique constraints, so two instances racing for one cannot both get it). */
+export class PollKeyTakenError extends Error {
+  constructor(slug: string, joinCode: string) {
+    super(`Slug ${slug} or join code ${joinCode} already taken`);
+    this.name = 'PollKeyTakenError';
   }
 }

@@ -21,3 +21,18 @@ export function isStoreUnavailable(error: unknown): boolean {
   }
   return PG_POOL_TIMEOUT.test(error.message);
 }
+
+/** PostgreSQL's class 22, data exceptions: the value sent, not the database, is wrong. */
+const PG_DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
+
+/**
+ * The SQLSTATE of a value the database refused (invalid byte sequence 22021, invalid text
+ * representation 22P02, out of range 22003…), else undefined. Only node-postgres errors carry
+ * one: they have a `severity` as well as the code.
+ */
+export function dataErrorCode(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  if (typeof code !== 'string' || typeof severity !== 'string') return undefined;
+  return PG_DATA_EXCEPTION.test(code) ? code : undefined;
+}

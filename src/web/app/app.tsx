@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query.ts';
 import { router } from './router.tsx';
+import '../styles.css';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { Loading } from '../components/ui/loading.tsx';
 import { Layout } from './layout.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 
@@ -7,6 +8,8 @@ import { NotFoundRoute } from './routes/not-found.tsx';
 export const router = createBrowserRouter([
   {
     element: <Layout />,
+    // Shown while the first screen's chunk loads; without it React Router warns on every load.
+    HydrateFallback: Loading,
     children: [
       {
         path: '/',
@@ -25,6 +28,11 @@ export const router = createBrowserRouter([
       {
         path: '/r/:slug',
         lazy: async () => ({ Component: (await import('./routes/results.tsx')).ResultsRoute }),
+      },
+      // The projector's view: its own chunk (keys, QR), without the header.
+      {
+        path: '/present/:slug',
+        lazy: async () => ({ Component: (await import('./routes/present.tsx')).PresentRoute }),
       },
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -1,46 +1,54 @@
-import { BarChart3, House, LayoutDashboard } from 'lucide-react';
-import { Link, NavLink, useMatch } from 'react-router';
-import { es } from '../i18n/es.ts';
+import { BarChart3, House, LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { esCore as es } from '../i18n/es-core.ts';
 import { cn } from '../lib/cn.ts';
+import { AppLink, useNavigation } from '../lib/navigation.tsx';
 import { buttonVariants } from './ui/button.tsx';
 
-function useKnownSlug(): string | undefined {
-  const host = useMatch('/host/:slug');
-  const vote = useMatch('/p/:slug');
-  const results = useMatch('/r/:slug');
-  return (host ?? vote ?? results)?.params.slug;
+/** The poll of /host/{slug}, /p/{slug} or /r/{slug}. */
+export function knownSlug(pathname: string): string | undefined {
+  const match = /^\/(?:host|p|r)\/([^/]+)\/?$/.exec(pathname);
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
 }
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn(buttonVariants({ variant: 'ghost', size: 'sm' }), isActive && 'bg-muted');
+function NavItem({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+  const { pathname } = useNavigation();
+  const active = pathname === to || pathname === `${to}/`;
+  return (
+    <AppLink
+      to={to}
+      className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), active && 'bg-muted')}
+      aria-current={active ? 'page' : undefined}
+    >
+      <Icon aria-hidden="true" />
+      <span className="max-sm:sr-only">{label}</span>
+    </AppLink>
+  );
+}
 
 export function Header() {
-  const slug = useKnownSlug();
+  const slug = knownSlug(useNavigation().pathname);
+  const encoded = slug === undefined ? undefined : encodeURIComponent(slug);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-4">
-        <Link
+        <AppLink
           to="/"
           className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-primary"
         >
           <BarChart3 className="size-6" aria-hidden="true" />
           {es.brand}
-        </Link>
+        </AppLink>
         <nav aria-label={es.nav.mainLabel} className="flex items-center gap-1">
-          <NavLink to="/" end className={navClass}>
-            <House aria-hidden="true" />
-            <span className="max-sm:sr-only">{es.nav.home}</span>
-          </NavLink>
-          {slug ? (
+          <NavItem to="/" icon={House} label={es.nav.home} />
+          {encoded ? (
             <>
-              <NavLink to={`/host/${slug}`} className={navClass}>
-                <LayoutDashboard aria-hidden="true" />
-                <span className="max-sm:sr-only">{es.nav.panel}</span>
-              </NavLink>
-              <NavLink to={`/r/${slug}`} className={navClass}>
-                <BarChart3 aria-hidden="true" />
-                <span className="max-sm:sr-only">{es.nav.results}</span>
-              </NavLink>
+              <NavItem to={`/host/${encoded}`} icon={LayoutDashboard} label={es.nav.panel} />
+              <NavItem to={`/r/${encoded}`} icon={BarChart3} label={es.nav.results} />
             </>
           ) : null}
         </nav>

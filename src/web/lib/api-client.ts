@@ -1,19 +1,41 @@
 import type { z } from 'zod';
-import { API_BASE, type RouteName, type Routes, routePath, routes } from '../../contract/routes.ts';
-import { es } from '../i18n/es.ts';
+import { API_BASE, endpoints, routePath } from '../../contract/endpoints.ts';
+// Types only: the schemas (and zod) stay out of the browser bundle.
+import type { RouteName, Routes } from '../../contract/routes.ts';
+import { esCore as es } from '../i18n/es-core.ts';
 
 /** The error every failed call yields (spec §8). `status` 0 means the network failed. */
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
   readonly details: unknown;
+  /** Retry-After of the response in seconds (429, 503), when it gave one. */
+  readonly retryAfterS: number | undefined;
 
-  constructor(message: string, code: string, status: number, details?: unknown) {
+  constructor(
+    message: string,
+    code: string,
+    status: number,
+    details?: unknown,
+    retryAfterS?: number,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.details = details;
+    this.retryAfterS = retryAfterS;
+  }
+
+  /** What the server-rendered page hands to the browser (Error's message is not enumerable). */
+  toJSON() {
+    return {
+      name: this.name,
+      message: this.message,
+      code: this.code,
+      status: this.status,
+      details: this.details,
+    };
   }
 }
 
@@ -58,12 +80,18 @@ function codeOf(body: unknown): string | undefined {
   return undefined;
 }
 
+/** Retry-After in seconds: the delay form only (what the server sends), else undefined. */
+function retryAfterOf(header: string | null): number | undefined {
+  if (!header || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header.trim());
+}
+
 /** Calls one route of the contract; yields either data or an ApiError, never throws. */
 export async function apiRequest<N extends RouteName>(
   name: N,
   options: CallOptions<N> = {},
 ): Promise<ApiResult<RouteResponse<N>>> {
-  const route = routes[name];
+  const route = endpoints[name];
   if (route.secret && !options.hostSecret) {
     return { data: null, error: new ApiError(es.api.noSecret, 'NO_SECRET', 401) };
   }
@@ -84,7 +112,11 @@ export async function apiRequest<N extends RouteName>(
       // Spec §8: the code is the status text; the server's own code stays readable in details.
       // HTTP/2 has no status text, so then the body's code (or the number) stands in.
       const code = response.statusText || codeOf(body) || String(response.status);
-      return { data: null, error: new ApiError(message, code, response.status, body) };
+      const retryAfterS = retryAfterOf(response.headers.get('retry-after'));
+      return {
+        data: null,
+        error: new ApiError(message, code, response.status, body, retryAfterS),
+      };
     }
     return { data: body as RouteResponse<N>, error: null };
   } catch (failure) {
@@ -95,6 +127,43 @@ export async function apiRequest<N extends RouteName>(
     }
     return { data: null, error: new ApiError(es.api.unknown, 'UNKNOWN_ERROR', 0) };
   }
+}
+
+/**
+ * A route that answers with a file (the results export): the body as a Blob, the secret in the
+ * X-Host-Secret header like every other call, never in the URL. Throws the ApiError.
+ */
+export async function apiDownload<N extends RouteName>(
+  name: N,
+  options: Omit<CallOptions<N>, 'body'> & { query?: Record<string, string> },
+): Promise<Blob> {
+  const route = endpoints[name];
+  if (route.secret && !options.hostSecret) {
+    throw new ApiError(es.api.noSecret, 'NO_SECRET', 401);
+  }
+  const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${routePath(name, options.params)}${query}`, {
+      method: route.method,
+      headers: {
+        ...options.headers,
+        ...(options.hostSecret && { 'X-Host-Secret': options.hostSecret }),
+      },
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (failure) {
+    if (failure instanceof DOMException && failure.name === 'AbortError') throw failure;
+    throw new ApiError(es.api.network, 'NETWORK_ERROR', 0);
+  }
+  if (!response.ok) {
+    const body = await readBody(response).catch(() => undefined);
+    const message = messageOf(body) ?? es.api.httpError(response.status);
+    const code = response.statusText || codeOf(body) || String(response.status);
+    throw new ApiError(message, code, response.status, body);
+  }
+  return response.blob();
 }
 
 /** Same as apiRequest but throws the ApiError: the shape TanStack Query wants. */

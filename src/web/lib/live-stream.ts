@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { HOST_SECRET_HEADER } from '../../contract/limits.ts';
-import { LIVE_HEARTBEAT_MS, type LiveEvent } from '../../contract/live-events.ts';
-import { Poll } from '../../contract/poll.ts';
-import { API_BASE, routePath } from '../../contract/routes.ts';
-import { Summary } from '../../contract/summary.ts';
+import { API_BASE, routePath } from '../../contract/endpoints.ts';
+import { HOST_SECRET_HEADER, LIVE_HEARTBEAT_MS } from '../../contract/limits.ts';
+import type { LiveEvent, Presence } from '../../contract/live-events.ts';
+import type { Poll } from '../../contract/poll.ts';
+import type { Summary } from '../../contract/summary.ts';
 import { queryKeys } from './query.ts';
 import { type SseMessage, SseParser } from './sse-parser.ts';
 
@@ -24,8 +24,9 @@ export const IDLE_TIMEOUT_MS = LIVE_HEARTBEAT_MS * 2 + 5000;
 /** A hidden tab keeps its stream (cheap) for this long, then lets it go until shown again. */
 export const HIDDEN_CLOSE_MS = 60_000;
 
-export function liveEventsPath(slug: string): string {
-  return `${API_BASE}${routePath('pollEvents', { slug })}`;
+/** `asParticipant`: the participation page, counted in the host's presence figure. */
+export function liveEventsPath(slug: string, asParticipant = false): string {
+  return `${API_BASE}${routePath('pollEvents', { slug })}${asParticipant ? '?as=participant' : ''}`;
 }
 
 /**
@@ -39,9 +40,46 @@ export function reconnectDelay(attempt: number, retryHint: number | null, random
   return Math.round(Math.min(RECONNECT_MAX_MS, base * (0.75 + 0.5 * random())));
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The frames come from our own server, which serialises them through the contract; what is
+ * checked here is that a frame has the shape the screens read, so a proxy's garbage or a
+ * truncated frame never lands in the cache. (Parsing them with the contract's zod schemas would
+ * put zod, a quarter of the participant page's script, into every phone's download.)
+ */
+function looksLikePoll(value: unknown): value is Poll {
+  return (
+    isObject(value) &&
+    typeof value.slug === 'string' &&
+    typeof value.title === 'string' &&
+    typeof value.status === 'string' &&
+    isObject(value.settings) &&
+    Array.isArray(value.questions) &&
+    value.questions.every((q) => isObject(q) && Array.isArray(q.options))
+  );
+}
+
+function looksLikeSummary(value: unknown): value is Summary {
+  return (
+    isObject(value) &&
+    typeof value.title === 'string' &&
+    typeof value.totalVotes === 'number' &&
+    Array.isArray(value.questions) &&
+    value.questions.every((q) => isObject(q) && Array.isArray(q.options))
+  );
+}
+
+function looksLikePresence(value: unknown): value is Presence {
+  return isObject(value) && typeof value.participants === 'number' && value.participants >= 0;
+}
+
 /** Frames of the contract only; anything malformed is dropped rather than put in the cache. */
 export function toLiveEvent(message: SseMessage): LiveEvent | null {
-  if (message.event !== 'poll' && message.event !== 'summary') return null;
+  if (message.event !== 'poll' && message.event !== 'summary' && message.event !== 'presence') {
+    return null;
+  }
   let json: unknown;
   try {
     json = JSON.parse(message.data);
@@ -49,11 +87,12 @@ export function toLiveEvent(message: SseMessage): LiveEvent | null {
     return null;
   }
   if (message.event === 'poll') {
-    const poll = Poll.safeParse(json);
-    return poll.success ? { type: 'poll', data: poll.data } : null;
+    return looksLikePoll(json) ? { type: 'poll', data: json } : null;
   }
-  const summary = Summary.safeParse(json);
-  return summary.success ? { type: 'summary', data: summary.data } : null;
+  if (message.event === 'presence') {
+    return looksLikePresence(json) ? { type: 'presence', data: json } : null;
+  }
+  return looksLikeSummary(json) ? { type: 'summary', data: json } : null;
 }
 
 export type LiveStreamOptions = {
@@ -226,17 +265,19 @@ function usePageAwake(afterMs: number): boolean {
 export type UseLiveStreamOptions = {
   /** Sent as X-Host-Secret so the host receives private results; never put in the URL. */
   hostSecret?: string | null;
+  /** The participation page: counted as present for the host's view. */
+  asParticipant?: boolean;
   /** Called after each event has been written to the cache. */
   onEvent?: (event: LiveEvent) => void;
 };
 
 /**
  * Follows GET /polls/{slug}/events and writes what arrives into the TanStack cache (`poll` under
- * queryKeys.poll, `summary` under queryKeys.summary), so the cache stays the only client store.
+ * queryKeys.poll, `summary` under queryKeys.summary, `presence` under queryKeys.presence), so the cache stays the only client store.
  * Returns the stream's status, which the caller uses to switch its polling fallback on and off.
  */
 export function useLiveStream(slug: string, options: UseLiveStreamOptions = {}): LiveStatus {
-  const { hostSecret = null } = options;
+  const { hostSecret = null, asParticipant = false } = options;
   const queryClient = useQueryClient();
   const awake = usePageAwake(HIDDEN_CLOSE_MS);
   const [status, setStatus] = useState<LiveStatus>('connecting');
@@ -252,17 +293,19 @@ export function useLiveStream(slug: string, options: UseLiveStreamOptions = {}):
       return;
     }
     const stream = openLiveStream({
-      url: liveEventsPath(slug),
+      url: liveEventsPath(slug, asParticipant),
       headers: hostSecret ? { [HOST_SECRET_HEADER]: hostSecret } : undefined,
       onStatus: setStatus,
       onEvent: (event) => {
         if (event.type === 'poll') queryClient.setQueryData(queryKeys.poll(slug), event.data);
-        else queryClient.setQueryData(queryKeys.summary(slug), event.data);
+        else if (event.type === 'summary') {
+          queryClient.setQueryData(queryKeys.summary(slug), event.data);
+        } else queryClient.setQueryData(queryKeys.presence(slug), event.data);
         onEvent.current?.(event);
       },
     });
     return () => stream.close();
-  }, [slug, hostSecret, awake, queryClient]);
+  }, [slug, hostSecret, asParticipant, awake, queryClient]);
 
   return status;
 }

@@ -6,6 +6,10 @@ import { isApiError } from './api-client.ts';
 export const queryKeys = {
   poll: (slug: string) => [`poll-${slug}`] as const,
   summary: (slug: string) => [`summary-${slug}`] as const,
+  /** Written by the host's event stream only (people with the participation page open). */
+  presence: (slug: string) => [`presence-${slug}`] as const,
+  /** GET …/me: the questions this participant (cookie) already answered. */
+  answered: (slug: string) => [`answered-${slug}`] as const,
   serverInfo: ['server-info'] as const,
 };
 

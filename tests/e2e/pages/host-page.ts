@@ -26,8 +26,20 @@ export class HostPage extends Screen {
     await this.page.getByRole('button', { name: 'Ingresar código' }).click();
   }
 
+  readonly forgetButton = () =>
+    this.page.getByRole('main').getByRole('button', { name: 'Olvidar código' });
+
+  /** 'Olvidar código' asks first; this confirms. */
   async forgetCode(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Olvidar código' }).click();
+    await this.forgetButton().click();
+    await this.confirm('Olvidar código');
+  }
+
+  /** Opens a presenter link (`/host/{slug}#codigo=…`). */
+  async gotoPresenterLink(slug: string, code: string): Promise<void> {
+    await this.page.goto(
+      `${this.baseUrl}/host/${encodeURIComponent(slug)}#codigo=${encodeURIComponent(code)}`,
+    );
   }
 
   async storedSecrets(): Promise<Record<string, string>> {
@@ -231,7 +243,7 @@ export class HostPage extends Screen {
     await this.page.getByRole('button', { name: 'Duplicar encuesta' }).click();
   }
 
-  private async confirm(label: string): Promise<void> {
+  async confirm(label: string): Promise<void> {
     const dialog = this.page.getByRole('alertdialog');
     await dialog.waitFor();
     await dialog.getByRole('button', { name: label, exact: true }).click();

@@ -7,6 +7,8 @@ export type OptionRow = { text: string; count: string; percent: string | null; l
 export class ResultsPage extends Screen {
   async goto(slug: string): Promise<void> {
     await this.page.goto(`${this.baseUrl}/r/${encodeURIComponent(slug)}`);
+    // The page is server-rendered: it shows before React runs; taps count once it has.
+    await this.page.locator('[data-hydrated]').waitFor({ state: 'attached' });
   }
 
   readonly title = () => this.page.getByRole('heading', { level: 1 });

@@ -9,6 +9,8 @@ function escapeRegExp(text: string): string {
 export class VotePage extends Screen {
   async goto(slug: string): Promise<void> {
     await this.page.goto(`${this.baseUrl}/p/${encodeURIComponent(slug)}`);
+    // The page is server-rendered: it shows before React runs; taps count once it has.
+    await this.page.locator('[data-hydrated]').waitFor({ state: 'attached' });
   }
 
   readonly submitButton = () => this.page.getByRole('button', { name: 'Enviar respuestas' });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { Poll, QuestionType } from '../../../src/contract/poll.ts';
+import type { Poll, QuestionType, Settings } from '../../../src/contract/poll.ts';
 import { launchBrowser } from '../../helpers/browser.ts';
 import { type RunningServer, startServer } from '../../helpers/server-process.ts';
 
@@ -15,7 +15,7 @@ type ApiInit = { method?: string; body?: unknown; secret?: string };
 export type SeedQuestion = { text: string; type?: QuestionType; options?: readonly string[] };
 export type SeedPoll = {
   title: string;
-  settings?: { oneVotePerQuestion?: boolean; resultsPublic?: boolean };
+  settings?: Partial<Settings>;
   questions?: readonly SeedQuestion[];
   /** Where the poll ends up; it goes through open on its way to closed, as the panel does. */
   status?: Poll['status'];
@@ -41,13 +41,20 @@ export type AppUnderTest = {
  * (a file whose tests follow one story, e.g. the same voter coming back).
  */
 // Not named use…: Biome would take it for a React hook. It registers Vitest hooks instead.
-export function setUpAppUnderTest({ keepContexts = false } = {}): AppUnderTest {
+export function setUpAppUnderTest({
+  keepContexts = false,
+  env,
+}: {
+  keepContexts?: boolean;
+  /** The server's environment beyond the defaults (rate limits are off unless RATE_LIMITS=on). */
+  env?: Record<string, string>;
+} = {}): AppUnderTest {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env }), launchBrowser()]);
   });
   afterEach(async () => {
     if (!keepContexts) await Promise.all(contexts.splice(0).map((c) => c.close()));

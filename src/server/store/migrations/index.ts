@@ -2,6 +2,9 @@ import type { Migration } from 'kysely';
 import { initial } from './001-initial.ts';
 import { counters } from './002-counters.ts';
 import { answeredByParticipant } from './003-answered-by-participant.ts';
+import { integrity } from './004-integrity.ts';
+import { room } from './005-room.ts';
+import { presenterPace } from './006-presenter-pace.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -11,5 +14,8 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '001-initial': initial(engine),
     '002-counters': counters,
     '003-answered-by-participant': answeredByParticipant,
+    '005-room': room,
+    '004-integrity': integrity,
+    '006-presenter-pace': presenterPace,
   };
 }

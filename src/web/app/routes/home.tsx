@@ -1,11 +1,15 @@
 import { CreatePollForm } from '../../features/create-poll/components/create-poll-form.tsx';
 import { FeatureBlurbs, HomeIntro } from '../../features/create-poll/components/home-intro.tsx';
+import { JoinForm } from '../../features/join/components/join-form.tsx';
 
 export function HomeRoute() {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:py-12">
       <div className="grid items-center gap-8 lg:grid-cols-[minmax(0,1fr)_28rem] lg:gap-12">
-        <HomeIntro />
+        <div className="grid min-w-0 gap-8">
+          <HomeIntro />
+          <JoinForm />
+        </div>
         <CreatePollForm />
       </div>
       <FeatureBlurbs />

@@ -5,8 +5,8 @@ import { useHostAccess } from '../../features/host/host-session.tsx';
 import { ShareCard } from '../../features/share/components/share-card.tsx';
 
 function HostScreen({ slug }: { slug: string }) {
-  const { secret, unlock, forget } = useHostAccess(slug);
-  if (!secret) return <AccessRequired onUnlock={unlock} />;
+  const { secret, status, submit, forget } = useHostAccess(slug);
+  if (!secret) return <AccessRequired status={status} onSubmit={submit} />;
   return (
     <HostPanel slug={slug} secret={secret} onForget={forget} share={<ShareCard slug={slug} />} />
   );

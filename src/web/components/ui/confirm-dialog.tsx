@@ -7,10 +7,12 @@ type ConfirmDialogProps = {
   /** The element that opens the dialog (rendered as the trigger via asChild). */
   trigger: ReactNode;
   title: string;
-  /** Says what will be lost; every confirmation in Sondeo is for an irreversible action. */
+  /** Says what will be lost, or what will happen. */
   description: string;
   confirmLabel: string;
   onConfirm: () => void;
+  /** 'default' for a confirmation that loses nothing (e.g. opening a poll with no questions). */
+  confirmVariant?: 'destructive' | 'default';
 };
 
 export function ConfirmDialog({
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   onConfirm,
+  confirmVariant = 'destructive',
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root>
@@ -35,7 +38,7 @@ export function ConfirmDialog({
               <Button variant="outline">{es.common.cancel}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="destructive" onClick={onConfirm}>
+              <Button variant={confirmVariant} onClick={onConfirm}>
                 {confirmLabel}
               </Button>
             </AlertDialog.Action>

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { es } from '../../i18n/es.ts';
+import { esCore as es } from '../../i18n/es-core.ts';
 
 export function Loading() {
   return (

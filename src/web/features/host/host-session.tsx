@@ -1,5 +1,18 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../lib/api-client.ts';
+import { codeFromFragment } from '../../lib/links.ts';
 import { getHostSecret, removeHostSecret, saveHostSecret } from '../../lib/storage.ts';
+import { useCheckHostCode } from './api/check-host.ts';
 
 type HostSession = { slug: string; secret: string };
 
@@ -21,19 +34,66 @@ export function useHostSession(): HostSession {
   return session;
 }
 
-/** The stored presenter code for a slug, kept in React state so unlocking and forgetting re-render. */
+export type CodeCheck =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'wrong' }
+  | { state: 'failed'; retry: () => void };
+
+/**
+ * The presenter code of a slug: the stored one, or one being checked with the server before the
+ * panel unlocks (typed in the prompt, or carried by a presenter link's `#codigo=` fragment, which
+ * leaves the address bar at once). Kept in React state so unlocking and forgetting re-render.
+ */
 export function useHostAccess(slug: string) {
+  const navigate = useNavigate();
+  const location = useLocation();
   const [secret, setSecret] = useState(() => getHostSecret(slug));
-  const unlock = useCallback(
-    (code: string) => {
-      saveHostSecret(slug, code);
-      setSecret(code);
-    },
-    [slug],
+  const check = useCheckHostCode(slug);
+  const { mutate } = check;
+
+  const submit = useCallback(
+    (code: string) =>
+      mutate(code, {
+        onSuccess: () => {
+          saveHostSecret(slug, code);
+          setSecret(code);
+        },
+      }),
+    [mutate, slug],
   );
+
+  // A presenter link: take the code out of the address bar (and so out of the history, a
+  // screenshot or a shared screen) before anything else, then check it like a typed one. Also
+  // when the link is pasted into a tab already on this panel (a hash change, no reload).
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!location.hash || handled.current === location.key) return;
+    handled.current = location.key;
+    const code = codeFromFragment(location.hash);
+    navigate(
+      { pathname: location.pathname, search: location.search },
+      { replace: true, state: location.state },
+    );
+    if (code && code !== getHostSecret(slug)) submit(code);
+  }, [location, navigate, slug, submit]);
+
   const forget = useCallback(() => {
     removeHostSecret(slug);
     setSecret(null);
-  }, [slug]);
-  return { secret, unlock, forget };
+    check.reset();
+  }, [slug, check.reset]);
+
+  let status: CodeCheck = { state: 'idle' };
+  if (check.isPending) status = { state: 'checking' };
+  else if (check.isError) {
+    const code = check.variables;
+    status =
+      isApiError(check.error) && check.error.status === 403
+        ? { state: 'wrong' }
+        : { state: 'failed', retry: () => submit(code) };
+  }
+  // A stored code opens the panel unless a new one is being checked or was refused.
+  const unlocked = secret && status.state === 'idle' ? secret : null;
+  return { secret: unlocked, status, submit, forget };
 }

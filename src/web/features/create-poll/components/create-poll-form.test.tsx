@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makePoll } from '../../../../../tests/helpers/live-fixtures.ts';
 import type { CreatePollResponse } from '../../../../contract/poll.ts';
 import { createQueryClient } from '../../../lib/query.ts';
 import { getHostSecret } from '../../../lib/storage.ts';
@@ -37,14 +38,8 @@ function renderForm() {
 
 function created(title: string): CreatePollResponse {
   return {
-    slug: 'abcd2345',
+    ...makePoll({ slug: 'abcd2345', title, status: 'draft', questions: [] }),
     host_secret: 's3cret',
-    title,
-    status: 'draft',
-    settings: { oneVotePerQuestion: true, resultsPublic: false },
-    questions: [],
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
   };
 }
 
@@ -88,21 +83,22 @@ describe('CreatePollForm', () => {
     expect(screen.getByText('120/120 caracteres')).toBeInTheDocument();
   });
 
-  it('keeps submit disabled while the title is blank', async () => {
+  it('marks submit as disabled while the title is blank, yet Enter and the button explain why', async () => {
     const { user, title, submit } = renderForm();
-    expect(submit).toBeDisabled();
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
     await user.type(title, '   ');
-    expect(submit).toBeDisabled();
-    await user.type(title, 'a');
-    expect(submit).toBeEnabled();
-  });
-
-  it('shows the required toast when a blank title is submitted anyway', async () => {
-    const { user, title } = renderForm();
-    await user.type(title, '   ');
-    fireEvent.submit(title.closest('form') as HTMLFormElement);
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submit);
     expect(await screen.findByText('El título de la encuesta es obligatorio')).toBeInTheDocument();
+    expect(title).toHaveFocus();
+    await user.type(title, '{Enter}');
+    expect(screen.getAllByText('El título de la encuesta es obligatorio').length).toBeGreaterThan(
+      0,
+    );
     expect(fetchMock).not.toHaveBeenCalled();
+    await user.type(title, 'a');
+    expect(submit).not.toHaveAttribute('aria-disabled');
+    expect(submit).toBeEnabled();
   });
 
   it('has the default switches: one vote on, public results off', () => {

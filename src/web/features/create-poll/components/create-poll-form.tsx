@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { POLL_TITLE_MAX } from '../../../../contract/limits.ts';
@@ -8,6 +8,8 @@ import { Input, Label } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { es } from '../../../i18n/es.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { NEW_CODE_STATE } from '../../../lib/links.ts';
 import { useCreatePoll } from '../api/create-poll.ts';
 
 const t = es.home;
@@ -48,14 +50,17 @@ export function CreatePollForm() {
   const [oneVotePerQuestion, setOneVotePerQuestion] = useState(true);
   const [resultsPublic, setResultsPublic] = useState(false);
 
+  const titleRef = useRef<HTMLInputElement>(null);
   const blank = title.trim().length === 0;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = title.trim();
-    // The button is disabled for these cases; the form can still be submitted programmatically.
+    // A blank title is refused with the spec's toast, by Enter or by the button (which looks
+    // disabled but stays clickable: a truly disabled submit would block Enter silently).
     if (!trimmed) {
       toast.error(t.titleRequired);
+      titleRef.current?.focus();
       return;
     }
     if (trimmed.length > POLL_TITLE_MAX) {
@@ -67,7 +72,8 @@ export function CreatePollForm() {
       {
         onSuccess: (poll) => {
           toast.success(t.created, { description: t.createdDescription(poll.title) });
-          navigate(`/host/${encodeURIComponent(poll.slug)}`);
+          // The panel shows the new presenter code once, prominently (NEW_CODE_STATE).
+          navigate(`/host/${encodeURIComponent(poll.slug)}`, { state: NEW_CODE_STATE });
         },
         onError: (error) => {
           toast.error(t.createError, {
@@ -88,6 +94,7 @@ export function CreatePollForm() {
           <div className="grid gap-2">
             <Label htmlFor={`${id}-title`}>{t.titleLabel}</Label>
             <Input
+              ref={titleRef}
               id={`${id}-title`}
               name="title"
               value={title}
@@ -120,7 +127,13 @@ export function CreatePollForm() {
             checked={resultsPublic}
             onChange={setResultsPublic}
           />
-          <Button type="submit" size="lg" disabled={blank || createPoll.isPending}>
+          <Button
+            type="submit"
+            size="lg"
+            disabled={createPoll.isPending}
+            aria-disabled={blank || undefined}
+            className={cn(blank && 'opacity-50')}
+          >
             {createPoll.isPending ? t.submitting : t.submit}
           </Button>
         </form>

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makePoll } from '../../../../../tests/helpers/live-fixtures.ts';
 import type { Poll, Question } from '../../../../contract/poll.ts';
 import { createQueryClient, queryKeys } from '../../../lib/query.ts';
 import { HostSessionProvider } from '../host-session.tsx';
@@ -12,18 +13,15 @@ const question = (id: number, ordinal: number): Question => ({
   text: `P${id}`,
   type: 'single',
   ordinal,
+  resultsHidden: false,
   options: [],
 });
 
-const poll: Poll = {
-  slug: 'abc',
+const poll = makePoll({
   title: 'Orden',
   status: 'draft',
-  settings: { oneVotePerQuestion: true, resultsPublic: false },
   questions: [question(1, 1), question(2, 2), question(3, 3)],
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+});
 
 function setup(response: () => Promise<Response>) {
   const fetchMock = vi.fn<typeof fetch>(response);

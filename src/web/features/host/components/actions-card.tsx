@@ -8,8 +8,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { es } from '../../../i18n/es.ts';
+import { NEW_CODE_STATE } from '../../../lib/links.ts';
 import { useDuplicatePoll } from '../api/duplicate-poll.ts';
 import { useResetVotes } from '../api/reset-votes.ts';
+import { useVoteCount } from '../api/vote-count.ts';
 
 const t = es.host;
 
@@ -23,7 +25,7 @@ function DuplicateAction() {
   useEffect(() => {
     if (!target) return;
     const timer = setTimeout(
-      () => navigate(`/host/${encodeURIComponent(target)}`),
+      () => navigate(`/host/${encodeURIComponent(target)}`, { state: NEW_CODE_STATE }),
       DUPLICATE_NAV_DELAY_MS,
     );
     return () => clearTimeout(timer);
@@ -52,11 +54,19 @@ function DuplicateAction() {
 }
 
 function ResetAction({ poll }: { poll: Poll }) {
-  const reset = useResetVotes();
   // Spec §4: wiping votes mid-vote would confuse participants, so it waits for a non-open poll.
   if (poll.status === 'open') {
     return <p className="text-sm text-muted-foreground">{t.resetOnlyWhenNotOpen}</p>;
   }
+  return <ResetWhenVotes />;
+}
+
+/** Mounted once the poll is not open, so the count is read fresh after closing. */
+function ResetWhenVotes() {
+  const reset = useResetVotes();
+  const votes = useVoteCount();
+  // Nothing to reset: a red button would only alarm (a fresh draft has no votes).
+  if (votes === 0) return <p className="text-sm text-muted-foreground">{t.nothingToReset}</p>;
   return (
     <ConfirmDialog
       trigger={

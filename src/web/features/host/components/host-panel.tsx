@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { es } from '../../../i18n/es.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { pollQueryOptions } from '../api/get-poll.ts';
 import { HostSessionProvider } from '../host-session.tsx';
 import { PollNotFound } from './access-screens.tsx';
 import { ActionsCard } from './actions-card.tsx';
+import { ExportCard } from './export-card.tsx';
+import { IntegrityCard } from './integrity-card.tsx';
+import { KeepCodeCard } from './keep-code-card.tsx';
 import { PanelHeader } from './panel-header.tsx';
 import { QuestionsCard } from './questions-card.tsx';
 import { StatusCard } from './status-card.tsx';
@@ -17,9 +22,17 @@ type HostPanelProps = {
   share: ReactNode;
 };
 
-/** The unlocked panel: questions on the left, status, share and actions on the right. */
+/**
+ * The unlocked panel. Sharing and the status come first, so 'Mostrar código QR' and 'Abrir
+ * encuesta' sit on the first screen of a phone and of a laptop instead of under every question
+ * (or under a status card grown by settings). Phones: one column in document order (share,
+ * status, questions, the other cards), so focus order is reading order. Wide screens: questions
+ * on the left across both rows, share and status top right, the other cards right under them
+ * (the second row is 1fr and absorbs the questions' extra height).
+ */
 export function HostPanel({ slug, secret, onForget, share }: HostPanelProps) {
   const query = useQuery(pollQueryOptions(slug));
+  useDocumentTitle(query.data ? es.titles.panel(query.data.title) : null);
   // A failed background refetch keeps the data; only a poll never loaded is "not found".
   if (!query.data) return query.isError ? <PollNotFound /> : <Loading />;
   const poll = query.data;
@@ -27,19 +40,20 @@ export function HostPanel({ slug, secret, onForget, share }: HostPanelProps) {
     <HostSessionProvider slug={slug} secret={secret}>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <PanelHeader poll={poll} onForget={onForget} />
-        {/* Phones get the status card first (opening the poll is the first thing a host does
-            there); wide screens put the questions on the left and the three cards on the right.
-            The last 1fr row absorbs the questions card's extra height. */}
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_auto_auto_1fr]">
-          <div className="lg:col-start-2 lg:row-start-1">
+        <KeepCodeCard />
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr]">
+          <div className="grid gap-6 lg:col-start-2 lg:row-start-1">
+            {share}
             <StatusCard poll={poll} />
           </div>
-          <div className="lg:col-start-1 lg:row-span-4 lg:row-start-1">
+          <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
             <QuestionsCard poll={poll} />
           </div>
-          <div className="lg:col-start-2 lg:row-start-2">{share}</div>
-          <div className="lg:col-start-2 lg:row-start-3">
+          {/* Other cards: below the questions on phones, down the right column on wide screens. */}
+          <div className="grid gap-6 lg:col-start-2 lg:row-start-2">
             <ActionsCard poll={poll} />
+            <ExportCard />
+            <IntegrityCard />
           </div>
         </div>
       </div>

@@ -93,13 +93,14 @@ export function InlineEdit({
       disabled={disabled}
       aria-label={`${label}: ${value}`}
       className={cn(
-        'group -mx-2 flex w-[calc(100%+1rem)] min-w-0 cursor-text items-start gap-2 rounded-md border border-transparent px-2 py-0.5 text-left hover:border-border hover:bg-muted/60 disabled:cursor-default',
+        'group -mx-2 flex w-[calc(100%+1rem)] min-w-0 cursor-text items-start gap-2 rounded-md border border-transparent px-2 py-0.5 text-left hover:border-border hover:bg-muted/60 focus-visible:border-border focus-visible:bg-muted/60 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-default',
         className,
       )}
     >
-      <span className="min-w-0 flex-1 break-words">{value}</span>
+      <span className="min-w-0 flex-1">{value}</span>
+      {/* On touch screens (no hover) the pencil always shows that the text can be edited. */}
       <Pencil
-        className="mt-[0.3em] size-4 shrink-0 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+        className="mt-[0.3em] size-4 shrink-0 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100 group-disabled:hidden [@media(hover:none)]:opacity-100"
         aria-hidden="true"
       />
     </button>

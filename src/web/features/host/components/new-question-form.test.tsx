@@ -57,17 +57,24 @@ describe('NewQuestionForm', () => {
     expect(optionInputs()).toHaveLength(1);
   });
 
-  it('stays disabled until the text and one option are filled', async () => {
+  it('stays disabled until the text and one option are filled, saying why next to it', async () => {
     const { user, text, submit } = renderForm();
     expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription('Escribe la pregunta');
     await user.type(text, '   ');
     await user.type(screen.getByLabelText('Opción 1'), 'Sí');
     expect(submit).toBeDisabled();
+    expect(screen.getByText('Escribe la pregunta')).toBeVisible();
     await user.type(text, 'Pregunta');
     expect(submit).toBeEnabled();
+    expect(screen.queryByText('Escribe la pregunta')).not.toBeInTheDocument();
+    expect(screen.queryByText('Agrega al menos una opción')).not.toBeInTheDocument();
     await user.clear(screen.getByLabelText('Opción 1'));
     await user.type(screen.getByLabelText('Opción 2'), '   ');
     expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription('Agrega al menos una opción');
+    await user.selectOptions(screen.getByLabelText('Tipo de pregunta'), 'yesno');
+    expect(submit).toBeEnabled();
   });
 
   it('is disabled while a question is being created', async () => {

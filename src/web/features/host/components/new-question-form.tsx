@@ -5,8 +5,9 @@ import {
   NEW_QUESTION_OPTION_ROWS,
   OPTION_TEXT_MAX,
   QUESTION_TEXT_MAX,
+  QUESTION_TYPES,
 } from '../../../../contract/limits.ts';
-import { type CreateQuestionBody, QuestionType } from '../../../../contract/poll.ts';
+import type { CreateQuestionBody, QuestionType } from '../../../../contract/poll.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label, Select } from '../../../components/ui/input.tsx';
 import { es } from '../../../i18n/es.ts';
@@ -44,7 +45,14 @@ export function NewQuestionForm({
   const textRef = outerTextRef ?? ownTextRef;
 
   const filled = rows.map((row) => row.text.trim()).filter((value) => value.length > 0);
-  const valid = text.trim().length > 0 && (type === 'yesno' || filled.length > 0);
+  // What the disabled submit is waiting for, said next to it.
+  const missing =
+    text.trim().length === 0
+      ? t.needText
+      : type !== 'yesno' && filled.length === 0
+        ? t.optionsRequired
+        : null;
+  const valid = missing === null;
 
   function updateRow(key: number, value: string) {
     setRows((current) =>
@@ -111,9 +119,11 @@ export function NewQuestionForm({
         <Select
           id={`${id}-type`}
           value={type}
-          onChange={(event) => setType(QuestionType.parse(event.target.value))}
+          onChange={(event) =>
+            setType(QUESTION_TYPES.find((t) => t === event.target.value) ?? 'single')
+          }
         >
-          {QuestionType.options.map((value) => (
+          {QUESTION_TYPES.map((value) => (
             <option key={value} value={value}>
               {es.questionTypes[value]}
             </option>
@@ -160,13 +170,20 @@ export function NewQuestionForm({
           </Button>
         </fieldset>
       )}
-      <Button
-        type="submit"
-        disabled={!valid || pending}
-        className="justify-self-stretch sm:justify-self-end"
-      >
-        {pending ? t.submitting : t.submit}
-      </Button>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+        {missing ? (
+          <p id={`${id}-missing`} className="text-sm text-muted-foreground">
+            {missing}
+          </p>
+        ) : null}
+        <Button
+          type="submit"
+          disabled={!valid || pending}
+          aria-describedby={missing ? `${id}-missing` : undefined}
+        >
+          {pending ? t.submitting : t.submit}
+        </Button>
+      </div>
     </form>
   );
 }

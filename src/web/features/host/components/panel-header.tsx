@@ -4,6 +4,7 @@ import { POLL_TITLE_MAX } from '../../../../contract/limits.ts';
 import type { Poll } from '../../../../contract/poll.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { es } from '../../../i18n/es.ts';
 import { useUpdatePoll } from '../api/update-poll.ts';
 import { InlineEdit } from './inline-edit.tsx';
@@ -44,10 +45,19 @@ export function PanelHeader({ poll, onForget }: { poll: Poll; onForget: () => vo
       </div>
       <div className="flex flex-wrap gap-2 self-start">
         <PresenterCodeDialog />
-        <Button variant="outline" size="sm" onClick={onForget}>
-          <KeyRound aria-hidden="true" />
-          {t.forgetCode}
-        </Button>
+        {/* Forgetting locks the panel here; without the code or the link it stays locked. */}
+        <ConfirmDialog
+          trigger={
+            <Button variant="outline" size="sm">
+              <KeyRound aria-hidden="true" />
+              {t.forgetCode}
+            </Button>
+          }
+          title={t.forgetConfirmTitle}
+          description={t.forgetConfirmDescription}
+          confirmLabel={t.forgetConfirm}
+          onConfirm={onForget}
+        />
       </div>
     </div>
   );

@@ -1,5 +1,4 @@
-import { Copy, KeySquare } from 'lucide-react';
-import { toast } from 'sonner';
+import { KeySquare } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -10,25 +9,17 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { es } from '../../../i18n/es.ts';
-import { copyText } from '../../../lib/clipboard.ts';
-import { useHostSession } from '../host-session.tsx';
+import { useQrImage } from '../../../lib/qr-code.ts';
+import { CodeAndLink, usePresenterLink } from './presenter-access.tsx';
 
 const t = es.host;
+const QR_SIZE_PX = 160;
 
 /**
- * Shows this browser's presenter code, so the host can unlock the panel on another device
- * ('Ingresar código'); the server never shows it again after creation.
+ * This browser's presenter code and link, and a QR of the link: scanning it opens the panel
+ * unlocked on a phone. The server never shows the code again after creation.
  */
 export function PresenterCodeDialog() {
-  const { secret } = useHostSession();
-  const copy = async () => {
-    try {
-      await copyText(secret);
-      toast.success(t.codeCopied);
-    } catch {
-      toast.error(es.clipboard.copyError);
-    }
-  };
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -37,22 +28,43 @@ export function PresenterCodeDialog() {
           {t.showCode}
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>{t.codeDialogTitle}</DialogTitle>
-          <DialogDescription>{t.codeDialogDescription}</DialogDescription>
+          <DialogDescription>{t.codeWhy}</DialogDescription>
         </DialogHeader>
-        <code
-          className="block rounded-lg bg-muted p-3 font-mono text-sm break-all select-all"
-          data-testid="presenter-code"
-        >
-          {secret}
-        </code>
-        <Button onClick={copy} className="justify-self-start">
-          <Copy aria-hidden="true" />
-          {t.copyCode}
-        </Button>
+        <DialogBody />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Mounted only while the dialog is open, so the QR is drawn only when asked for. */
+function DialogBody() {
+  const link = usePresenterLink();
+  const image = useQrImage(link, QR_SIZE_PX);
+  return (
+    <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_auto]">
+      <CodeAndLink link={link} />
+      <figure className="grid justify-items-center gap-2 self-start sm:order-last">
+        {/* White box in both themes: scanners need dark modules on a light quiet zone. */}
+        <div className="rounded-lg bg-white p-2 shadow-sm ring-1 ring-black/10">
+          {image ? (
+            <img
+              src={image}
+              width={QR_SIZE_PX}
+              height={QR_SIZE_PX}
+              alt={t.presenterQrAlt}
+              data-testid="presenter-qr"
+            />
+          ) : (
+            <div style={{ width: QR_SIZE_PX, height: QR_SIZE_PX }} aria-hidden="true" />
+          )}
+        </div>
+        <figcaption className="max-w-40 text-center text-sm text-muted-foreground">
+          {t.presenterQrHint}
+        </figcaption>
+      </figure>
+    </div>
   );
 }

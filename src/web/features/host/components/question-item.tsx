@@ -1,13 +1,15 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical } from 'lucide-react';
+import { Eye, EyeOff, GripVertical } from 'lucide-react';
 import { toast } from 'sonner';
 import { QUESTION_TEXT_MAX } from '../../../../contract/limits.ts';
 import type { Question } from '../../../../contract/poll.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
+import { useRevealQuestion } from '../api/reveal-question.ts';
 import { useUpdateQuestion } from '../api/update-question.ts';
 import { ConfirmDeleteButton } from './confirm-delete-button.tsx';
 import { InlineEdit } from './inline-edit.tsx';
@@ -60,6 +62,7 @@ export function QuestionItem({ question, position }: QuestionItemProps) {
           <span className="font-semibold tabular-nums">{t.position(position)}</span>
           <Badge variant="secondary">{es.questionTypes[question.type]}</Badge>
         </div>
+        <RevealToggle question={question} />
         <ConfirmDeleteButton
           action={t.deleteQuestion}
           target={question.text}
@@ -88,5 +91,35 @@ export function QuestionItem({ question, position }: QuestionItemProps) {
         <OptionList question={question} />
       </div>
     </li>
+  );
+}
+
+/** Hide or reveal this question's results on every screen but the host's. */
+function RevealToggle({ question }: { question: Question }) {
+  const reveal = useRevealQuestion();
+  const hidden = reveal.isPending ? reveal.variables.resultsHidden : question.resultsHidden;
+  const Icon = hidden ? EyeOff : Eye;
+  return (
+    <Button
+      type="button"
+      variant={hidden ? 'secondary' : 'ghost'}
+      size="sm"
+      className="shrink-0"
+      aria-label={hidden ? t.revealResults(question.text) : t.hideResults(question.text)}
+      data-testid="reveal-toggle"
+      data-hidden={hidden || undefined}
+      disabled={reveal.isPending}
+      onClick={() =>
+        reveal.mutate(
+          { questionId: question.id, resultsHidden: !hidden },
+          {
+            onSuccess: (q) => toast.success(q.resultsHidden ? t.resultsHidden : t.resultsRevealed),
+          },
+        )
+      }
+    >
+      <Icon aria-hidden="true" />
+      <span className="hidden sm:inline">{hidden ? t.reveal : t.hide}</span>
+    </Button>
   );
 }

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { Poll, Settings } from '../../../../contract/poll.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Label } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { es } from '../../../i18n/es.ts';
@@ -20,15 +21,13 @@ function StatusControls({ poll }: { poll: Poll }) {
       <p className="text-sm text-muted-foreground">{statusNote[poll.status]}</p>
       {/* Spec §4: draft → open → closed, never back. */}
       {poll.status === 'draft' ? (
-        <Button
+        <OpenButton
+          empty={poll.questions.length === 0}
           disabled={updatePoll.isPending}
-          onClick={() =>
+          onOpen={() =>
             updatePoll.mutate({ status: 'open' }, { onSuccess: () => toast.success(t.pollOpened) })
           }
-        >
-          <Play aria-hidden="true" />
-          {t.openPoll}
-        </Button>
+        />
       ) : null}
       {poll.status === 'open' ? (
         <Button
@@ -49,11 +48,36 @@ function StatusControls({ poll }: { poll: Poll }) {
   );
 }
 
+type OpenButtonProps = { empty: boolean; disabled: boolean; onOpen: () => void };
+
+/** A poll with no questions opens only after a confirmation: participants would see nothing. */
+function OpenButton({ empty, disabled, onOpen }: OpenButtonProps) {
+  const button = (
+    <Button disabled={disabled} onClick={empty ? undefined : onOpen}>
+      <Play aria-hidden="true" />
+      {t.openPoll}
+    </Button>
+  );
+  if (!empty) return button;
+  return (
+    <ConfirmDialog
+      trigger={button}
+      title={t.openEmptyConfirmTitle}
+      description={t.openEmptyConfirmDescription}
+      confirmLabel={t.openEmptyConfirm}
+      confirmVariant="default"
+      onConfirm={onOpen}
+    />
+  );
+}
+
 type SettingKey = keyof Settings;
 
 const settingCopy: Record<SettingKey, { label: string; help: string }> = {
   oneVotePerQuestion: { label: es.home.oneVoteLabel, help: es.home.oneVoteHelp },
   resultsPublic: { label: es.home.resultsPublicLabel, help: es.home.resultsPublicHelp },
+  presenterPace: { label: es.home.presenterPaceLabel, help: es.home.presenterPaceHelp },
+  hideResultsUntilRevealed: { label: t.hideResultsLabel, help: t.hideResultsHelp },
 };
 
 function SettingsControls({ poll }: { poll: Poll }) {

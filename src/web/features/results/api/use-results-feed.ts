@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { LiveEvent } from '../../../../contract/live-events.ts';
+import type { Poll, PollStatus } from '../../../../contract/poll.ts';
 import type { Summary } from '../../../../contract/summary.ts';
 import { es } from '../../../i18n/es.ts';
-import { ApiError, isApiError } from '../../../lib/api-client.ts';
+import { ApiError, apiCall, isApiError } from '../../../lib/api-client.ts';
 import { type LiveStatus, useLiveStream } from '../../../lib/live-stream.ts';
+import { queryKeys } from '../../../lib/query.ts';
 import { getHostSecret } from '../../../lib/storage.ts';
 import { summaryQueryOptions } from './summary.ts';
 
@@ -12,6 +14,12 @@ export type Connection = 'live' | 'offline';
 
 export type ResultsFeed = {
   summary: Summary | undefined;
+  /** The poll (title, status), pushed by the stream or fetched while it is down. */
+  poll: Poll | undefined;
+  /** The poll's status; undefined if it could not be read, null while it is still coming. */
+  pollStatus: PollStatus | null | undefined;
+  /** Whether this browser holds the presenter code (the host sees private results). */
+  host: boolean;
   /** The last failure, cleared by the next success. */
   error: ApiError | null;
   connection: Connection;
@@ -56,6 +64,12 @@ export function useResultsFeed(slug: string): ResultsFeed {
   useEffect(() => () => clearTimeout(checkTimer.current), []);
 
   const query = useQuery({ ...options, enabled: stream === 'down' });
+  const poll = useQuery({
+    queryKey: queryKeys.poll(slug),
+    queryFn: ({ signal }) => apiCall('getPoll', { params: { slug }, signal }),
+    enabled: stream === 'down',
+    retry: false,
+  });
   const streamLive = stream === 'live';
   // apiCall only throws ApiError; anything else is a bug worth showing as an unknown failure.
   const failure = isApiError(query.error)
@@ -70,6 +84,9 @@ export function useResultsFeed(slug: string): ResultsFeed {
   const offline = !streamLive && (query.fetchStatus === 'paused' || outage);
   return {
     summary: query.data,
+    poll: poll.data,
+    pollStatus: poll.data ? poll.data.status : poll.isError ? undefined : null,
+    host: hostSecret !== null,
     error,
     connection: offline ? 'offline' : 'live',
     stream,

@@ -1,4 +1,4 @@
-import { Trophy } from 'lucide-react';
+import { EyeOff, Trophy } from 'lucide-react';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -22,13 +22,73 @@ export function QuestionResults({ question, position, showPercent, large }: Ques
       <h2
         id={titleId}
         className={cn(
-          'leading-tight font-bold break-words',
+          'leading-tight font-bold',
           large ? 'mb-8 text-[3.25rem]' : 'mb-5 text-xl sm:text-2xl lg:text-3xl xl:text-4xl',
         )}
       >
         <span className="mr-2 text-muted-foreground tabular-nums">{position}.</span>
         {question.text}
       </h2>
+      {question.hidden ? (
+        <HiddenResults respondents={question.respondents} large={large} />
+      ) : (
+        <RankedOptions question={question} showPercent={showPercent} large={large} />
+      )}
+    </section>
+  );
+}
+
+/** The host hid this question's results: a calm note with how many answered, never a chart. */
+function HiddenResults({ respondents, large }: { respondents: number; large: boolean }) {
+  return (
+    <div
+      data-testid="results-hidden"
+      className={cn(
+        'flex items-center gap-4 rounded-xl border border-dashed bg-muted/40 text-muted-foreground',
+        large ? 'p-10 text-[2rem]' : 'p-5 text-base sm:text-lg lg:text-2xl',
+      )}
+    >
+      <EyeOff
+        className={cn('shrink-0', large ? 'size-12' : 'size-6 lg:size-8')}
+        aria-hidden="true"
+      />
+      <div className="min-w-0">
+        <p className="font-semibold text-foreground">{es.results.hiddenTitle}</p>
+        <p>
+          <span data-testid="results-hidden-answers" className="tabular-nums">
+            {es.results.answers(respondents)}
+          </span>
+          {' · '}
+          {es.results.hiddenDescription}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function RankedOptions({
+  question,
+  showPercent,
+  large,
+}: {
+  question: SummaryQuestion;
+  showPercent: boolean;
+  large: boolean;
+}) {
+  const multiple = question.type === 'multiple';
+  return (
+    <>
+      {multiple && showPercent ? (
+        <p
+          data-testid="result-multiple-note"
+          className={cn(
+            '-mt-3 mb-4 text-muted-foreground',
+            large ? 'text-2xl' : 'text-sm lg:text-base',
+          )}
+        >
+          {es.results.multipleNote}
+        </p>
+      ) : null}
       <ol className={cn('flex flex-col', large ? 'gap-8' : 'gap-4 lg:gap-5')}>
         {rankOptions(question).map((option) => (
           <li
@@ -42,7 +102,7 @@ export function QuestionResults({ question, position, showPercent, large }: Ques
             <div className="mb-1.5 flex items-baseline justify-between gap-4">
               <span
                 className={cn(
-                  'flex min-w-0 items-baseline gap-2 break-words',
+                  'flex min-w-0 items-baseline gap-2',
                   option.leading && 'font-bold text-accent',
                 )}
               >
@@ -61,7 +121,11 @@ export function QuestionResults({ question, position, showPercent, large }: Ques
                   option.leading && 'text-accent',
                 )}
               >
-                <span data-testid="result-option-count">{es.results.count(option.count)}</span>
+                <span data-testid="result-option-count">
+                  {multiple
+                    ? es.results.countOfPeople(option.count, question.respondents)
+                    : es.results.count(option.count)}
+                </span>
                 {showPercent ? (
                   <>
                     <span aria-hidden="true" className="mx-2 text-muted-foreground">
@@ -92,6 +156,6 @@ export function QuestionResults({ question, position, showPercent, large }: Ques
           </li>
         ))}
       </ol>
-    </section>
+    </>
   );
 }

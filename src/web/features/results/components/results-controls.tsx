@@ -1,6 +1,7 @@
-import { Eye, EyeOff, Maximize, Minimize, Moon } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Eye, EyeOff, Maximize, Minimize, Moon, Presentation } from 'lucide-react';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { es } from '../../../i18n/es.ts';
+import { AppLink } from '../../../lib/navigation.tsx';
 
 type ResultsControlsProps = {
   showPercent: boolean;
@@ -9,12 +10,21 @@ type ResultsControlsProps = {
   onToggleFullscreen: () => void;
   dark: boolean;
   onToggleDark: () => void;
+  /** The presenter view of this poll ('Presentar'): one question at a time, with keys. */
+  presentHref: string;
 };
 
 export function ResultsControls(props: ResultsControlsProps) {
   const { showPercent, fullscreen, dark } = props;
   return (
     <div className="flex shrink-0 flex-wrap gap-2">
+      <AppLink
+        to={props.presentHref}
+        className={buttonVariants({ variant: 'outline', size: 'sm' })}
+      >
+        <Presentation aria-hidden="true" />
+        {es.presenter.present}
+      </AppLink>
       <Button variant="outline" size="sm" onClick={props.onTogglePercent}>
         {showPercent ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
         {showPercent ? es.results.hidePercent : es.results.showPercent}

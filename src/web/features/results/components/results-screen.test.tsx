@@ -59,7 +59,8 @@ describe('ResultsScreen (stream down, polling)', () => {
       '0%',
     ]);
     expect(rows.map((r) => r.dataset.leading === 'true')).toEqual([true, false, false]);
-    expect(screen.getByText('Los datos se actualizan cada 2.5 segundos')).toBeInTheDocument();
+    // Polled while the stream is down, and the footer says so (with a Spanish decimal comma).
+    expect(screen.getByTestId('refresh-note')).toHaveTextContent('Se actualiza cada 2,5 segundos');
     expect(screen.getByTestId('last-update')).toHaveTextContent(/Última actualización: \d\d:\d\d/);
   });
 
@@ -99,11 +100,26 @@ describe('ResultsScreen (stream down, polling)', () => {
     renderResults();
     expect(await screen.findByText('No se pudieron cargar los resultados')).toBeInTheDocument();
     expect(await screen.findByText('Resultados privados')).toBeInTheDocument();
+    // The page says what to expect instead of repeating the toast word for word.
+    expect(screen.getByText(/Todos podrán verlos aquí cuando la cierre/)).toBeInTheDocument();
     expect(
       screen.getAllByText(
         'Los resultados no están disponibles públicamente mientras la encuesta está abierta',
       ).length,
     ).toBeGreaterThan(0);
+  });
+
+  it('on 403 for a draft says the poll is not open yet, on the page and in the toast', async () => {
+    const draft = { slug: 'abc', title: 'Borrador', status: 'draft', questions: [] };
+    mockSummaryOnly((url) =>
+      url.pathname.endsWith('/summary')
+        ? json({ message: 'Resultados privados', code: 'RESULTS_PRIVATE' }, 403)
+        : json(draft),
+    );
+    renderResults();
+    expect(await screen.findByText(/todavía no se ha abierto/)).toBeInTheDocument();
+    expect(await screen.findByText('La encuesta todavía no está abierta')).toBeInTheDocument();
+    expect(screen.queryByText(/mientras la encuesta está abierta/)).not.toBeInTheDocument();
   });
 
   it('on 404 shows not found without a toast', async () => {

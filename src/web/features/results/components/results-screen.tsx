@@ -1,42 +1,63 @@
 import { FileQuestion, Hourglass, Lock, SearchX, WifiOff } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import type { PollStatus } from '../../../../contract/poll.ts';
 import type { Summary } from '../../../../contract/summary.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { es } from '../../../i18n/es.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useHydrated } from '../../../lib/fullscreen.ts';
+import { presenterPath } from '../../../lib/links.ts';
 import { byOrdinal } from '../../../lib/order.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useDarkTheme, useFullscreen } from '../../../lib/use-fullscreen.ts';
 import { type ResultsFeed, useResultsFeed } from '../api/use-results-feed.ts';
-import { useDarkTheme, useFullscreen } from '../lib/use-fullscreen.ts';
 import { ConnectionBadge, TotalBadge } from './live-badge.tsx';
 import { QuestionResults } from './question-results.tsx';
 import { ResultsControls } from './results-controls.tsx';
+import { SaveResultImage } from './save-result-image.tsx';
 
 const OFFLINE_TOAST_ID = 'results-offline';
+/** One private-results toast at most, even if the refusal comes twice (server render, GET). */
+const PRIVATE_TOAST_ID = 'results-private';
+
+type ToastContext = {
+  /** The poll's status, null while not known yet. */
+  status: PollStatus | null | undefined;
+  /** This browser holds the presenter code: a 403 rendered by the server (which does not know
+   *  it) is about to be replaced by the host's own results, so it is no news. */
+  host: boolean;
+};
 
 /** One toast per kind of trouble, not one per 2.5 s poll; a success ends the spell. */
-function useErrorToasts(error: ApiError | null): void {
+function useErrorToasts(error: ApiError | null, { status, host }: ToastContext): void {
   const announced = useRef<'private' | 'offline' | 'missing' | null>(null);
   useEffect(() => {
     if (!error) {
-      if (announced.current === 'offline') toast.dismiss(OFFLINE_TOAST_ID);
+      if (announced.current === 'offline') notify.dismiss(OFFLINE_TOAST_ID);
       announced.current = null;
       return;
     }
     const kind = error.status === 404 ? 'missing' : error.status === 403 ? 'private' : 'offline';
     if (announced.current === kind) return;
+    // The private toast's words depend on the status (draft: not open yet): wait for it.
+    if (kind === 'private' && (host || status === null)) return;
     announced.current = kind;
     if (kind === 'private') {
-      toast.error(es.results.privateTitle, { description: es.results.privateDescription });
+      notify.error(es.results.privateTitle, {
+        id: PRIVATE_TOAST_ID,
+        description:
+          status === 'draft' ? es.results.privateDraftToast : es.results.privateDescription,
+      });
     } else if (kind === 'offline') {
-      toast.error(es.results.connectionError, {
+      notify.error(es.results.connectionError, {
         id: OFFLINE_TOAST_ID,
         description: es.results.reconnecting,
       });
     }
-  }, [error]);
+  }, [error, status, host]);
 }
 
 export function ResultsScreen({ slug }: { slug: string }) {
@@ -46,7 +67,9 @@ export function ResultsScreen({ slug }: { slug: string }) {
   // In fullscreen the dark set is on unless the presenter turns it off (dim rooms).
   const [projectorDark, setProjectorDark] = useState(true);
   useDarkTheme(fullscreen.active && projectorDark);
-  useErrorToasts(feed.error);
+  useErrorToasts(feed.error, { status: feed.pollStatus, host: feed.host });
+  const title = feed.summary?.title ?? feed.poll?.title;
+  useDocumentTitle(title ? es.titles.results(title) : null);
 
   const large = fullscreen.active;
   return (
@@ -61,6 +84,7 @@ export function ResultsScreen({ slug }: { slug: string }) {
     >
       <ResultsBody feed={feed} large={large} showPercent={showPercent}>
         <ResultsControls
+          presentHref={presenterPath(slug)}
           showPercent={showPercent}
           onTogglePercent={() => setShowPercent((v) => !v)}
           fullscreen={fullscreen.active}
@@ -98,7 +122,10 @@ function ResultsBody({ feed, large, showPercent, children: controls }: BodyProps
         icon={Lock}
         level={1}
         title={es.results.loadFailed}
-        description={es.results.privateDescription}
+        // The toast quotes the spec; the page says what to expect, fitting the poll's status.
+        description={
+          feed.poll?.status === 'draft' ? es.results.privateDraftPage : es.results.privateOpenPage
+        }
       />
     );
   }
@@ -124,7 +151,7 @@ function ResultsBody({ feed, large, showPercent, children: controls }: BodyProps
         <div className="flex min-w-0 flex-col gap-3">
           <h1
             className={cn(
-              'leading-tight font-extrabold break-words',
+              'leading-tight font-extrabold',
               large ? 'text-6xl' : 'text-2xl sm:text-3xl lg:text-4xl',
             )}
           >
@@ -138,7 +165,7 @@ function ResultsBody({ feed, large, showPercent, children: controls }: BodyProps
         {controls}
       </header>
       <QuestionList summary={summary} large={large} showPercent={showPercent} />
-      <ResultsFooter lastUpdate={feed.lastUpdate} large={large} />
+      <ResultsFooter lastUpdate={feed.lastUpdate} live={feed.stream === 'live'} large={large} />
     </>
   );
 }
@@ -173,13 +200,24 @@ function QuestionList({
   return (
     <div className={cn('flex flex-col', large ? 'gap-10' : 'gap-6')}>
       {byOrdinal(summary.questions).map((question, index) => (
-        <QuestionResults
-          key={question.id}
-          question={question}
-          position={index + 1}
-          showPercent={showPercent}
-          large={large}
-        />
+        <div key={question.id} className="grid gap-2">
+          <QuestionResults
+            question={question}
+            position={index + 1}
+            showPercent={showPercent}
+            large={large}
+          />
+          {/* Not on the projector: its chrome stays hidden. */}
+          {large ? null : (
+            <SaveResultImage
+              slug={summary.slug}
+              pollTitle={summary.title}
+              updatedAt={summary.updatedAt}
+              position={index + 1}
+              question={question}
+            />
+          )}
+        </div>
       ))}
     </div>
   );
@@ -191,7 +229,11 @@ const timeFormat = new Intl.DateTimeFormat('es', {
   second: '2-digit',
 });
 
-function ResultsFooter({ lastUpdate, large }: { lastUpdate: Date | null; large: boolean }) {
+type FooterProps = { lastUpdate: Date | null; live: boolean; large: boolean };
+
+function ResultsFooter({ lastUpdate, live, large }: FooterProps) {
+  // The time is in the viewer's zone, which the server does not know: shown once hydrated.
+  const hydrated = useHydrated();
   return (
     <footer
       className={cn(
@@ -200,9 +242,10 @@ function ResultsFooter({ lastUpdate, large }: { lastUpdate: Date | null; large: 
       )}
     >
       <span className="tabular-nums" data-testid="last-update">
-        {lastUpdate ? es.results.lastUpdate(timeFormat.format(lastUpdate)) : null}
+        {lastUpdate && hydrated ? es.results.lastUpdate(timeFormat.format(lastUpdate)) : null}
       </span>
-      <span>{es.results.refreshNote}</span>
+      {/* Pushed while the stream is up; the spec's 2.5 s polling only while it is down. */}
+      <span data-testid="refresh-note">{live ? es.results.liveNote : es.results.refreshNote}</span>
     </footer>
   );
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
-import { percentOf, rankOptions } from './tally.ts';
+import { percentBase, percentOf, rankOptions } from './tally.ts';
 
 function question(
   counts: number[],
   totalAnswers = counts.reduce((a, b) => a + b, 0),
+  extra: Partial<SummaryQuestion> = {},
 ): SummaryQuestion {
   return {
     id: 1,
@@ -13,6 +14,8 @@ function question(
     ordinal: 1,
     totalAnswers,
     respondents: totalAnswers,
+    hidden: false,
+    ...extra,
     options: counts.map((count, i) => ({ id: 10 + i, text: `O${i + 1}`, ordinal: i + 1, count })),
   };
 }
@@ -47,7 +50,35 @@ describe('rankOptions', () => {
     expect(rankOptions(question([2, 2, 1])).map((o) => o.leading)).toEqual([true, true, false]);
   });
 
-  it('uses totalAnswers as the base (multiple choice adds up to 100)', () => {
+  it('single and yes/no: shares of the answers', () => {
     expect(rankOptions(question([3, 1], 8)).map((o) => o.percent)).toEqual([38, 13]);
+    const yesno = question([2, 1], 3, { type: 'yesno' });
+    expect(rankOptions(yesno).map((o) => o.percent)).toEqual([67, 33]);
+  });
+
+  it('multiple: shares of the people who answered, which may add up past 100', () => {
+    // Issue 9: all 3 voters chose 'Luz' (and some more): Luz is 100 %, not 43 %.
+    const multi = question([3, 2, 2], 7, { type: 'multiple', respondents: 3 });
+    expect(rankOptions(multi).map((o) => o.percent)).toEqual([100, 67, 67]);
+    expect(percentBase(multi)).toBe(3);
+    const none = question([0, 0], 0, { type: 'multiple', respondents: 0 });
+    expect(rankOptions(none).map((o) => o.percent)).toEqual([0, 0]);
+  });
+
+  it('a hidden question without counts ranks as zeros (callers show it hidden)', () => {
+    const hidden: SummaryQuestion = {
+      ...question([0, 0]),
+      totalAnswers: undefined,
+      hidden: true,
+      respondents: 4,
+      options: [
+        { id: 1, text: 'A', ordinal: 1 },
+        { id: 2, text: 'B', ordinal: 2 },
+      ],
+    };
+    expect(rankOptions(hidden).map((o) => [o.count, o.percent, o.leading])).toEqual([
+      [0, 0, false],
+      [0, 0, false],
+    ]);
   });
 });

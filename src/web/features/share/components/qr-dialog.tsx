@@ -1,7 +1,7 @@
-import { Copy, Download, ExternalLink, QrCode, TriangleAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Copy, Download, ExternalLink, QrCode, TriangleAlert, Wifi } from 'lucide-react';
 import { toast } from 'sonner';
 import { QR_DIALOG_SIZE_PX } from '../../../../contract/limits.ts';
+import { JoinCode } from '../../../components/join-code.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -12,37 +12,25 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { es } from '../../../i18n/es.ts';
+import { cn } from '../../../lib/cn.ts';
 import { participantUrl } from '../../../lib/links.ts';
-import { copyLink } from '../lib/clipboard.ts';
 import {
   downloadBlob,
   qrFileName,
   qrPngBlob,
-  qrSvg,
   qrSvgBlob,
-  qrSvgDataUrl,
-} from '../lib/qr-code.ts';
-import type { ShareOrigin } from '../lib/share-origin.ts';
+  useQrImage,
+} from '../../../lib/qr-code.ts';
+import type { ShareOrigin } from '../../../lib/share-origin.ts';
+import { copyLink } from '../lib/clipboard.ts';
 
 type QrDialogProps = {
   slug: string;
+  /** Shown grouped under the link, for people who type rather than scan. */
+  joinCode?: string;
   share: ShareOrigin;
   onPickLan: (url: string) => void;
 };
-
-function useQrImage(url: string): string | null {
-  const [image, setImage] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    qrSvg(url, QR_DIALOG_SIZE_PX, 2)
-      .then((svg) => current && setImage(qrSvgDataUrl(svg)))
-      .catch(() => current && setImage(null));
-    return () => {
-      current = false;
-    };
-  }, [url]);
-  return image;
-}
 
 async function download(make: () => Promise<Blob>, fileName: string): Promise<void> {
   try {
@@ -52,7 +40,7 @@ async function download(make: () => Promise<Blob>, fileName: string): Promise<vo
   }
 }
 
-export function QrDialog({ slug, share, onPickLan }: QrDialogProps) {
+export function QrDialog({ slug, joinCode, share, onPickLan }: QrDialogProps) {
   const url = participantUrl(share.origin, slug);
   return (
     <Dialog>
@@ -69,13 +57,14 @@ export function QrDialog({ slug, share, onPickLan }: QrDialogProps) {
         </DialogHeader>
         {share.loopback ? <LoopbackNotice share={share} onPickLan={onPickLan} /> : null}
         <QrBody url={url} slug={slug} />
+        {joinCode ? <JoinCode code={joinCode} className="justify-center" /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
 function QrBody({ url, slug }: { url: string; slug: string }) {
-  const image = useQrImage(url);
+  const image = useQrImage(url, QR_DIALOG_SIZE_PX);
   const size = QR_DIALOG_SIZE_PX;
   return (
     <div className="flex flex-col items-center gap-4">
@@ -135,15 +124,27 @@ function QrBody({ url, slug }: { url: string; slug: string }) {
   );
 }
 
-function LoopbackNotice({ share, onPickLan }: Omit<QrDialogProps, 'slug'>) {
+/**
+ * On localhost the QR already points at the LAN address, so this reads as reassurance; only
+ * without any LAN address is it a warning (then phones really cannot follow the link).
+ */
+function LoopbackNotice({ share, onPickLan }: Omit<QrDialogProps, 'slug' | 'joinCode'>) {
+  const hasLan = share.lanChoices.length > 0;
+  const Icon = hasLan ? Wifi : TriangleAlert;
   return (
     <div
       role="note"
-      className="flex flex-col gap-2 rounded-lg border border-accent/40 bg-accent-soft p-3 text-sm"
+      className={cn(
+        'flex flex-col gap-2 rounded-lg border p-3 text-sm',
+        hasLan ? 'bg-muted/60' : 'border-accent/40 bg-accent-soft',
+      )}
     >
       <p className="flex gap-2">
-        <TriangleAlert className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
-        <span>{share.lanChoices.length > 0 ? es.qr.localhostWarning : es.qr.noLanUrl}</span>
+        <Icon
+          className={cn('mt-0.5 size-4 shrink-0', hasLan ? 'text-primary' : 'text-accent')}
+          aria-hidden="true"
+        />
+        <span>{hasLan ? es.qr.lanNotice : es.qr.noLanUrl}</span>
       </p>
       {share.lanChoices.length > 1 ? (
         <fieldset className="flex flex-col gap-1">

@@ -37,13 +37,15 @@ describe('ShareCard and QR dialog', () => {
     ).toHaveAttribute('href', 'https://sondeo.example.org/p/abc123');
   });
 
-  it('on localhost warns and offers the LAN address instead', async () => {
+  it('on localhost reassures that the QR uses the LAN address', async () => {
     renderCard({ publicUrl: null, lanUrls: ['http://192.168.1.20:3000'] });
     expect(await screen.findByText('http://192.168.1.20:3000/p/abc123')).toBeInTheDocument();
     const { dialog } = await openQr();
-    expect(within(dialog).getByRole('note')).toHaveTextContent(
-      'los móviles no pueden usar ese enlace',
+    const note = within(dialog).getByRole('note');
+    expect(note).toHaveTextContent(
+      'Este código usa la dirección de tu red local para que los móviles puedan entrar',
     );
+    expect(note).not.toHaveTextContent('no pueden');
     expect(within(dialog).getByTestId('qr-link')).toHaveTextContent(
       'http://192.168.1.20:3000/p/abc123',
     );

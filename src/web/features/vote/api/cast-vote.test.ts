@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../../../tests/helpers/render-web.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { newIdempotencyKey, submitBallot } from './cast-vote.ts';
+import { newIdempotencyKey, RATE_LIMITED_RETRIES, submitBallot } from './cast-vote.ts';
 
 const ballot = { answers: [{ questionId: 1, optionIds: [2] }] };
 const noWait = (_ms: number) => Promise.resolve();
@@ -49,6 +49,42 @@ describe('submitBallot', () => {
     ).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
     expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([400, 1000, 2000]);
+  });
+
+  it('waits out a 429 for its Retry-After, telling the page, and sends the same key again', async () => {
+    const limited = (seconds: string) =>
+      new Response(JSON.stringify({ message: 'Demasiadas', code: 'RATE_LIMITED' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': seconds },
+      });
+    const answers = [limited('3'), limited('1'), json({ message: 'Bad Gateway' }, 502)];
+    const fetchMock = mockFetch(() => answers.shift() ?? json({ saved: 1 }, 201));
+    const sleep = vi.fn(noWait);
+    const told: number[] = [];
+    const result = await submitBallot('abc', ballot, {
+      idempotencyKey: 'k-9',
+      sleep,
+      onRateLimited: (s) => told.push(s),
+    });
+    expect(result).toEqual({ saved: 1 });
+    expect(keysOf(fetchMock)).toEqual(['k-9', 'k-9', 'k-9', 'k-9']);
+    expect(told).toEqual([3, 1]);
+    // The 429 waits do not use up the network retries: the 502 still gets its first delay.
+    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([3000, 1000, 400]);
+  });
+
+  it('gives up on 429 after RATE_LIMITED_RETRIES waits', async () => {
+    const fetchMock = mockFetch(
+      () =>
+        new Response(JSON.stringify({ message: 'Demasiadas', code: 'RATE_LIMITED' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '2' },
+        }),
+    );
+    await expect(
+      submitBallot('abc', ballot, { idempotencyKey: 'k', sleep: noWait }),
+    ).rejects.toMatchObject({ status: 429, retryAfterS: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(RATE_LIMITED_RETRIES + 1);
   });
 
   it('does not retry an answer from the server', async () => {

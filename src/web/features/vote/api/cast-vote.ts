@@ -7,11 +7,20 @@ import { queryKeys } from '../../../lib/query.ts';
 /** Waits before each retry of a ballot lost on the network: short, since someone is waiting. */
 export const VOTE_RETRY_DELAYS_MS = [400, 1000, 2000] as const;
 
+/** A ballot refused by the rate limits (429) waits its Retry-After and goes again, this many
+ *  times at most: at the default 5 ballots a second behind one address, a queue of 300 late
+ *  phones drains in a minute. */
+export const RATE_LIMITED_RETRIES = 30;
+/** A Retry-After longer than this is waited as this: the page checks back at least as often. */
+const MAX_RATE_WAIT_S = 60;
+
 type SubmitOptions = {
   /** Sent as Idempotency-Key on every attempt, so a retry can never count the ballot twice. */
   idempotencyKey: string;
   delays?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
+  /** Told before each wait of a refused (429) ballot, with the seconds it will wait. */
+  onRateLimited?: (seconds: number) => void;
 };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -25,22 +34,34 @@ const RETRYABLE_STATUSES = new Set([0, 502, 503, 504]);
 
 /**
  * Posts a ballot; on a retryable failure it tries again with the same key, up to
- * `delays.length` times. Any other HTTP answer (success or refusal) is final.
+ * `delays.length` times. A 429 (too many ballots from this network at once) waits the server's
+ * Retry-After and tries again, up to RATE_LIMITED_RETRIES times: the ballot goes in when the
+ * bucket allows. Any other HTTP answer (success or refusal) is final.
  */
 export async function submitBallot(
   slug: string,
   ballot: Ballot,
-  { idempotencyKey, delays = VOTE_RETRY_DELAYS_MS, sleep = wait }: SubmitOptions,
+  { idempotencyKey, delays = VOTE_RETRY_DELAYS_MS, sleep = wait, onRateLimited }: SubmitOptions,
 ): Promise<VoteResponse> {
-  for (let attempt = 0; ; attempt++) {
+  let failures = 0;
+  let refusals = 0;
+  for (;;) {
     const result = await apiRequest('castVote', {
       params: { slug },
       body: ballot,
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     });
     if (!result.error) return result.data;
-    const delay = delays[attempt];
-    if (!RETRYABLE_STATUSES.has(result.error.status) || delay === undefined) throw result.error;
+    const { status, retryAfterS } = result.error;
+    if (status === 429 && refusals < RATE_LIMITED_RETRIES) {
+      refusals++;
+      const seconds = Math.min(MAX_RATE_WAIT_S, Math.max(1, retryAfterS ?? 1));
+      onRateLimited?.(seconds);
+      await sleep(seconds * 1000);
+      continue;
+    }
+    const delay = delays[failures++];
+    if (!RETRYABLE_STATUSES.has(status) || delay === undefined) throw result.error;
     await sleep(delay);
   }
 }
@@ -60,11 +81,11 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export function useCastVote(slug: string) {
+export function useCastVote(slug: string, onRateLimited?: (seconds: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { ballot: Ballot; idempotencyKey: string }) =>
-      submitBallot(slug, input.ballot, { idempotencyKey: input.idempotencyKey }),
+      submitBallot(slug, input.ballot, { idempotencyKey: input.idempotencyKey, onRateLimited }),
     // A refusal may mean the poll changed under us (closed, question removed): show the truth.
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.poll(slug) }),
   });

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import type { Question } from '../../../../contract/poll.ts';
-import { es } from '../../../i18n/es.ts';
+import { esCore as es } from '../../../i18n/es-core.ts';
 import { cn } from '../../../lib/cn.ts';
 import { byOrdinal } from '../../../lib/order.ts';
 
@@ -62,7 +62,7 @@ export function QuestionField({ question, position, chosen, onChoose }: Question
                 )
               ) : null}
             </span>
-            <span className="min-w-0 flex-1 break-words">{option.text}</span>
+            <span className="min-w-0 flex-1">{option.text}</span>
           </label>
         );
       })}

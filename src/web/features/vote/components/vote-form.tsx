@@ -1,11 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type { Poll } from '../../../../contract/poll.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { es } from '../../../i18n/es.ts';
+import { esCore as es } from '../../../i18n/es-core.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { byOrdinal } from '../../../lib/order.ts';
+import { queryKeys } from '../../../lib/query.ts';
 import { markVoted } from '../../../lib/storage.ts';
+import { notify } from '../../../lib/toast.ts';
 import { newIdempotencyKey, useCastVote } from '../api/cast-vote.ts';
 import {
   answeredCount,
@@ -25,7 +28,11 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
   // The poll can change under the form (live edits): choices of unchanged questions survive,
   // choices the new poll no longer has are dropped.
   const selection = reconcileSelection(chosen, questions);
-  const castVote = useCastVote(poll.slug);
+  // Seconds the ballot waits after a 429 (many ballots from this network at once), shown in
+  // words until it goes in or fails.
+  const [waiting, setWaiting] = useState<number | null>(null);
+  const castVote = useCastVote(poll.slug, setWaiting);
+  const queryClient = useQueryClient();
   // The same ballot sent again (after a failure) keeps its key, so the server can tell a repeat
   // of a ballot it already stored from a new one; a changed ballot gets a new key.
   const pending = useRef<{ body: string; key: string } | null>(null);
@@ -42,12 +49,19 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
     castVote.mutate(
       { ballot, idempotencyKey: pending.current.key },
       {
+        onSettled: () => setWaiting(null),
         onSuccess: ({ saved }) => {
           markVoted(poll.slug);
-          toast.success(es.vote.sent, { description: es.vote.sentDescription(saved) });
+          notify.success(es.vote.sent, { description: es.vote.sentDescription(saved) });
           onVoted();
         },
-        onError: (error) => toast.error(es.vote.error, { description: error.message }),
+        onError: (error) => {
+          notify.error(es.vote.error, { description: error.message });
+          // Answered elsewhere (another tab): ask the server what is left.
+          if (isApiError(error) && error.code === 'ALREADY_VOTED') {
+            void queryClient.invalidateQueries({ queryKey: queryKeys.answered(poll.slug) });
+          }
+        },
       },
     );
   }
@@ -75,7 +89,9 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
           aria-live="polite"
           data-testid="vote-progress"
         >
-          {es.vote.progress(answered, questions.length)}
+          {castVote.isPending && waiting !== null
+            ? es.vote.rateLimited(waiting)
+            : es.vote.progress(answered, questions.length)}
         </p>
         <Button
           type="submit"

@@ -7,29 +7,51 @@ import {
   type LucideIcon,
   SearchX,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
 import type { Poll } from '../../../../contract/poll.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { es } from '../../../i18n/es.ts';
+import { esCore as es } from '../../../i18n/es-core.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useLiveStream } from '../../../lib/live-stream.ts';
+import { AppLink } from '../../../lib/navigation.tsx';
 import { hasVoted } from '../../../lib/storage.ts';
+import { answeredQueryOptions } from '../api/answered.ts';
 import { pollQueryOptions } from '../api/poll.ts';
 import { VoteForm } from './vote-form.tsx';
+
+// The presenter pace is the exception: its form loads only where a poll uses it, so the
+// everyday vote page stays within the phone's byte budget.
+const PacedVote = lazy(async () => ({ default: (await import('./paced-vote.tsx')).PacedVote }));
 
 /**
  * The participant page, its states in the order of spec §2. It follows the poll live: opening,
  * closing and edits show up without a reload.
  */
 export function VoteScreen({ slug }: { slug: string }) {
-  const stream = useLiveStream(slug);
+  const stream = useLiveStream(slug, { asParticipant: true });
   const poll = useQuery(pollQueryOptions(slug, stream));
-  const [voted, setVoted] = useState(() => hasVoted(slug));
+  const answered = useQuery(answeredQueryOptions(slug));
+  const [votedNow, setVoted] = useState(false);
+  // Session storage is the browser's: the server renders "not voted", and hydration switches.
+  const votedBefore = useSyncExternalStore(
+    noSubscription,
+    () => hasVoted(slug),
+    () => false,
+  );
+  useDocumentTitle(poll.data ? es.titles.vote(poll.data.title) : null);
+  // Questions answered on this page with the presenter pace on.
+  const [pacedAnswers, setPacedAnswers] = useState<ReadonlySet<number>>(() => new Set());
 
   const data = poll.data;
+  // Until the server says otherwise (or when it cannot), nothing counts as answered.
+  const answeredIds = new Set(answered.data?.answeredQuestionIds ?? []);
+  const remaining = data?.questions.filter((q) => !answeredIds.has(q.id)) ?? [];
+  const answeredAll = !!data && data.questions.length > 0 && remaining.length === 0;
+  const voted = votedNow || votedBefore || answeredAll;
+
   // Only a poll never loaded is an error screen; a failed re-check keeps the last poll shown.
   if (!data) {
     if (!poll.isError) return <Loading />;
@@ -46,6 +68,18 @@ export function VoteScreen({ slug }: { slug: string }) {
           ) : null
         }
       />
+    );
+  }
+  // The presenter pace asks one question at a time, whatever the full form's flag says.
+  if (data.settings.presenterPace && data.status === 'open' && data.questions.length > 0) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <PacedVote
+          poll={data}
+          answered={pacedAnswers}
+          onAnswered={(id) => setPacedAnswers((set) => new Set(set).add(id))}
+        />
+      </Suspense>
     );
   }
   if (voted) {
@@ -84,11 +118,18 @@ export function VoteScreen({ slug }: { slug: string }) {
   }
   return (
     <div className="mx-auto w-full max-w-[480px] px-4 pt-6">
-      <h1 className="mb-6 text-2xl leading-tight font-bold break-words">{data.title}</h1>
-      <VoteForm poll={data} onVoted={() => setVoted(true)} />
+      <h1 className="mb-6 text-2xl leading-tight font-bold">{data.title}</h1>
+      {remaining.length < data.questions.length ? (
+        <p className="mb-6 text-muted-foreground" data-testid="vote-partly-answered">
+          {es.vote.partlyAnswered(data.questions.length - remaining.length)}
+        </p>
+      ) : null}
+      <VoteForm poll={{ ...data, questions: remaining }} onVoted={() => setVoted(true)} />
     </div>
   );
 }
+
+const noSubscription = () => () => {};
 
 type NoticeProps = {
   icon: LucideIcon;
@@ -109,11 +150,11 @@ function Notice(props: NoticeProps) {
 function ResultsLink({ poll }: { poll: Poll }) {
   if (!poll.settings.resultsPublic && poll.status !== 'closed') return null;
   return (
-    <Link
+    <AppLink
       to={`/r/${encodeURIComponent(poll.slug)}`}
       className={buttonVariants({ variant: 'outline' })}
     >
       {es.vote.viewResults}
-    </Link>
+    </AppLink>
   );
 }

@@ -14,6 +14,7 @@ const q = (id: number, type: Question['type'], optionIds: number[], ordinal = id
   text: `Q${id}`,
   type,
   ordinal,
+  resultsHidden: false,
   options: optionIds.map((o, i) => ({ id: o, text: `O${o}`, ordinal: i + 1 })),
 });
 

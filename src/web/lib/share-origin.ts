@@ -1,5 +1,5 @@
-import type { ServerInfo } from '../../../../contract/routes.ts';
-import { isLoopbackHost } from '../../../lib/links.ts';
+import type { ServerInfo } from '../../contract/routes.ts';
+import { isLoopbackHost } from './links.ts';
 
 export type PageLocation = { origin: string; hostname: string };
 

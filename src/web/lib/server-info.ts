@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query.ts';
+import { apiCall } from './api-client.ts';
+import { queryKeys } from './query.ts';
 
 /** Where other devices can reach the server; it does not change while the server runs. */
 export function serverInfoQueryOptions() {

@@ -1,22 +1,22 @@
-import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
-import { es } from '../../../i18n/es.ts';
+import { useCallback, useEffect } from 'react';
+import { es } from '../i18n/es.ts';
+import { useIsFullscreen } from './fullscreen.ts';
+import { notify } from './toast.ts';
 
-/** Fullscreen of the whole document, so the layout can hide its header (it watches the same). */
+/**
+ * Fullscreen of the whole document (results page, presenter's `F`), so the layout can hide its
+ * header (it watches the same); a browser that refuses says so (spec §8's toast). Not in
+ * fullscreen.ts: the phone pages import that one and must not carry the host's strings.
+ */
 export function useFullscreen(): { active: boolean; toggle: () => Promise<void> } {
-  const [active, setActive] = useState(() => Boolean(document.fullscreenElement));
-  useEffect(() => {
-    const update = () => setActive(Boolean(document.fullscreenElement));
-    document.addEventListener('fullscreenchange', update);
-    return () => document.removeEventListener('fullscreenchange', update);
-  }, []);
+  const active = useIsFullscreen();
   const toggle = useCallback(async () => {
     try {
       if (document.fullscreenElement) await document.exitFullscreen();
       // iPhone Safari has no requestFullscreen at all: calling it throws, which lands below.
       else await document.documentElement.requestFullscreen();
     } catch {
-      toast.error(es.results.fullscreenError, {
+      notify.error(es.results.fullscreenError, {
         description: es.results.fullscreenErrorDescription,
       });
     }

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
-import { QR_DOWNLOAD_SIZE_PX, QR_ERROR_LEVEL } from '../../../../contract/limits.ts';
+import { useEffect, useState } from 'react';
+import { QR_DOWNLOAD_SIZE_PX, QR_ERROR_LEVEL } from '../../contract/limits.ts';
 
 const base = { errorCorrectionLevel: QR_ERROR_LEVEL } as const;
 
@@ -42,4 +43,19 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   link.remove();
   // Some browsers read the blob after click() returns; give them time before freeing it.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A data URL of the QR of `url` for an <img>, or null until it is made (or if it fails). */
+export function useQrImage(url: string, width: number, margin = 2): string | null {
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    qrSvg(url, width, margin)
+      .then((svg) => current && setImage(qrSvgDataUrl(svg)))
+      .catch(() => current && setImage(null));
+    return () => {
+      current = false;
+    };
+  }, [url, width, margin]);
+  return image;
 }

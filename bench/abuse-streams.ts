@@ -1,0 +1,58 @@
+import { connect, type Socket } from 'node:net';
+
+/**
+ * A child of bench/abuse.ts: opens STREAMS event streams to one poll as fast as it can (batches
+ * of 200 in flight), counts the answers by status, reports them over IPC and holds the admitted
+ * ones open until told to stop. One process holds at most ~10,000 sockets (its open-file limit).
+ */
+const url = new URL(process.env.STREAM_URL!);
+const total = Number(process.env.STREAMS);
+const sockets: Socket[] = [];
+const counts: Record<string, number> = {};
+const add = (key: string) => {
+  counts[key] = (counts[key] ?? 0) + 1;
+};
+
+function attempt(): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port) });
+    let head = '';
+    let settled = false;
+    const done = (key: string, keep: boolean) => {
+      if (settled) return;
+      settled = true;
+      add(key);
+      if (keep) sockets.push(socket);
+      else socket.destroy();
+      resolve();
+    };
+    socket.setTimeout(20_000, () => done('timeout', false));
+    socket.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'error', false));
+    socket.on('connect', () =>
+      socket.write(
+        `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/event-stream\r\n\r\n`,
+      ),
+    );
+    socket.on('data', (chunk) => {
+      if (settled) return;
+      head += chunk.toString('latin1');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(head)?.[1];
+      if (status) done(status, status === '200');
+    });
+    socket.on('close', () => done('closed', false));
+  });
+}
+
+let started = 0;
+async function lane(): Promise<void> {
+  while (started < total) {
+    started++;
+    await attempt();
+  }
+}
+await Promise.all(Array.from({ length: 200 }, lane));
+process.send?.({ counts });
+process.on('message', () => {
+  for (const s of sockets) s.destroy();
+  process.exit(0);
+});

@@ -1,0 +1,215 @@
+import { Agent, type IncomingMessage, request } from 'node:http';
+import { emptyHistogram, HIST_MS } from './lib/latency.ts';
+
+/**
+ * A child process of the join-wave bench: its share of a room's phones. Each phone, from its own
+ * loopback address (127.0.0.x, so per-address limits act as in a building), loads the vote page,
+ * its scripts and stylesheet, the poll, and opens the event stream; later it sends its ballot.
+ * Messages over IPC; see join-wave.ts.
+ */
+
+type Command =
+  | {
+      type: 'join';
+      base: string;
+      slug: string;
+      count: number;
+      /** Index of this process's first phone in the room (arrivals are spread over all). */
+      first: number;
+      room: number;
+      addresses: string[];
+      startAt: number;
+      spreadMs: number;
+    }
+  | { type: 'vote'; ballot: string; startAt: number; spreadMs: number }
+  | { type: 'exit' };
+
+interface Phone {
+  agent: Agent;
+  cookie: string;
+  streamOpen: boolean;
+  stream?: IncomingMessage;
+}
+
+const phones: Phone[] = [];
+const now = () => performance.timeOrigin + performance.now();
+const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - now())));
+
+function get(
+  phone: Phone,
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; body: string; setCookie?: string[] }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      {
+        method,
+        agent: phone.agent,
+        headers: { ...headers, ...(phone.cookie ? { cookie: phone.cookie } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('latin1'),
+            setCookie: res.headers['set-cookie'],
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+    req.end(body);
+  });
+}
+
+/** The page's own scripts and stylesheets (what a browser fetches before it can run it). */
+function assetsOf(html: string): string[] {
+  const found = new Set<string>();
+  for (const m of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+)"/g)) {
+    if (m[1]) found.add(m[1]);
+  }
+  return [...found];
+}
+
+function openStream(phone: Phone, base: string, slug: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request(`${base}/api/v1/polls/${slug}/events?as=participant`, {
+      agent: new Agent({
+        keepAlive: false,
+        localAddress: (phone.agent as Agent & { options: { localAddress?: string } }).options
+          .localAddress,
+      }),
+      headers: { accept: 'text/event-stream', cookie: phone.cookie },
+    });
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        return resolve(false);
+      }
+      phone.stream = res;
+      let seen = '';
+      res.on('data', (chunk: Buffer) => {
+        if (phone.streamOpen) return;
+        seen += chunk.toString('latin1');
+        if (seen.includes('event: poll')) {
+          phone.streamOpen = true;
+          resolve(true);
+        }
+      });
+      res.on('error', () => resolve(false));
+    });
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+}
+
+async function join(c: Extract<Command, { type: 'join' }>) {
+  const pageHist = emptyHistogram();
+  const failures: Record<string, number> = {};
+  const fail = (why: string) => {
+    failures[why] = (failures[why] ?? 0) + 1;
+  };
+  let ok = 0;
+  let assets: string[] | undefined;
+  const accept = { 'accept-encoding': 'gzip' };
+  await Promise.all(
+    Array.from({ length: c.count }, async (_, i) => {
+      const index = c.first + i;
+      const phone: Phone = {
+        agent: new Agent({
+          keepAlive: true,
+          maxSockets: 6,
+          localAddress: c.addresses[index % c.addresses.length],
+        }),
+        cookie: '',
+        streamOpen: false,
+      };
+      phones.push(phone);
+      await sleepUntil(c.startAt + (index * c.spreadMs) / c.room);
+      try {
+        const started = performance.now();
+        const page = await get(phone, c.base, `/p/${c.slug}`, { ...accept, accept: 'text/html' });
+        const ms = Math.round(performance.now() - started);
+        pageHist[Math.min(ms, HIST_MS - 1)]!++;
+        if (page.status !== 200) return fail(`page ${page.status}`);
+        const cookie = page.setCookie?.find((v) => v.startsWith('sondeo_pid='));
+        if (cookie) phone.cookie = cookie.split(';')[0] ?? '';
+        if (!assets) {
+          const plain = await get(phone, c.base, `/p/${c.slug}`, { accept: 'text/html' });
+          assets = assetsOf(plain.body);
+        }
+        const loaded = await Promise.all(
+          assets.map((a) => get(phone, c.base, a, { ...accept, accept: '*/*' })),
+        );
+        if (loaded.some((r) => r.status !== 200)) return fail('asset');
+        const poll = await get(phone, c.base, `/api/v1/polls/${c.slug}`, {
+          accept: 'application/json',
+        });
+        if (poll.status !== 200) return fail(`poll ${poll.status}`);
+        if (!(await openStream(phone, c.base, c.slug))) return fail('stream');
+        ok++;
+      } catch (error) {
+        fail(`error ${(error as Error).message}`);
+      }
+    }),
+  );
+  return { type: 'joined', pageHist, ok, failures, assets: assets?.length ?? 0 };
+}
+
+async function vote(c: Extract<Command, { type: 'vote' }>) {
+  const hist = emptyHistogram();
+  const failures: Record<string, number> = {};
+  let ok = 0;
+  let lastAck = 0;
+  await Promise.all(
+    phones.map(async (phone, i) => {
+      await sleepUntil(c.startAt + (i * c.spreadMs) / phones.length);
+      const started = performance.now();
+      try {
+        const res = await get(
+          phone,
+          voteUrl,
+          '',
+          { 'content-type': 'application/json', 'idempotency-key': `join-${process.pid}-${i}` },
+          'POST',
+          c.ballot,
+        );
+        const ms = Math.round(performance.now() - started);
+        hist[Math.min(ms, HIST_MS - 1)]!++;
+        if (res.status === 201) {
+          ok++;
+          lastAck = Math.max(lastAck, now());
+        } else failures[String(res.status)] = (failures[String(res.status)] ?? 0) + 1;
+      } catch (error) {
+        const why = (error as Error).message;
+        failures[why] = (failures[why] ?? 0) + 1;
+      }
+    }),
+  );
+  return { type: 'voted', hist, ok, failures, lastAck };
+}
+
+let voteUrl = '';
+
+process.on('message', async (c: Command) => {
+  if (c.type === 'join') {
+    voteUrl = `${c.base}/api/v1/polls/${c.slug}/votes`;
+    process.send?.(await join(c));
+  } else if (c.type === 'vote') {
+    process.send?.(await vote(c));
+  } else {
+    for (const phone of phones) {
+      phone.stream?.destroy();
+      phone.agent.destroy();
+    }
+    process.exit(0);
+  }
+});

@@ -1,0 +1,189 @@
+import type { ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { createBenchPoll } from './lib/api.ts';
+import { emptyHistogram, percentile } from './lib/latency.ts';
+import { forkTs, root, type Server, startServer, tempSqlite } from './lib/processes.ts';
+
+/**
+ * Issue 11's join wave and vote storm: a room of phones from 20 loopback addresses arrives over
+ * 10 s (page, its assets, the poll, the event stream each), then every phone sends its ballot
+ * within 1 s. The host's results stream is watched for the final count. Rate limits on (100
+ * phones an address is within the per-address buckets, designed for 300).
+ */
+export interface JoinWaveFigures {
+  room: number;
+  joined: number;
+  joinFailures: Record<string, number>;
+  pageP50: number;
+  pageP95: number;
+  stored: number;
+  acknowledged: number;
+  voteFailures: Record<string, number>;
+  voteP50: number;
+  voteP95: number;
+  /** From the last acknowledgement to the results stream showing the final count (ms). */
+  finalCountAfterMs: number;
+}
+
+const PHONES_PER_PROCESS = 1000;
+
+type Reply =
+  | { type: 'joined'; pageHist: number[]; ok: number; failures: Record<string, number> }
+  | {
+      type: 'voted';
+      hist: number[];
+      ok: number;
+      failures: Record<string, number>;
+      lastAck: number;
+    };
+
+function ask<T extends Reply['type']>(child: ChildProcess, type: T, message: unknown) {
+  return new Promise<Extract<Reply, { type: T }>>((resolve, reject) => {
+    child.on('message', (reply: Reply) => {
+      if (reply.type === type) resolve(reply as Extract<Reply, { type: T }>);
+    });
+    child.once('exit', (code) => reject(new Error(`join client exited (${code})`)));
+    child.send(message as object);
+  });
+}
+
+const now = () => performance.timeOrigin + performance.now();
+const merge = (into: Record<string, number>, from: Record<string, number>) => {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+};
+
+/** The host's results stream: resolves with the time the count first reaches `total`. */
+function watchCount(base: string, slug: string, secret: string) {
+  let reached: ((at: number) => void) | undefined;
+  let target = Number.POSITIVE_INFINITY;
+  let best = 0;
+  let bestAt = 0;
+  const req = request(`${base}/api/v1/polls/${slug}/events`, {
+    headers: { accept: 'text/event-stream', 'x-host-secret': secret },
+  });
+  req.on('response', (res) => {
+    let tail = '';
+    res.on('data', (chunk: Buffer) => {
+      const at = now();
+      const text = tail + chunk.toString('latin1');
+      for (const m of text.matchAll(/"totalVotes":(\d+)/g)) {
+        const n = Number(m[1]);
+        if (n > best) [best, bestAt] = [n, at];
+      }
+      tail = text.slice(-40);
+      if (best >= target) reached?.(bestAt);
+    });
+  });
+  req.on('error', () => {});
+  req.end();
+  return {
+    until(total: number, timeoutMs: number): Promise<number> {
+      target = total;
+      if (best >= total) return Promise.resolve(bestAt);
+      return new Promise((resolve) => {
+        reached = resolve;
+        setTimeout(() => resolve(Number.NaN), timeoutMs);
+      });
+    },
+    close: () => req.destroy(),
+  };
+}
+
+export async function measureJoinWave(o: {
+  room: number;
+  addresses: number;
+  arrivalMs: number;
+  voteSpreadMs: number;
+  log: (line: string) => void;
+}): Promise<JoinWaveFigures> {
+  const server: Server = await startServer({
+    script: 'src/server/main.ts',
+    env: { DATABASE_URL: tempSqlite() },
+    healthPath: '/api/v1/health',
+  });
+  const children: ChildProcess[] = [];
+  const addresses = Array.from({ length: o.addresses }, (_, i) => `127.0.0.${i + 2}`);
+  try {
+    const poll = await createBenchPoll(server.url, { resultsPublic: true });
+    const watcher = watchCount(server.url, poll.slug, poll.secret);
+    const procs = Math.ceil(o.room / PHONES_PER_PROCESS);
+    for (let i = 0; i < procs; i++) children.push(forkTs(join(root, 'bench/join-clients.ts')));
+    const startAt = now() + 500;
+    let first = 0;
+    const joins = await Promise.all(
+      children.map((child, i) => {
+        const count = Math.floor(o.room / procs) + (i < o.room % procs ? 1 : 0);
+        const message = {
+          type: 'join',
+          base: server.url,
+          slug: poll.slug,
+          count,
+          first,
+          room: o.room,
+          addresses,
+          startAt,
+          spreadMs: o.arrivalMs,
+        };
+        first += count;
+        return ask(child, 'joined', message);
+      }),
+    );
+    const pageHist = emptyHistogram();
+    const joinFailures: Record<string, number> = {};
+    for (const j of joins) {
+      j.pageHist.forEach((n, ms) => {
+        pageHist[ms]! += n;
+      });
+      merge(joinFailures, j.failures);
+    }
+    const joined = joins.reduce((s, j) => s + j.ok, 0);
+    o.log(
+      `${joined}/${o.room} joined; page p95 ${percentile(pageHist, 0.95)} ms; failures ${JSON.stringify(joinFailures)}`,
+    );
+
+    // "¡Ahora!": every phone sends its ballot within the spread.
+    const voteAt = now() + 500;
+    const votes = await Promise.all(
+      children.map((child, i) =>
+        ask(child, 'voted', {
+          type: 'vote',
+          ballot: poll.ballot(i),
+          startAt: voteAt,
+          spreadMs: o.voteSpreadMs,
+        }),
+      ),
+    );
+    const hist = emptyHistogram();
+    const voteFailures: Record<string, number> = {};
+    for (const v of votes) {
+      v.hist.forEach((n, ms) => {
+        hist[ms]! += n;
+      });
+      merge(voteFailures, v.failures);
+    }
+    const acknowledged = votes.reduce((s, v) => s + v.ok, 0);
+    const lastAck = Math.max(...votes.map((v) => v.lastAck));
+    const shownAt = await watcher.until(acknowledged, 5000);
+    watcher.close();
+    const summary = (await (
+      await fetch(`${server.url}/api/v1/polls/${poll.slug}/summary`)
+    ).json()) as { totalVotes: number };
+    return {
+      room: o.room,
+      joined,
+      joinFailures,
+      pageP50: percentile(pageHist, 0.5),
+      pageP95: percentile(pageHist, 0.95),
+      stored: summary.totalVotes,
+      acknowledged,
+      voteFailures,
+      voteP50: percentile(hist, 0.5),
+      voteP95: percentile(hist, 0.95),
+      finalCountAfterMs: Math.max(0, Math.round(shownAt - lastAck)),
+    };
+  } finally {
+    for (const child of children) if (child.connected) child.send({ type: 'exit' });
+    await server.stop();
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Method, path, secret and status of every call of spec §7, without schemas: the web client needs
+ * only these at run time, and importing routes.ts would put zod (~25 KB gzip) into every phone's
+ * download. routes.ts adds the schemas to each entry; its type check refuses a route missing here.
+ * Departure from the spec: updateQuestion needs the secret too.
+ */
+export type Endpoint = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Fastify-style path under API_BASE; `:slug` and `:id` are filled by the client. */
+  path: string;
+  /** Whether X-Host-Secret is required. */
+  secret: boolean;
+  status: 200 | 201 | 204;
+};
+
+export const API_BASE = '/api/v1';
+
+export const endpoints = {
+  createPoll: { method: 'POST', path: '/polls', secret: false, status: 201 },
+  getPoll: { method: 'GET', path: '/polls/:slug', secret: false, status: 200 },
+  checkHost: { method: 'GET', path: '/polls/:slug/host', secret: true, status: 204 },
+  updatePoll: { method: 'PATCH', path: '/polls/:slug', secret: true, status: 200 },
+  createQuestion: { method: 'POST', path: '/polls/:slug/questions', secret: true, status: 201 },
+  updateQuestion: { method: 'PUT', path: '/questions/:id', secret: true, status: 200 },
+  deleteQuestion: { method: 'DELETE', path: '/questions/:id', secret: true, status: 204 },
+  createOption: { method: 'POST', path: '/questions/:id/options', secret: true, status: 201 },
+  updateOption: { method: 'PUT', path: '/options/:id', secret: true, status: 200 },
+  deleteOption: { method: 'DELETE', path: '/options/:id', secret: true, status: 204 },
+  reorderQuestions: {
+    method: 'PATCH',
+    path: '/polls/:slug/questions/reorder',
+    secret: true,
+    status: 200,
+  },
+  duplicatePoll: { method: 'POST', path: '/polls/:slug/duplicate', secret: true, status: 201 },
+  castVote: { method: 'POST', path: '/polls/:slug/votes', secret: false, status: 201 },
+  getSummary: { method: 'GET', path: '/polls/:slug/summary', secret: false, status: 200 },
+  pollEvents: { method: 'GET', path: '/polls/:slug/events', secret: false, status: 200 },
+  resetVotes: { method: 'POST', path: '/polls/:slug/reset', secret: true, status: 200 },
+  exportResults: { method: 'GET', path: '/polls/:slug/export', secret: true, status: 200 },
+  participantState: { method: 'GET', path: '/polls/:slug/me', secret: false, status: 200 },
+  joinPoll: { method: 'GET', path: '/join/:code', secret: false, status: 200 },
+  getIntegrity: { method: 'GET', path: '/polls/:slug/integrity', secret: true, status: 200 },
+  discardSource: { method: 'POST', path: '/polls/:slug/discard', secret: true, status: 200 },
+  serverInfo: { method: 'GET', path: '/info', secret: false, status: 200 },
+  health: { method: 'GET', path: '/health', secret: false, status: 200 },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+
+/** Fills `:slug` / `:id` in a route path. */
+export function routePath(
+  name: EndpointName,
+  params: Record<string, string | number> = {},
+): string {
+  return endpoints[name].path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing path parameter ${key} for ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

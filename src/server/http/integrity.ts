@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { Integrity } from '../../contract/index.ts';
+import type { PollEvents } from '../domain/events.ts';
+import { discardSource, getIntegrity } from '../domain/integrity.ts';
+import type { Limiter } from '../rate/limiter.ts';
+import type { PollStore } from '../store/store.ts';
+import { addRoute } from './route.ts';
+
+export function registerIntegrityRoutes(
+  app: FastifyInstance,
+  {
+    store,
+    events,
+    limiter,
+    refusedScope,
+  }: {
+    store: PollStore;
+    events: PollEvents;
+    limiter: Limiter;
+    refusedScope: Integrity['refusedScope'];
+  },
+) {
+  addRoute(app, 'getIntegrity', ({ params, hostSecret }) =>
+    getIntegrity(store, limiter.refusals, refusedScope, params.slug, hostSecret),
+  );
+  addRoute(app, 'discardSource', ({ params, body, hostSecret }) =>
+    discardSource(store, events, params.slug, hostSecret, body.source),
+  );
+}

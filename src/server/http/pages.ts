@@ -1,0 +1,222 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { type Poll, SLUG_PATTERN, type Summary } from '../../contract/index.ts';
+import { defaultMessages } from '../domain/errors.ts';
+import { resultsOpenToAll } from '../domain/tally.ts';
+import type { LiveCache } from '../live/cache.ts';
+
+import { type Asset, REVALIDATE, sendAsset, variant } from './web-assets.ts';
+
+/** What dist/server/entry-server.js exports (built from src/web/entry-server.tsx). */
+type ServerFailure = { status: number; statusText: string; message: string; code: string };
+type ParticipantData =
+  | { kind: 'vote'; slug: string; poll: Poll | ServerFailure }
+  | { kind: 'results'; slug: string; summary: Summary | ServerFailure };
+interface EntryServer {
+  renderParticipantPage(
+    pathname: string,
+    data: ParticipantData,
+  ): { html: string; state: string; title: string };
+}
+
+type Kind = ParticipantData['kind'];
+
+/** Rendered pages kept per poll (and per change of it): a room of phones costs one render. */
+const MAX_RENDERED_PAGES = 500;
+/** Without a budget given: as the live cache's default (LIVE_CACHE_MB). */
+const DEFAULT_RENDERED_BYTES = 32 * 1024 * 1024;
+/** A page bigger than this share of the budget is rendered for each request, never kept. */
+const LARGEST_SHARE = 4;
+
+const NOT_FOUND: ServerFailure = {
+  status: 404,
+  statusText: 'Not Found',
+  message: defaultMessages.POLL_NOT_FOUND,
+  code: 'POLL_NOT_FOUND',
+};
+const PRIVATE: ServerFailure = {
+  status: 403,
+  statusText: 'Forbidden',
+  message: defaultMessages.RESULTS_PRIVATE,
+  code: 'RESULTS_PRIVATE',
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/** The JS and CSS files `key` needs (itself and its static imports), minus what index.html loads. */
+function preloads(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+  const closure = (start: string, into = { js: new Set<string>(), css: new Set<string>() }) => {
+    const chunk = manifest[start];
+    if (!chunk || into.js.has(chunk.file)) return into;
+    into.js.add(chunk.file);
+    for (const file of chunk.css ?? []) into.css.add(file);
+    for (const next of chunk.imports ?? []) closure(next, into);
+    return into;
+  };
+  const entry = closure('index.html');
+  const page = closure(key);
+  return {
+    js: [...page.js].filter((file) => !entry.js.has(file)),
+    css: [...page.css].filter((file) => !entry.css.has(file)),
+  };
+}
+
+export interface ParticipantPages {
+  register(app: FastifyInstance, fallback: Asset): void;
+}
+
+/**
+ * /p/{slug} and /r/{slug} rendered on the server from the live cache, with the query cache in a
+ * `<script type="application/json">` element (no inline script, so a CSP of script-src 'self'
+ * holds) and the page's own chunks preloaded. null without dist/server: the pages are then the
+ * client-rendered shell.
+ */
+export async function loadParticipantPages(
+  webDir: string,
+  index: Asset,
+  cache: LiveCache,
+  warn: (message: string, error: unknown) => void,
+  /** Bytes of rendered pages kept (all encodings); LIVE_CACHE_MB in limits.ts. */
+  maxBytes = DEFAULT_RENDERED_BYTES,
+): Promise<ParticipantPages | null> {
+  const entryFile = join(webDir, '../server/entry-server.js');
+  if (!existsSync(entryFile)) return null;
+  const entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
+  const manifestFile = join(webDir, '.vite/manifest.json');
+  const manifest: Manifest = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
+    : {};
+  const template = index.variants.identity.body.toString('utf8');
+  const links = (kind: Kind) => {
+    const { js, css } = preloads(
+      manifest,
+      kind === 'vote' ? 'app/vote-page.tsx' : 'app/results-page.tsx',
+    );
+    return [
+      ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join('');
+  };
+  const head = { vote: links('vote'), results: links('results') };
+
+  function page(kind: Kind, pathname: string, data: ParticipantData): Asset {
+    const { html, state, title } = entry.renderParticipantPage(pathname, data);
+    const body = template
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('</head>', `${head[kind]}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${html}</div><script type="application/json" id="sondeo-state">${state}</script>`,
+      );
+    const raw = Buffer.from(body);
+    return {
+      type: 'text/html; charset=utf-8',
+      cacheControl: REVALIDATE,
+      variants: {
+        identity: variant(raw, 'identity'),
+        gzip: variant(gzipSync(raw, { level: 6 }), 'gzip'),
+        br: variant(
+          brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+          'br',
+        ),
+      },
+    };
+  }
+
+  // Bounded by count and by bytes: pages of big polls (100 × 50, megabytes with their state)
+  // read anonymously one after another must not grow memory without end.
+  const rendered = new Map<
+    string,
+    { stamp: string; status: number; asset: Asset; bytes: number }
+  >();
+  let renderedBytes = 0;
+  const drop = (key: string) => {
+    const entry = rendered.get(key);
+    if (!entry) return;
+    rendered.delete(key);
+    renderedBytes -= entry.bytes;
+  };
+  function remember(key: string, stamp: string, status: number, make: () => Asset) {
+    const hit = rendered.get(key);
+    if (hit?.stamp === stamp) return hit;
+    const asset = make();
+    const bytes = Object.values(asset.variants).reduce((sum, v) => sum + v.body.length, 0);
+    const fresh = { stamp, status, asset, bytes };
+    drop(key);
+    if (bytes > maxBytes / LARGEST_SHARE) return fresh;
+    rendered.set(key, fresh);
+    renderedBytes += bytes;
+    for (const oldest of rendered.keys()) {
+      if (rendered.size <= MAX_RENDERED_PAGES && renderedBytes <= maxBytes) break;
+      drop(oldest);
+    }
+    return fresh;
+  }
+
+  async function vote(slug: string) {
+    const pathname = `/p/${encodeURIComponent(slug)}`;
+    // A slug the generator cannot have made is no poll: answered without a query.
+    const poll = SLUG_PATTERN.test(slug) ? await cache.poll(slug) : undefined;
+    // A made-up slug is not remembered (it would fill the map), as in the cache itself.
+    if (!poll)
+      return {
+        status: 404,
+        asset: page('vote', pathname, { kind: 'vote', slug, poll: NOT_FOUND }),
+      };
+    return remember(`p:${slug}`, String(poll.version), 200, () =>
+      page('vote', pathname, { kind: 'vote', slug, poll: poll.view }),
+    );
+  }
+
+  async function results(slug: string) {
+    const pathname = `/r/${encodeURIComponent(slug)}`;
+    const data = (summary: Summary | ServerFailure): ParticipantData => ({
+      kind: 'results',
+      slug,
+      summary,
+    });
+    // Permission on the poll row first: a private poll's page caches nothing of the poll.
+    const row = SLUG_PATTERN.test(slug) ? await cache.pollRow(slug) : undefined;
+    if (!row) return { status: 404, asset: page('results', pathname, data(NOT_FOUND)) };
+    // Only what anyone may see: private results render the 403 state, never counts.
+    if (!resultsOpenToAll(row)) {
+      return remember(`r:${slug}`, `private:${row.updatedAt.getTime()}`, 403, () =>
+        page('results', pathname, data(PRIVATE)),
+      );
+    }
+    const poll = await cache.poll(slug);
+    if (!poll) return { status: 404, asset: page('results', pathname, data(NOT_FOUND)) };
+    const summary = await cache.summary(slug);
+    if (!summary) return { status: 404, asset: page('results', pathname, data(NOT_FOUND)) };
+    return remember(`r:${slug}`, `${poll.version}:${summary.version}`, 200, () =>
+      // The audience's view: no counts of a question the host hid.
+      page('results', pathname, data(summary.audience.summary)),
+    );
+  }
+
+  return {
+    register(app, fallback) {
+      for (const [prefix, render] of [
+        ['/p/', vote],
+        ['/r/', results],
+      ] as const) {
+        app.get<{ Params: { slug: string } }>(`${prefix}:slug`, async (request, reply) => {
+          try {
+            const { status, asset } = await render(request.params.slug);
+            return sendAsset(request, reply, asset, status);
+          } catch (error) {
+            // A page that cannot render (the database is down…) is still the client app, which
+            // shows what it can and retries.
+            warn('participant page render failed', error);
+            return sendAsset(request, reply, fallback);
+          }
+        });
+      }
+    },
+  };
+}

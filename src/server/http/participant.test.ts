@@ -1,0 +1,59 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { PARTICIPANT_COOKIE } from '../../contract/index.ts';
+import { DEFAULT_RATE_LIMITS } from '../limits.ts';
+import { createLimiter } from '../rate/limiter.ts';
+import {
+  ParticipantIds,
+  participantOf,
+  registerParticipantCookie,
+  SECURE_PARTICIPANT_COOKIE,
+} from './participant.ts';
+
+describe('ParticipantIds', () => {
+  it('verify what they issued, with its time, and nothing else', () => {
+    const ids = new ParticipantIds('k'.repeat(32));
+    const id = ids.issue(1_700_000_000_000);
+    expect(id.length).toBeLessThanOrEqual(64);
+    expect(ids.verify(id)).toBe(1_700_000_000_000);
+    expect(new ParticipantIds('j'.repeat(32)).verify(id)).toBeUndefined();
+    expect(ids.verify(`${id}x`)).toBeUndefined();
+    expect(ids.verify('')).toBeUndefined();
+    expect(ids.verify('a.b')).toBeUndefined();
+    expect(ids.verify('x'.repeat(500))).toBeUndefined();
+  });
+});
+
+describe('participant cookie over https', () => {
+  it('is Secure with the __Host- prefix, and read back under that name', async () => {
+    // trustProxy stands for a TLS-terminating proxy: request.protocol is then https.
+    const app = Fastify({ trustProxy: true });
+    await app.register(fastifyCookie);
+    registerParticipantCookie(
+      app,
+      new ParticipantIds('k'.repeat(32)),
+      createLimiter(DEFAULT_RATE_LIMITS),
+    );
+    app.get('/api/p', { config: { participant: 'required' } }, async (request) => ({
+      id: participantOf(request).id,
+      fresh: participantOf(request).fresh,
+    }));
+    const res = await app.inject({ url: '/api/p', headers: { 'x-forwarded-proto': 'https' } });
+    const cookie = res.cookies.find((c) => c.name === SECURE_PARTICIPANT_COOKIE);
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/' });
+    expect(cookie!.domain).toBeUndefined();
+    expect(res.json()).toEqual({ id: cookie!.value, fresh: true });
+    const again = await app.inject({
+      url: '/api/p',
+      headers: { 'x-forwarded-proto': 'https' },
+      cookies: { [SECURE_PARTICIPANT_COOKIE]: cookie!.value },
+    });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.json().id).toBe(cookie!.value);
+    // Plain http: the old name, not Secure.
+    const plain = await app.inject({ url: '/api/p' });
+    expect(plain.cookies.find((c) => c.name === PARTICIPANT_COOKIE)?.secure).toBeFalsy();
+    await app.close();
+  });
+});

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../domain/errors.ts';
+import type { BucketName, Limiter } from '../rate/limiter.ts';
+import { hostSecretOf, type RouteConfig } from './route.ts';
+
+/** 429 with Retry-After in whole seconds (at least 1: clients must not retry at once). */
+export function rateLimited(reply: FastifyReply, waitS: number): DomainError {
+  const seconds = Math.max(1, Math.ceil(waitS));
+  reply.header('retry-after', String(seconds));
+  return new DomainError(
+    'RATE_LIMITED',
+    `Demasiadas peticiones seguidas desde esta conexión; inténtalo de nuevo en ${seconds} s`,
+  );
+}
+
+const slugOf = (request: FastifyRequest) => (request.params as { slug?: string }).slug ?? '';
+
+/** Whose bucket a request takes from. */
+const keyOf: Record<Exclude<BucketName, 'participant'>, (request: FastifyRequest) => string> = {
+  // Per (address, poll): one address cannot stuff a poll, and a room voting in several polls at
+  // once is not slowed by the others.
+  ballot: (request) => `${request.ip} ${slugOf(request)}`,
+  pollCreate: (request) => request.ip,
+  // Per poll: every edit carries the poll's host secret, which names one poll, so no lookup is
+  // needed. Hashed, so the secret itself is never a key in memory or in Redis.
+  pollEdit: (request) =>
+    createHash('sha256')
+      .update(hostSecretOf(request) ?? '')
+      .digest('base64url')
+      .slice(0, 22),
+};
+
+/**
+ * Takes a token of the route's bucket (`bucket` in its config) before anything else runs;
+ * an empty bucket is 429. Refused ballots are counted for the poll's integrity view.
+ */
+export function registerRateLimits(app: FastifyInstance, limiter: Limiter): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const name = (request.routeOptions.config as RouteConfig | undefined)?.bucket;
+    if (!name || name === 'participant') return;
+    const wait = await limiter.take(name, keyOf[name](request));
+    if (wait === 0) return;
+    if (name === 'ballot') limiter.refusals.add(slugOf(request));
+    throw rateLimited(reply, wait);
+  });
+}
+
+/** A ballot refused because its participant id could not be issued counts as refused too. */
+export function countRefusedBallot(limiter: Limiter, request: FastifyRequest): void {
+  limiter.refusals.add(slugOf(request));
+}

@@ -1,0 +1,52 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../domain/errors.ts';
+import { joinByCode, participantState } from '../domain/room.ts';
+import type { RateLimitSettings } from '../limits.ts';
+import type { PollStore } from '../store/store.ts';
+import { participantIfAny } from './participant.ts';
+import { addRoute } from './route.ts';
+
+export type RateGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * One bucket of @fastify/rate-limit as an onRequest hook: every route given the same guard
+ * shares its counts (the plugin's per-route `config.rateLimit` keeps one store per route, so a
+ * `groupId` would not join GET /join/{code} and GET /{code} into one budget). Counts are per
+ * instance, in memory: behind N instances a guesser gets at most N times the budget.
+ */
+export function rateGuard(app: FastifyInstance, settings: RateLimitSettings): RateGuard {
+  if (!settings.enabled) return async () => {};
+  return app.rateLimit({
+    max: settings.limits.JOIN_LOOKUPS_PER_MIN,
+    timeWindow: 60_000,
+  }) as RateGuard;
+}
+
+/**
+ * @fastify/rate-limit with no global limit: only the routes given a guard count. A refusal is
+ * our 429 RATE_LIMITED body, with Retry-After.
+ */
+export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new DomainError('RATE_LIMITED'),
+  });
+}
+
+/** The join guard is shared with GET /{code} (web.ts): one budget of guesses per address. */
+export function registerRoomRoutes(app: FastifyInstance, store: PollStore, joinGuard: RateGuard) {
+  addRoute(app, 'joinPoll', ({ params }) => joinByCode(store, params.code), { guard: joinGuard });
+
+  addRoute(
+    app,
+    'participantState',
+    async ({ params, request, reply }) => {
+      // Per participant: no shared cache may keep it.
+      reply.header('cache-control', 'private, no-store');
+      // Without an id (the address may have no new one just now) nothing was answered yet.
+      return participantState(store, params.slug, participantIfAny(request)?.id ?? '');
+    },
+    { participant: 'optional' },
+  );
+}

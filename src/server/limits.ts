@@ -1,0 +1,223 @@
+/**
+ * Every limit of the server in one place: rate buckets, caps, sizes, timeouts. Each is a named
+ * setting with its reason beside it and an environment variable of the same name that overrides
+ * it; `readLimits` checks them all at start (config.ts turns a bad value into a clear message).
+ * The README's configuration table mirrors this file.
+ *
+ * `RATE_LIMITS=off` turns every rate bucket off at once (benchmarks on loopback, or behind a
+ * gateway that limits already); the caps on memory, sockets and disk stay on. Never on a public
+ * deployment.
+ *
+ * To add a limit: one entry in LIMITS (reason, default, bounds) and one README row.
+ */
+
+export interface LimitSpec {
+  /** The value without an environment override. */
+  default: number;
+  min: number;
+  max: number;
+  /** Whole numbers only (the default); a rate may be fractional. */
+  integer?: boolean;
+}
+
+const whole = (value: number, min: number, max: number): LimitSpec => ({
+  default: value,
+  min,
+  max,
+});
+const fractional = (value: number, min: number, max: number): LimitSpec => ({
+  default: value,
+  min,
+  max,
+  integer: false,
+});
+
+export const LIMITS = {
+  // ── Rate buckets (token buckets by client address; off with RATE_LIMITS=off) ──────────────
+  /** Ballots one address may send to one poll at once: a room of 300 phones behind one NAT
+   *  address votes together. Also what a ballot-stuffing script gets before the rate applies. */
+  BALLOT_BURST: whole(300, 1, 1_000_000),
+  /** Ballots per second per (address, poll) once the burst is spent: late arrivals of a big room
+   *  still vote within seconds; one address adds at most BALLOT_BURST + 5/s to a poll. */
+  BALLOT_RATE_PER_S: fractional(5, 0.01, 100_000),
+  /** Participant ids issued to one address at once: the same room of 300 plus a margin, so
+   *  dropping the cookie costs a script the same as the ballot bucket. */
+  PARTICIPANT_BURST: whole(400, 1, 1_000_000),
+  /** New participant ids per second per address after the burst: people keep arriving. */
+  PARTICIPANT_RATE_PER_S: fractional(5, 0.01, 100_000),
+  /** Polls created or duplicated by one address at once: a teacher preparing a week of classes.
+   *  A copy of a poll at the size limits is megabytes on disk. */
+  POLL_CREATE_BURST: whole(20, 1, 1_000_000),
+  /** Polls created or duplicated per minute per address after the burst. */
+  POLL_CREATE_PER_MIN: fractional(3, 0.01, 100_000),
+  /** Questions and options added to one poll at once: a host typing fast or pasting a list. */
+  POLL_EDIT_BURST: whole(60, 1, 1_000_000),
+  /** Questions and options added per minute per poll after the burst: a fast typist, not a
+   *  script (one every two seconds). */
+  POLL_EDIT_PER_MIN: fractional(30, 0.01, 100_000),
+  /** Join-code lookups (GET /api/v1/join/{code} and GET /{code}) per address per minute, per
+   *  instance. A person typing a code needs one or two; 30 lets a classroom behind one NAT
+   *  address join within a minute. A guesser gets 30 tries a minute: with a thousand polls open
+   *  among a million codes, one hit every half hour or so, and a hit only yields what the QR on
+   *  the wall already shows. */
+  JOIN_LOOKUPS_PER_MIN: whole(30, 1, 1_000_000),
+
+  // ── Live streams ───────────────────────────────────────────────────────────────────────────
+  /** Shortest coalescing window of a poll's summaries (ms): the window follows what a frame
+   *  costs (live/coalescing-window.ts), from this floor (at most 100 rebuilds a second) up to
+   *  200 ms for thousands of streams. 200 makes it fixed, as before issue 11 (benchmarks). */
+  LIVE_WINDOW_MIN_MS: whole(10, 0, 200),
+
+  // ── Caps (always on) ───────────────────────────────────────────────────────────────────────
+  /** Selections (chosen options, all questions together) in one ballot. Each is a row written in
+   *  the ballot's transaction: a 5,000-row ballot (100 × 50 multiple) at 12 a second made every
+   *  other vote wait 0.9–1.7 s. 300 is more than any person ticks (20 questions × 15 options). */
+  MAX_BALLOT_SELECTIONS: whole(300, 1, 5_000),
+  /** Keys held by the in-memory buckets (one per address, poll…); past it the idle (refilled)
+   *  ones are forgotten, then the oldest: a flood of addresses cannot grow memory without end. */
+  RATE_BUCKET_KEYS_MAX: whole(200_000, 1_000, 10_000_000),
+  /** Polls whose refused-ballot count the integrity view remembers in memory (no REDIS_URL). */
+  REFUSAL_POLLS_MAX: whole(10_000, 100, 10_000_000),
+
+  // ── Memory, sockets, time and disk: nothing one client does takes the server down ─────────
+  /** Megabytes of polls and summaries the live cache keeps (LRU, estimated from their JSON:
+   *  live/cache.ts snapshotBytes). A poll at the limits (100 questions × 50 options, every text
+   *  at its maximum) holds ~4 MB, an ordinary one a few KB: 32 MB keeps the polls of a busy day,
+   *  and anonymous reads of 1,000 big polls cannot take the heap past it (they took it from 0.93
+   *  to 4.35 GB). A poll larger than a quarter of the budget is served uncached. */
+  LIVE_CACHE_MB: whole(32, 1, 4096),
+  /** Event streams open from one client address. A classroom or a hall shares one NAT address
+   *  and each phone holds one stream (two with the results page open): 500 leaves room for 300
+   *  people behind one router while one script cannot take every socket. */
+  STREAMS_PER_ADDRESS: whole(500, 1, 1_000_000),
+  /** Event streams in all; 0 = sized at start from the process's open-file limit
+   *  (streamsCapFor), so streams alone never take every descriptor and /health, pages, ballots
+   *  and the database keep theirs. ~20,000 streams from one client used to exhaust them. */
+  STREAMS_MAX: whole(0, 0, 1_000_000),
+  /** Milliseconds for a client to send its request headers: a phone sends a few hundred bytes
+   *  in well under a second; Node's default (60 s) let a slow sender hold a socket a minute. */
+  HEADERS_TIMEOUT_MS: whole(10_000, 100, 600_000),
+  /** Milliseconds for the whole request, body included (at most 64 KB, ~15 s on 2G): a body
+   *  trickled a byte at a time is cut here (one at 1 byte / 5 s was still open at 240 s).
+   *  Streams are bodiless GETs, complete at once, so this never ends them. */
+  REQUEST_TIMEOUT_MS: whole(30_000, 100, 600_000),
+  /** Milliseconds an idle keep-alive connection stays open. Phones voting or polling the
+   *  summary (every 2.5 s without a stream) reuse theirs well within it; behind a reverse proxy
+   *  that keeps upstream connections longer, raise it above the proxy's idle timeout. */
+  KEEP_ALIVE_TIMEOUT_MS: whole(10_000, 100, 600_000),
+  /** Megabytes that must stay free on the SQLite file's disk: below it new polls, questions
+   *  and options are refused (503) so ballots on existing polls, which need far less, still go
+   *  in. 256 MB is hundreds of thousands of ballots. 0 = no guard. PostgreSQL's disk is not
+   *  ours to see: no guard there. */
+  DISK_MIN_FREE_MB: whole(256, 0, 1_000_000),
+  /** Days after which a draft never opened and untouched is deleted (0 = never): abandoned
+   *  tries and scripted copies stop holding disk, a poll prepared weeks ahead is safe. */
+  DRAFT_TTL_DAYS: whole(90, 0, 36_500),
+} satisfies Record<string, LimitSpec>;
+
+export type LimitName = keyof typeof LIMITS;
+export type Limits = Record<LimitName, number>;
+
+/** A participant id younger than this when it votes is counted as new by the integrity view:
+ *  a cookie-dropping script's ids are always seconds old, a person's rarely. */
+export const FRESH_PARTICIPANT_MS = 10_000;
+
+export const DEFAULT_LIMITS: Limits = Object.fromEntries(
+  Object.entries(LIMITS).map(([name, spec]) => [name, spec.default]),
+) as Limits;
+
+export interface RateLimitSettings {
+  /** False with RATE_LIMITS=off: no bucket refuses anything. */
+  enabled: boolean;
+  limits: Limits;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = { enabled: true, limits: DEFAULT_LIMITS };
+
+/** Limits with every bucket off, for tests that create hundreds of polls from one address. */
+export const RATE_LIMITS_OFF: RateLimitSettings = { enabled: false, limits: DEFAULT_LIMITS };
+
+/**
+ * Reads RATE_LIMITS and every LIMITS variable. Returns the values and, for each bad one, a line
+ * naming the variable, what it held and what it must be.
+ */
+export function readLimits(env: NodeJS.ProcessEnv): {
+  settings: RateLimitSettings;
+  errors: string[];
+} {
+  const errors: string[] = [];
+  const limits = { ...DEFAULT_LIMITS };
+  for (const [name, spec] of Object.entries(LIMITS) as [LimitName, LimitSpec][]) {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') continue;
+    const value = Number(raw.replaceAll('_', ''));
+    const integer = spec.integer !== false;
+    const ok =
+      /^[0-9_]+(\.[0-9]+)?$/.test(raw) &&
+      Number.isFinite(value) &&
+      (!integer || Number.isInteger(value)) &&
+      value >= spec.min &&
+      value <= spec.max;
+    if (ok) limits[name] = value;
+    else {
+      const kind = integer ? 'a whole number' : 'a number';
+      errors.push(
+        `${name}=${JSON.stringify(env[name])}: must be ${kind} from ${spec.min} to ${spec.max}`,
+      );
+    }
+  }
+  const switchValue = env.RATE_LIMITS?.trim().toLowerCase() ?? '';
+  if (!['', 'on', 'off'].includes(switchValue)) {
+    errors.push(`RATE_LIMITS=${JSON.stringify(env.RATE_LIMITS)}: must be on or off`);
+  }
+  return { settings: { enabled: switchValue !== 'off', limits }, errors };
+}
+
+// ── Derived settings of the hardening limits ─────────────────────────────────────────────────
+
+/** A refused stream is told to come back after this; EventSource waits its own retry anyway. */
+export const STREAMS_RETRY_AFTER_S = 10;
+/** Of the open-file limit, what streams may never take: static files, the database, ballots. */
+const FD_RESERVE_MIN = 256;
+const FD_RESERVE_SHARE = 0.2;
+/** Past this, memory (~30 KB a stream) matters more than descriptors. */
+const STREAMS_AUTO_MAX = 20_000;
+/** How long a free-space reading is trusted: statfs is cheap, but not per request. */
+export const DISK_CHECK_EVERY_MS = 10_000;
+/** The draft sweep runs at start and then this often. */
+export const DRAFT_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** The global stream cap for an open-file limit: a fifth (at least 256) kept back, ≥ 16. */
+export function streamsCapFor(openFileLimit: number): number {
+  const reserve = Math.max(FD_RESERVE_MIN, Math.ceil(openFileLimit * FD_RESERVE_SHARE));
+  return Math.max(16, Math.min(STREAMS_AUTO_MAX, openFileLimit - reserve));
+}
+
+/** The memory, socket, time and disk limits as the app uses them. */
+export interface ServerLimits {
+  liveCacheBytes: number;
+  streamsPerAddress: number;
+  /** Resolved: never 0 here. */
+  streamsMax: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  diskMinFreeBytes: number;
+  draftTtlDays: number;
+}
+
+const MB = 1024 * 1024;
+
+/** ServerLimits from the configured limits and the process's open-file limit. */
+export function resolveLimits(limits: Limits, openFileLimit: number): ServerLimits {
+  return {
+    liveCacheBytes: limits.LIVE_CACHE_MB * MB,
+    streamsPerAddress: limits.STREAMS_PER_ADDRESS,
+    streamsMax: limits.STREAMS_MAX || streamsCapFor(openFileLimit),
+    headersTimeoutMs: limits.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: limits.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: limits.KEEP_ALIVE_TIMEOUT_MS,
+    diskMinFreeBytes: limits.DISK_MIN_FREE_MB * MB,
+    draftTtlDays: limits.DRAFT_TTL_DAYS,
+  };
+}

@@ -1,0 +1,74 @@
+import { LIVE_COALESCE_MS } from '../../contract/index.ts';
+
+/**
+ * How long a poll's summary waits to merge the votes that follow one: long enough that rebuilding
+ * and broadcasting it takes at most `costShare` of the time, never longer than `maxMs`. A room of
+ * 200 phones (a frame costs about a millisecond) gets every vote within a few tens of ms; a hall of
+ * 5,000 (a frame costs tens of ms) keeps the full window and so its CPU per vote.
+ */
+export interface WindowPolicy {
+  minMs: number;
+  maxMs: number;
+  /** The share of a core one poll's summaries may take while votes flow. */
+  costShare: number;
+  /** Cost of writing a frame to one stream, until a broadcast has been timed. */
+  perStreamMs: number;
+}
+
+export const DEFAULT_WINDOW_POLICY: WindowPolicy = {
+  // Floor: at most 100 rebuilds a second however cheap they are.
+  minMs: 10,
+  maxMs: LIVE_COALESCE_MS,
+  costShare: 0.1,
+  // A frame to 5,000 streams costs ~25 ms of the server's CPU, writes and kernel together (bench
+  // machine: 4.7 ms/vote at a 200 ms window, 8 ms when timing only the write loop shortened it).
+  perStreamMs: 0.005,
+};
+
+/** The window for a frame that costs `costMs` (rebuild + broadcast): pure, for tests. */
+export function windowFor(costMs: number, policy: WindowPolicy = DEFAULT_WINDOW_POLICY): number {
+  const wanted = costMs / policy.costShare;
+  return Math.round(Math.min(policy.maxMs, Math.max(policy.minMs, wanted)));
+}
+
+/** Costs remembered: the window follows their median, so one pause (a GC, a busy core) that
+ *  makes a single frame slow does not stretch the window tenfold for the next votes. */
+const SAMPLES = 5;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/** One poll's window, following what its recent rebuilds and broadcasts cost. */
+export class AdaptiveWindow {
+  private loads: number[] = [];
+  private broadcasts: number[] = [];
+  private streams = 0;
+
+  constructor(private readonly policy: WindowPolicy = DEFAULT_WINDOW_POLICY) {}
+
+  /** How long the last summary rebuild took. */
+  recordLoad(ms: number): void {
+    this.loads = [...this.loads.slice(1 - SAMPLES), ms];
+  }
+
+  /** How long the last broadcast took, and to how many streams. */
+  recordBroadcast(ms: number, streams: number): void {
+    this.broadcasts = [...this.broadcasts.slice(1 - SAMPLES), ms];
+    this.streams = streams;
+  }
+
+  /** The number of streams that get summaries now. */
+  setStreams(streams: number): void {
+    this.streams = streams;
+  }
+
+  get ms(): number {
+    // The timed loop only queues the writes; the kernel's part of sending them comes later. So the
+    // number of streams sets a floor under the measured cost (5,000 streams: the full window).
+    const floor = this.streams * this.policy.perStreamMs;
+    const broadcast = Math.max(floor, this.broadcasts.length > 0 ? median(this.broadcasts) : 0);
+    return windowFor(median(this.loads) + broadcast, this.policy);
+  }
+}

@@ -1,0 +1,56 @@
+import type { Limits, RateLimitSettings } from '../limits.ts';
+import { type BucketSpec, memoryBuckets, type RateBuckets } from './buckets.ts';
+import type { RefusalLog } from './refusals.ts';
+import { memoryRefusals } from './refusals.ts';
+
+/** The buckets of limits.ts: who they count and how fast they refill. */
+export type BucketName = 'ballot' | 'participant' | 'pollCreate' | 'pollEdit';
+
+export function bucketSpecs(limits: Limits): Record<BucketName, BucketSpec> {
+  return {
+    ballot: { burst: limits.BALLOT_BURST, perSecond: limits.BALLOT_RATE_PER_S },
+    participant: { burst: limits.PARTICIPANT_BURST, perSecond: limits.PARTICIPANT_RATE_PER_S },
+    pollCreate: { burst: limits.POLL_CREATE_BURST, perSecond: limits.POLL_CREATE_PER_MIN / 60 },
+    pollEdit: { burst: limits.POLL_EDIT_BURST, perSecond: limits.POLL_EDIT_PER_MIN / 60 },
+  };
+}
+
+const PREFIX: Record<BucketName, string> = {
+  ballot: 'b:',
+  participant: 'p:',
+  pollCreate: 'c:',
+  pollEdit: 'e:',
+};
+
+export interface Limiter {
+  readonly settings: RateLimitSettings;
+  /** Takes a token of the named bucket for `key`: 0 when allowed (always with RATE_LIMITS=off),
+   *  else the seconds to wait. */
+  take(name: BucketName, key: string): Promise<number>;
+  /** Ballots refused by the limits, per poll, for the host's integrity view. */
+  readonly refusals: RefusalLog;
+  /** Whether buckets and refusals are shared by every instance (Redis). */
+  readonly shared: boolean;
+  close(): Promise<void>;
+}
+
+export function createLimiter(
+  settings: RateLimitSettings,
+  shared?: { buckets: RateBuckets; refusals: RefusalLog },
+): Limiter {
+  const specs = bucketSpecs(settings.limits);
+  const buckets = shared?.buckets ?? memoryBuckets(settings.limits.RATE_BUCKET_KEYS_MAX);
+  const refusals = shared?.refusals ?? memoryRefusals(settings.limits.REFUSAL_POLLS_MAX);
+  return {
+    settings,
+    refusals,
+    shared: shared !== undefined,
+    async take(name, key) {
+      if (!settings.enabled) return 0;
+      return buckets.take(specs[name], PREFIX[name] + key);
+    },
+    async close() {
+      await buckets.close();
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BallotRecord, PollStore } from './store.ts';
+import { testJoinCode } from './test-join-codes.ts';
+
+/**
+ * PollStore.listBallots on every engine (called beside `storeContract`): the pages an export
+ * reads. Kept apart from store-contract.ts, which is long already.
+ */
+export function ballotPagesContract(engine: string, factory: () => Promise<PollStore>): void {
+  describe(`PollStore ballot pages (${engine})`, () => {
+    let store: PollStore;
+    let n = 0;
+    beforeEach(async () => {
+      store = await factory();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    async function openPoll() {
+      n += 1;
+      const poll = await store.createPoll({
+        slug: `ballots${n}x`,
+        title: 'Papeletas',
+        hostSecretHash: 'h'.repeat(64),
+        joinCode: testJoinCode(),
+        oneVotePerQuestion: false,
+        resultsPublic: false,
+        status: 'open',
+      });
+      const options = [{ text: 'A' }, { text: 'B' }, { text: 'C' }];
+      const single = await store.addQuestion(poll.id, { text: 'Uno', type: 'single', options });
+      const multi = await store.addQuestion(poll.id, { text: 'Varias', type: 'multiple', options });
+      return { poll, single, multi };
+    }
+
+    async function readAll(pollId: number, limit: number) {
+      const pages: BallotRecord[][] = [];
+      let afterId: number | undefined;
+      for (;;) {
+        const page = await store.listBallots(pollId, { afterId, limit });
+        if (page.length === 0) return pages;
+        pages.push(page);
+        afterId = page.at(-1)!.id;
+      }
+    }
+
+    it('pages through the ballots in stored order, each with its choices', async () => {
+      const { poll, single, multi } = await openPoll();
+      const other = await openPoll();
+      const [a, b, c] = single.options.map((o) => o.id) as [number, number, number];
+      const [ma, , mc] = multi.options.map((o) => o.id) as [number, number, number];
+      const ballots = [
+        [{ questionId: single.id, optionIds: [a] }],
+        [
+          { questionId: single.id, optionIds: [b] },
+          { questionId: multi.id, optionIds: [mc, ma] },
+        ],
+        [{ questionId: multi.id, optionIds: [mc] }],
+        [{ questionId: single.id, optionIds: [c] }],
+        [{ questionId: single.id, optionIds: [a] }],
+      ];
+      const before = Date.now();
+      for (const [i, answers] of ballots.entries()) {
+        const result = await store.castVote({
+          pollId: poll.id,
+          participantId: `p${i}`,
+          answers,
+          oneVotePerQuestion: false,
+          now: new Date(),
+        });
+        expect(result.outcome).toBe('stored');
+      }
+      // Another poll's ballot stays out of this poll's pages.
+      await store.castVote({
+        pollId: other.poll.id,
+        participantId: 'p0',
+        answers: [{ questionId: other.single.id, optionIds: [other.single.options[0]!.id] }],
+        oneVotePerQuestion: false,
+        now: new Date(),
+      });
+
+      const pages = await readAll(poll.id, 2);
+      expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+      const all = pages.flat();
+      const ids = all.map((x) => x.id);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+      expect(all.map((x) => x.choices)).toEqual([
+        [{ questionId: single.id, optionId: a }],
+        [
+          { questionId: single.id, optionId: b },
+          { questionId: multi.id, optionId: ma },
+          { questionId: multi.id, optionId: mc },
+        ],
+        [{ questionId: multi.id, optionId: mc }],
+        [{ questionId: single.id, optionId: c }],
+        [{ questionId: single.id, optionId: a }],
+      ]);
+      for (const ballot of all) {
+        expect(ballot.createdAt).toBeInstanceOf(Date);
+        expect(ballot.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+        expect(ballot).not.toHaveProperty('participantId');
+      }
+      expect((await readAll(poll.id, 100)).flat()).toEqual(all);
+      expect(await store.listBallots(poll.id, { afterId: ids.at(-1), limit: 10 })).toEqual([]);
+    });
+
+    it('follows deleted options and a reset, and is empty for a poll without ballots', async () => {
+      const { poll, single, multi } = await openPoll();
+      expect(await store.listBallots(poll.id, { limit: 10 })).toEqual([]);
+      const vote = (answers: { questionId: number; optionIds: number[] }[]) =>
+        store.castVote({
+          pollId: poll.id,
+          participantId: 'p',
+          answers,
+          oneVotePerQuestion: false,
+          now: new Date(),
+        });
+      await vote([{ questionId: single.id, optionIds: [single.options[1]!.id] }]);
+      await vote([
+        { questionId: single.id, optionIds: [single.options[0]!.id] },
+        { questionId: multi.id, optionIds: [multi.options[0]!.id, multi.options[1]!.id] },
+      ]);
+      // The first ballot loses its only choice (so the ballot goes); the second keeps the rest.
+      expect(await store.deleteOption(single.options[1]!.id)).toBe('deleted');
+      const left = await store.listBallots(poll.id, { limit: 10 });
+      expect(left).toHaveLength(1);
+      expect(left[0]!.choices.map((c) => c.optionId)).toEqual([
+        single.options[0]!.id,
+        multi.options[0]!.id,
+        multi.options[1]!.id,
+      ]);
+      await store.updatePoll(poll.id, { status: 'closed' });
+      await store.resetVotes(poll.id);
+      expect(await store.listBallots(poll.id, { limit: 10 })).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,23 @@
+import { Navigate, useParams } from 'react-router';
+import { AccessRequired } from '../../features/host/components/access-screens.tsx';
+import { useHostAccess } from '../../features/host/host-session.tsx';
+import { PresenterScreen } from '../../features/presenter/components/presenter-screen.tsx';
+
+/** The presenter view asks for the presenter code exactly as the host panel does. */
+function PresentScreen({ slug }: { slug: string }) {
+  const { secret, status, submit, forget } = useHostAccess(slug);
+  if (!secret) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <AccessRequired status={status} onSubmit={submit} />
+      </div>
+    );
+  }
+  return <PresenterScreen slug={slug} secret={secret} onForget={forget} />;
+}
+
+export function PresentRoute() {
+  const { slug } = useParams();
+  if (!slug) return <Navigate to="/" replace />;
+  return <PresentScreen key={slug} slug={slug} />;
+}

@@ -1,0 +1,256 @@
+import { parse } from 'csv-parse/sync';
+import readExcelFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvField } from '../../src/server/http/export/csv.ts';
+import { attachment } from '../../src/server/http/exports.ts';
+import {
+  addQuestion,
+  Client,
+  createPoll,
+  type HostedPoll,
+  type Json,
+  testApp,
+} from './api-client.ts';
+
+let ctx: Awaited<ReturnType<typeof testApp>>;
+let host: Client;
+beforeAll(async () => {
+  ctx = await testApp();
+  host = new Client(ctx.app);
+});
+afterAll(() => ctx.close());
+
+/** Everything a spreadsheet or a parser could trip on, in the title, a question and options. */
+const TITLE = '=HYPERLINK("http://evil.example","Clic"), ñandú "ácido"\nsegunda línea';
+const QUESTION = '+¿Cuál, "de verdad", prefieres?';
+// (The contract trims texts, so a leading tab or CR only reaches the CSV writer in its own test.)
+const OPTIONS = ['-1 o @menos', 'Café, con leche', 'Línea\r\nnueva', '=1+1'];
+
+/** The API refuses line breaks (control characters) since issue 8; texts stored before that
+ *  may hold them, so they go in through the store, as such old rows would be. */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
+
+async function seed(): Promise<{ poll: HostedPoll; single: Json; multi: Json; yesno: Json }> {
+  const poll = await createPoll(host, { title: oneLine(TITLE) });
+  const single = await addQuestion(host, poll, {
+    text: QUESTION,
+    type: 'single',
+    options: OPTIONS.map((text) => ({ text: oneLine(text) })),
+  });
+  const stored = await ctx.store.getPollBySlug(poll.slug);
+  await ctx.store.updatePoll(stored!.id, { title: TITLE });
+  for (const [i, text] of OPTIONS.entries()) {
+    await ctx.store.updateOption(single.options[i].id, { text });
+  }
+  const multi = await addQuestion(host, poll, {
+    text: 'Varias',
+    type: 'multiple',
+    options: [{ text: 'A' }, { text: 'B' }, { text: 'C' }],
+  });
+  const yesno = await addQuestion(host, poll, { text: '¿Sí?', type: 'yesno' });
+  await host.patch(`/polls/${poll.slug}`, { status: 'open' }, { secret: poll.secret });
+  const ballots = [
+    [
+      [single, 1],
+      [multi, 0, 2],
+      [yesno, 0],
+    ],
+    [
+      [single, 1],
+      [multi, 2],
+    ],
+    [
+      [single, 0],
+      [multi, 0, 1, 2],
+      [yesno, 1],
+    ],
+    [[yesno, 0]],
+  ] as const;
+  for (const ballot of ballots) {
+    const voter = new Client(ctx.app);
+    const answers = ballot.map(([q, ...indexes]) => ({
+      questionId: q.id,
+      optionIds: indexes.map((i) => q.options[i].id),
+    }));
+    const res = await voter.post(`/polls/${poll.slug}/votes`, { answers });
+    expect(res.status).toBe(201);
+  }
+  return { poll, single, multi, yesno };
+}
+
+const exportOf = (slug: string, format: string, secret?: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/polls/${slug}/export?format=${format}`,
+    headers: secret === undefined ? {} : { 'x-host-secret': secret },
+  });
+
+describe('GET /polls/{slug}/export', () => {
+  let seeded: Awaited<ReturnType<typeof seed>>;
+  beforeAll(async () => {
+    seeded = await seed();
+  });
+
+  it('is for the host only: 401 without the secret, 403 with another, 404 for no poll', async () => {
+    const { poll } = seeded;
+    const other = await createPoll(host);
+    const none = await exportOf(poll.slug, 'csv');
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ code: 'NO_SECRET' });
+    const wrong = await exportOf(poll.slug, 'xlsx', other.secret);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await exportOf('nopollhere', 'csv', poll.secret)).statusCode).toBe(404);
+    const bad = await exportOf(poll.slug, 'pdf', poll.secret);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  it('writes a CSV with BOM that a parser reads back exactly, formulas neutralised', async () => {
+    const { poll } = seeded;
+    const res = await exportOf(poll.slug, 'csv', poll.secret);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="resultados-${poll.slug}.csv"; filename*=UTF-8''resultados-${poll.slug}.csv`,
+    );
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // RFC 4180 line ends; strict: same field count on every row, quotes as the RFC says.
+    expect(res.body.slice(1, 200)).toContain('\r\n');
+    const rows: string[][] = parse(bytes, { bom: true, relax_column_count: false });
+    const width = rows[0]!.length;
+    expect(rows.every((r) => r.length === width)).toBe(true);
+    const trimmed = rows.map((r) => {
+      const cells = [...r];
+      while (cells.length && cells.at(-1) === '') cells.pop();
+      return cells;
+    });
+
+    expect(trimmed[0]).toEqual(['Encuesta', `'${TITLE}`]);
+    expect(trimmed[1]).toEqual(['Estado', 'Abierta']);
+    expect(trimmed[2]![0]).toBe('Exportado');
+    expect(trimmed[2]![1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(trimmed[3]).toEqual(['Zona horaria', Intl.DateTimeFormat().resolvedOptions().timeZone]);
+    expect(trimmed[4]).toEqual(['Papeletas', '4']);
+    expect(trimmed[5]).toEqual([]);
+    expect(trimmed[6]).toEqual(['Resumen']);
+    expect(trimmed[7]).toEqual([
+      'Pregunta',
+      'Tipo',
+      'Opción',
+      'Votos',
+      'Porcentaje',
+      'Respondieron',
+    ]);
+    const q = `'${QUESTION}`;
+    expect(trimmed.slice(8, 17)).toEqual([
+      // single: shares of its 3 answers
+      [q, 'Opción única', `'${OPTIONS[0]}`, '1', '33.3', '3'],
+      [q, 'Opción única', OPTIONS[1], '2', '66.7', '3'],
+      [q, 'Opción única', OPTIONS[2], '0', '0', '3'],
+      [q, 'Opción única', `'${OPTIONS[3]}`, '0', '0', '3'],
+      // multiple: shares of the 3 people who answered it (they add up to more than 100)
+      ['Varias', 'Opción múltiple', 'A', '2', '66.7', '3'],
+      ['Varias', 'Opción múltiple', 'B', '1', '33.3', '3'],
+      ['Varias', 'Opción múltiple', 'C', '3', '100', '3'],
+      ['¿Sí?', 'Sí / No', 'Sí', '2', '66.7', '3'],
+      ['¿Sí?', 'Sí / No', 'No', '1', '33.3', '3'],
+    ]);
+    expect(trimmed[17]).toEqual([]);
+    expect(trimmed[18]).toEqual(['Papeletas']);
+    expect(trimmed[19]).toEqual(['Papeleta', 'Hora', `1. ${QUESTION}`, '2. Varias', '3. ¿Sí?']);
+    const ballots = trimmed.slice(20);
+    expect(ballots.map((b) => [b[0], ...b.slice(2)])).toEqual([
+      ['1', OPTIONS[1], 'A; C', 'Sí'],
+      ['2', OPTIONS[1], 'C'],
+      ['3', `'${OPTIONS[0]}`, 'A; B; C', 'No'],
+      ['4', '', '', 'Sí'],
+    ]);
+    for (const b of ballots) expect(b[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    // Nothing in the file starts a cell with a formula character.
+    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('writes an XLSX with a summary and a ballots sheet, text exactly as typed', async () => {
+    const { poll } = seeded;
+    const res = await exportOf(poll.slug, 'xlsx', poll.secret);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toContain(`filename="resultados-${poll.slug}.xlsx"`);
+    const sheets = await readExcelFile(res.rawPayload);
+    expect(sheets.map((s) => s.sheet)).toEqual(['Resumen', 'Papeletas']);
+    // Rows come back as wide as the widest row: trailing empty cells are dropped here.
+    const [summary, ballots] = sheets.map((s) =>
+      s.data.map((row) => {
+        const cells = [...row];
+        while (cells.length && cells.at(-1) === null) cells.pop();
+        return cells;
+      }),
+    ) as [unknown[][], unknown[][]];
+    // String cells are never formulas: the text comes back as typed, no apostrophe.
+    expect(summary[0]).toEqual(['Encuesta', TITLE]);
+    expect(summary[4]).toEqual(['Papeletas', 4]);
+    const header = summary.findIndex((r) => r[0] === 'Pregunta');
+    expect(summary[header + 1]).toEqual([QUESTION, 'Opción única', OPTIONS[0], 1, 1 / 3, 3]);
+    expect(summary[header + 3]?.slice(2)).toEqual([OPTIONS[2], 0, 0, 3]);
+    expect(summary[header + 7]).toEqual(['Varias', 'Opción múltiple', 'C', 3, 1, 3]);
+    expect(ballots[0]).toEqual(['Papeleta', 'Hora', `1. ${QUESTION}`, '2. Varias', '3. ¿Sí?']);
+    expect(ballots.slice(1).map((b) => [b[0], ...b.slice(2)])).toEqual([
+      [1, OPTIONS[1], 'A; C', 'Sí'],
+      [2, OPTIONS[1], 'C'],
+      [3, OPTIONS[0], 'A; B; C', 'No'],
+      [4, null, null, 'Sí'],
+    ]);
+    // A date cell holding the local wall-clock time of the ballot, to the second.
+    const time = ballots[1]![1] as Date;
+    expect(time).toBeInstanceOf(Date);
+    const now = new Date();
+    const wall = now.getTime() - now.getTimezoneOffset() * 60_000;
+    expect(Math.abs(time.getTime() - wall)).toBeLessThan(10 * 60_000);
+  });
+
+  it('exports a poll without questions or ballots', async () => {
+    const empty = await createPoll(host, { title: 'Vacía' });
+    const csv = await exportOf(empty.slug, 'csv', empty.secret);
+    const rows: string[][] = parse(csv.rawPayload, { bom: true });
+    expect(rows.map((r) => r.filter(Boolean))).toContainEqual(['Papeletas', '0']);
+    const xlsx = await readExcelFile((await exportOf(empty.slug, 'xlsx', empty.secret)).rawPayload);
+    expect(xlsx[1]!.data).toEqual([['Papeleta', 'Hora']]);
+  });
+
+  it('is in the OpenAPI document with its format parameter and the secret', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const op = doc.paths['/api/v1/polls/{slug}/export'].get;
+    expect(op.operationId).toBe('exportResults');
+    expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'format', in: 'query' }));
+  });
+});
+
+describe('CSV fields and file names', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+34 600', "'+34 600"],
+    ['-x', "'-x"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+    ['\rx', `"'\rx"`],
+    ['a,b', '"a,b"'],
+    ['di "hola"', '"di ""hola"""'],
+    ['dos\nlíneas', '"dos\nlíneas"'],
+    ['ñandú', 'ñandú'],
+    [12, '12'],
+    [null, ''],
+  ])('%j → %j', (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+
+  it('names a file safely in Content-Disposition, whatever its characters', () => {
+    expect(attachment('resultados-ñandú "x".csv')).toBe(
+      `attachment; filename="resultados-_and_ _x_.csv"; filename*=UTF-8''resultados-%C3%B1and%C3%BA%20%22x%22.csv`,
+    );
+  });
+});

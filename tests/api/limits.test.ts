@@ -1,0 +1,271 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { DEFAULT_LIMITS, type Limits } from '../../src/server/limits.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { httpFrom } from '../helpers/http-from.ts';
+
+/** Small buckets so a test reaches them in a few requests; real HTTP so addresses differ. */
+const limits: Limits = {
+  ...DEFAULT_LIMITS,
+  BALLOT_BURST: 4,
+  BALLOT_RATE_PER_S: 0.5,
+  PARTICIPANT_BURST: 6,
+  PARTICIPANT_RATE_PER_S: 0.01,
+  POLL_CREATE_BURST: 3,
+  POLL_CREATE_PER_MIN: 0.01,
+  POLL_EDIT_BURST: 3,
+  POLL_EDIT_PER_MIN: 0.01,
+  MAX_BALLOT_SELECTIONS: 3,
+};
+
+async function listening(enabled: boolean) {
+  const dir = mkdtempSync(join(tmpdir(), 'sondeo-limits-'));
+  const store = await openSqliteStore(join(dir, 'sondeo.db'));
+  const app = await buildApp({
+    store,
+    config: { port: 0, webDir: null, rateLimits: { enabled, limits } },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    store,
+    base: `http://127.0.0.1:${port}/api/v1`,
+    close: async () => {
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let server: Awaited<ReturnType<typeof listening>>;
+beforeAll(async () => {
+  server = await listening(true);
+});
+afterAll(() => server.close());
+
+/** Each test uses its own addresses: buckets are per address. */
+let nextAddress = 10;
+const address = () => `127.0.0.${nextAddress++}`;
+
+type Poll = { slug: string; secret: string; questionId: number; optionIds: number[] };
+
+async function openPoll(from: string, options = 4): Promise<Poll> {
+  const created = await httpFrom(from, `${server.base}/polls`, {
+    body: { title: 'Límites', settings: { oneVotePerQuestion: false } },
+  });
+  expect(created.status).toBe(201);
+  const { slug, host_secret: secret } = created.body;
+  const q = await httpFrom(from, `${server.base}/polls/${slug}/questions`, {
+    body: {
+      text: '¿Cuáles?',
+      type: 'multiple',
+      options: Array.from({ length: options }, (_, i) => ({ text: `O${i}` })),
+    },
+    headers: { 'x-host-secret': secret },
+  });
+  expect(q.status).toBe(201);
+  const opened = await httpFrom(from, `${server.base}/polls/${slug}`, {
+    method: 'PATCH',
+    body: { status: 'open' },
+    headers: { 'x-host-secret': secret },
+  });
+  expect(opened.status).toBe(200);
+  return {
+    slug,
+    secret,
+    questionId: q.body.id,
+    optionIds: q.body.options.map((o: { id: number }) => o.id),
+  };
+}
+
+/** A participant as the page is one: loads the poll (gets a cookie), then votes with it. */
+async function participant(from: string, poll: Poll): Promise<string> {
+  const res = await httpFrom(from, `${server.base}/polls/${poll.slug}`);
+  expect(res.status).toBe(200);
+  return res.cookies[PARTICIPANT_COOKIE]!;
+}
+
+const vote = (from: string, poll: Poll, cookie?: string, key?: string, optionCount = 1) =>
+  httpFrom(from, `${server.base}/polls/${poll.slug}/votes`, {
+    body: {
+      answers: [{ questionId: poll.questionId, optionIds: poll.optionIds.slice(0, optionCount) }],
+    },
+    headers: {
+      ...(cookie && { cookie: `${PARTICIPANT_COOKIE}=${cookie}` }),
+      ...(key && { 'idempotency-key': key }),
+    },
+  });
+
+function expectRateLimited(res: Awaited<ReturnType<typeof httpFrom>>) {
+  expect(res.status).toBe(429);
+  expect(res.body.code).toBe('RATE_LIMITED');
+  expect(res.body.message).toMatch(/inténtalo de nuevo en \d+ s/);
+  expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+}
+
+describe('ballots per (address, poll)', () => {
+  it('take the burst at once, then refuse with 429 and Retry-After; a retry after it goes in', async () => {
+    const host = address();
+    const poll = await openPoll(host);
+    const other = await openPoll(host);
+    const room = address();
+    const cookies = await Promise.all(Array.from({ length: 6 }, () => participant(room, poll)));
+    const first = await Promise.all(cookies.slice(0, 4).map((c) => vote(room, poll, c)));
+    expect(first.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const refused = await vote(room, poll, cookies[4], 'clave-1');
+    expectRateLimited(refused);
+    // Another address, and another poll from the same address, have buckets of their own.
+    expect((await vote(address(), poll)).status).toBe(201);
+    expect((await vote(room, other, cookies[5])).status).toBe(201);
+    // The same ballot, same key, after Retry-After: stored once.
+    await new Promise((r) => setTimeout(r, Number(refused.headers['retry-after']) * 1000));
+    const retried = await vote(room, poll, cookies[4], 'clave-1');
+    expect(retried.status).toBe(201);
+    const summary = await httpFrom(host, `${server.base}/polls/${poll.slug}/summary`, {
+      headers: { 'x-host-secret': poll.secret },
+    });
+    expect(summary.body.totalVotes).toBe(6);
+  });
+
+  it('a script that drops its cookie pays with the participant bucket too', async () => {
+    const host = address();
+    const polls = [await openPoll(host), await openPoll(host)];
+    const script = address();
+    // Six new ids (PARTICIPANT_BURST), three ballots in each poll: all in.
+    for (let i = 0; i < 6; i++) {
+      const res = await vote(script, polls[i % 2]!);
+      expect(res.status).toBe(201);
+      expect(res.cookies[PARTICIPANT_COOKIE]).toBeDefined();
+    }
+    // No ids left: a ballot without a cookie is refused, though its poll's bucket has tokens…
+    expectRateLimited(await vote(script, polls[0]!));
+    // …the poll still loads (no cookie handed out), and an id already issued still votes.
+    const page = await httpFrom(script, `${server.base}/polls/${polls[0]!.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.cookies[PARTICIPANT_COOKIE]).toBeUndefined();
+    // (The refused ballot took poll 0's fourth token; poll 1 has one left.)
+    const kept = await participant(address(), polls[1]!);
+    expect((await vote(script, polls[1]!, kept)).status).toBe(201);
+  });
+
+  it(`hold at most MAX_BALLOT_SELECTIONS (${limits.MAX_BALLOT_SELECTIONS}) selections in all`, async () => {
+    const from = address();
+    const poll = await openPoll(from);
+    const too = await vote(from, poll, undefined, undefined, 4);
+    expect(too.status).toBe(400);
+    expect(too.body).toMatchObject({ code: 'INVALID_BALLOT' });
+    expect(too.body.message).toContain('como máximo 3 opciones');
+    expect((await vote(from, poll, undefined, undefined, 3)).status).toBe(201);
+  });
+});
+
+describe('polls created and duplicated per address', () => {
+  it('share one bucket; another address is not affected', async () => {
+    const teacher = address();
+    const first = await openPoll(teacher); // 1 of 3
+    const copy = await httpFrom(teacher, `${server.base}/polls/${first.slug}/duplicate`, {
+      method: 'POST',
+      headers: { 'x-host-secret': first.secret },
+    });
+    expect(copy.status).toBe(201); // 2 of 3
+    expect(
+      (await httpFrom(teacher, `${server.base}/polls`, { body: { title: 'Tres' } })).status,
+    ).toBe(201);
+    expectRateLimited(
+      await httpFrom(teacher, `${server.base}/polls`, { body: { title: 'Cuatro' } }),
+    );
+    expectRateLimited(
+      await httpFrom(teacher, `${server.base}/polls/${first.slug}/duplicate`, {
+        method: 'POST',
+        headers: { 'x-host-secret': first.secret },
+      }),
+    );
+    expect(
+      (await httpFrom(address(), `${server.base}/polls`, { body: { title: 'Otra' } })).status,
+    ).toBe(201);
+  });
+});
+
+describe('questions and options added per poll', () => {
+  it('take the burst, then refuse, whatever the address; other polls are not affected', async () => {
+    const host = address();
+    const created = await httpFrom(host, `${server.base}/polls`, { body: { title: 'Edición' } });
+    const { slug, host_secret: secret } = created.body;
+    const headers = { 'x-host-secret': secret };
+    const q = await httpFrom(host, `${server.base}/polls/${slug}/questions`, {
+      body: { text: 'Uno', type: 'single', options: [{ text: 'A' }] },
+      headers,
+    });
+    expect(q.status).toBe(201);
+    const option = (from: string, text: string) =>
+      httpFrom(from, `${server.base}/questions/${q.body.id}/options`, { body: { text }, headers });
+    expect((await option(host, 'B')).status).toBe(201);
+    expect((await option(address(), 'C')).status).toBe(201);
+    expectRateLimited(await option(address(), 'D'));
+    expectRateLimited(
+      await httpFrom(host, `${server.base}/polls/${slug}/questions`, {
+        body: { text: 'Dos', type: 'yesno' },
+        headers,
+      }),
+    );
+    // Editing what exists is not adding.
+    const edited = await httpFrom(host, `${server.base}/questions/${q.body.id}`, {
+      method: 'PUT',
+      body: { text: 'Uno bis' },
+      headers,
+    });
+    expect(edited.status).toBe(200);
+    const other = await openPoll(host);
+    expect(other.optionIds).toHaveLength(4);
+  });
+});
+
+describe('RATE_LIMITS=off', () => {
+  let off: Awaited<ReturnType<typeof listening>>;
+  beforeAll(async () => {
+    off = await listening(false);
+  });
+  afterAll(() => off.close());
+
+  it('turns every bucket off; the selection cap stays', async () => {
+    const from = address();
+    const made = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        httpFrom(from, `${off.base}/polls`, { body: { title: `P${i}` } }),
+      ),
+    );
+    expect(made.every((r) => r.status === 201)).toBe(true);
+    const { slug, host_secret: secret } = made[0]!.body;
+    const headers = { 'x-host-secret': secret };
+    const q = await httpFrom(from, `${off.base}/polls/${slug}/questions`, {
+      body: { text: '¿?', type: 'multiple', options: 'ABCDE'.split('').map((text) => ({ text })) },
+      headers,
+    });
+    await httpFrom(from, `${off.base}/polls/${slug}`, {
+      method: 'PATCH',
+      body: { status: 'open' },
+      headers,
+    });
+    const ballot = (n: number) =>
+      httpFrom(from, `${off.base}/polls/${slug}/votes`, {
+        body: {
+          answers: [
+            {
+              questionId: q.body.id,
+              optionIds: q.body.options.slice(0, n).map((o: { id: number }) => o.id),
+            },
+          ],
+        },
+      });
+    const votes = await Promise.all(Array.from({ length: 12 }, () => ballot(1)));
+    expect(votes.every((r) => r.status === 201)).toBe(true);
+    expect((await ballot(4)).status).toBe(400);
+  });
+});

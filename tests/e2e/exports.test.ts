@@ -1,0 +1,182 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import readExcelFile from 'read-excel-file/node';
+import { describe, expect, it } from 'vitest';
+import { PHONE, PROJECTOR } from '../helpers/browser.ts';
+import { HostPage } from './pages/host-page.ts';
+import { type Seeded, setUpAppUnderTest } from './support/fixture.ts';
+
+const LAPTOP = { width: 1280, height: 800 };
+const TITLE = '=HYPERLINK("http://x.example") Clase, "ñandú"';
+
+const app = setUpAppUnderTest();
+
+/** A poll with answers: a single and a multiple question, three ballots. */
+async function seedWithVotes(title = TITLE): Promise<Seeded> {
+  const seeded = await app.seedPoll({
+    title,
+    status: 'open',
+    questions: [
+      { text: '¿Qué día?', options: ['Lunes', 'Martes'] },
+      { text: '¿Qué temas?', type: 'multiple', options: ['Álgebra', 'Geometría', 'Datos'] },
+    ],
+  });
+  const [day, topics] = seeded.poll.questions as [
+    Seeded['poll']['questions'][number],
+    Seeded['poll']['questions'][number],
+  ];
+  const ballots = [
+    [[0], [0, 2]],
+    [[1], [2]],
+    [[0], [1]],
+  ];
+  for (const [d, t] of ballots) {
+    await app.api(`/polls/${seeded.slug}/votes`, {
+      method: 'POST',
+      body: {
+        answers: [
+          { questionId: day.id, optionIds: d!.map((i) => day.options[i]!.id) },
+          { questionId: topics.id, optionIds: t!.map((i) => topics.options[i]!.id) },
+        ],
+      },
+    });
+  }
+  return seeded;
+}
+
+async function download(page: Page, button: string) {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button, exact: true }).click(),
+  ]);
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+describe('results export from the host panel', () => {
+  it('downloads the CSV and the XLSX with the secret in a header, never in the URL', async () => {
+    const seeded = await seedWithVotes();
+    const page = await app.newPage(LAPTOP, seeded);
+    const exports: { url: string; secret: string | undefined }[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/export')) {
+        exports.push({ url: request.url(), secret: request.headers()['x-host-secret'] });
+      }
+    });
+    const host = new HostPage(page, app.server.url);
+    await host.goto(seeded.slug);
+    await host.waitForPanel();
+    await page.getByRole('heading', { name: 'Exportar resultados' }).waitFor();
+    await page.screenshot({ path: '/tmp/sondeo-export-1280.png', fullPage: true });
+
+    const csv = await download(page, 'CSV');
+    expect(csv.name).toBe(`resultados-${seeded.slug}.csv`);
+    const rows: string[][] = parse(csv.bytes, { bom: true });
+    const cells = rows.map((r) => r.filter((c) => c !== ''));
+    expect(cells[0]).toEqual(['Encuesta', `'${TITLE}`]);
+    expect(cells).toContainEqual(['¿Qué temas?', 'Opción múltiple', 'Datos', '2', '66.7', '3']);
+    const ballots = cells.slice(cells.findIndex((r) => r[0] === 'Papeleta') + 1);
+    expect(ballots.map((b) => [b[0], ...b.slice(2)])).toEqual([
+      ['1', 'Lunes', 'Álgebra; Datos'],
+      ['2', 'Martes', 'Datos'],
+      ['3', 'Lunes', 'Geometría'],
+    ]);
+
+    const xlsx = await download(page, 'Excel (XLSX)');
+    expect(xlsx.name).toBe(`resultados-${seeded.slug}.xlsx`);
+    const sheets = await readExcelFile(xlsx.bytes);
+    expect(sheets.map((s) => s.sheet)).toEqual(['Resumen', 'Papeletas']);
+    expect(sheets[0]!.data[0]!.slice(0, 2)).toEqual(['Encuesta', TITLE]);
+    expect(sheets[1]!.data).toHaveLength(4);
+
+    expect(exports.map((e) => new URL(e.url).search)).toEqual(['?format=csv', '?format=xlsx']);
+    for (const e of exports) {
+      expect(e.secret).toBe(seeded.secret);
+      expect(e.url).not.toContain(seeded.secret);
+    }
+  });
+
+  it('says why when the stored code is wrong, and downloads nothing', async () => {
+    const seeded = await seedWithVotes();
+    const page = await app.newPage(PHONE, { slug: seeded.slug, secret: 'codigo-equivocado' });
+    let downloads = 0;
+    page.on('download', () => {
+      downloads += 1;
+    });
+    const host = new HostPage(page, app.server.url);
+    await host.goto(seeded.slug);
+    // The panel may refuse a wrong code up front (GET …/host); if it opens, the export says so.
+    const exportButton = page.getByRole('button', { name: 'CSV', exact: true });
+    const refused = page.getByText('Código de presentador incorrecto').first();
+    await Promise.race([exportButton.waitFor(), refused.waitFor()]);
+    if (await exportButton.isVisible()) {
+      await exportButton.click();
+      await host.toast('Código de presentador incorrecto');
+    }
+    expect(downloads).toBe(0);
+  });
+
+  it('fits the card on a phone and a projector-sized screen', async () => {
+    // A title that wraps: a long unbroken one widens the panel's header on a phone (not this card).
+    const seeded = await seedWithVotes('Clase de matemáticas');
+    for (const viewport of [PHONE, PROJECTOR]) {
+      const page = await app.newPage(viewport, seeded);
+      const host = new HostPage(page, app.server.url);
+      await host.goto(seeded.slug);
+      await host.waitForPanel();
+      const card = page.getByRole('heading', { name: 'Exportar resultados' });
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/sondeo-export-${viewport.width}.png`, fullPage: true });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(false);
+    }
+  });
+});
+
+describe('a result as an image', () => {
+  it('saves a question as a 1920×1080 PNG in the projector look', async () => {
+    const seeded = await seedWithVotes('Clase de matemáticas');
+    await app.setStatus(seeded, 'closed');
+    const page = await app.newPage(LAPTOP);
+    await page.goto(`${app.server.url}/r/${seeded.slug}`);
+    await page.getByTestId('result-option').first().waitFor();
+    await page.screenshot({ path: '/tmp/sondeo-results-1280.png', fullPage: true });
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Guardar imagen de la pregunta 2 (PNG)' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe(`resultado-${seeded.slug}-2.png`);
+    const bytes = readFileSync(await file.path());
+    const png = PNG.sync.read(bytes);
+    expect([png.width, png.height]).toEqual([1920, 1080]);
+    const pixel = (x: number, y: number) => {
+      const i = (y * png.width + x) * 4;
+      return [...png.data.subarray(i, i + 3)].map((c) => c.toString(16).padStart(2, '0')).join('');
+    };
+    // The projector's dark background, and the leading option's bar in the accent colour
+    // (question 2: 'Datos' chosen by 2 of 3 people leads).
+    expect(pixel(5, 5)).toBe('0b1120');
+    const colours = new Set<string>();
+    for (let y = 300; y < 1000; y += 2) colours.add(pixel(200, y));
+    expect(colours).toContain('fbbf24');
+    expect(colours).toContain('a5b4fc');
+    writeFileSync('/tmp/sondeo-result-image.png', bytes);
+
+    for (const viewport of [PHONE, PROJECTOR]) {
+      const other = await app.newPage(viewport);
+      await other.goto(`${app.server.url}/r/${seeded.slug}`);
+      await other
+        .getByRole('button', { name: /Guardar imagen/ })
+        .first()
+        .waitFor();
+      const overflow = await other.evaluate(
+        () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(false);
+      await other.screenshot({ path: `/tmp/sondeo-results-${viewport.width}.png`, fullPage: true });
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { PHONE } from '../helpers/browser.ts';
+import { VotePage } from './pages/vote-page.ts';
+import { setUpAppUnderTest } from './support/fixture.ts';
+
+const app = setUpAppUnderTest();
+
+const QUESTIONS = [
+  { text: '¿Qué tan clara fue la explicación?', type: 'single', options: ['Muy clara', 'Confusa'] },
+  { text: '¿Qué temas quieres repasar?', type: 'multiple', options: ['Derivadas', 'Límites'] },
+  { text: '¿Te gustaría una sesión extra?', type: 'yesno' },
+] as const;
+
+/** Console errors and React's warnings (a hydration mismatch is reported as an error). */
+function watchConsole(page: import('playwright-core').Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+describe('server-rendered participant pages', () => {
+  it('show the title and every question with JavaScript disabled', async () => {
+    const { slug } = await app.seedPoll({
+      title: 'Clase de cálculo <3',
+      questions: [...QUESTIONS],
+      status: 'open',
+    });
+    const context = await app.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(`${app.server.url}/p/${slug}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.title()).resolves.toBe('Clase de cálculo <3 · Votar — Sondeo');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        'Clase de cálculo <3',
+      );
+      for (const question of QUESTIONS) {
+        await page
+          .getByRole('group', { name: new RegExp(`${question.text.replace('?', '\\?')}$`) })
+          .waitFor();
+      }
+      await page.getByText('Derivadas', { exact: true }).waitFor();
+      // The data for hydration is JSON in a non-executable element: no inline script.
+      const inline = await page.locator('script:not([src]):not([type="application/json"])').count();
+      expect(inline).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('render every state before scripts run: draft, closed, no questions, not found (404)', async () => {
+    const draft = await app.seedPoll({ title: 'Borrador', questions: [...QUESTIONS] });
+    const closed = await app.seedPoll({
+      title: 'Cerrada',
+      questions: [...QUESTIONS],
+      status: 'closed',
+    });
+    const empty = await app.seedPoll({ title: 'Vacía', status: 'open' });
+    const context = await app.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      for (const [slug, heading, status] of [
+        [draft.slug, 'Encuesta no disponible', 200],
+        [closed.slug, 'Encuesta finalizada', 200],
+        [empty.slug, 'Sin preguntas', 200],
+        ['noexiste', 'Encuesta no encontrada', 404],
+      ] as const) {
+        const response = await page.goto(`${app.server.url}/p/${slug}`);
+        expect(response?.status(), slug).toBe(status);
+        await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
+      }
+      // Private results: the 403 state, and no counts in the page.
+      const response = await page.goto(`${app.server.url}/r/${draft.slug}`);
+      expect(response?.status()).toBe(403);
+      await page.getByRole('heading', { name: 'No se pudieron cargar los resultados' }).waitFor();
+      expect(await page.content()).not.toContain('totalVotes');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrate without a console error or mismatch, then take a vote', async () => {
+    const { slug } = await app.seedPoll({
+      title: 'Clase de cálculo',
+      settings: { resultsPublic: true },
+      questions: [...QUESTIONS],
+      status: 'open',
+    });
+    const page = await app.newPage(PHONE);
+    const problems = watchConsole(page);
+    const voter = new VotePage(page, app.server.url);
+    await voter.goto(slug);
+    await voter.vote({
+      [QUESTIONS[0].text]: ['Muy clara'],
+      [QUESTIONS[1].text]: ['Derivadas', 'Límites'],
+      [QUESTIONS[2].text]: ['Sí'],
+    });
+    const summary = await app.api<{ totalVotes: number }>(`/polls/${slug}/summary`);
+    expect(summary.totalVotes).toBe(1);
+
+    // The results page, server-rendered with the counts (public), hydrates cleanly too.
+    await page.goto(`${app.server.url}/r/${slug}`);
+    await page.locator('[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByTestId('total-votes').filter({ hasText: '1' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(problems).toEqual([]);
+  });
+});
