@@ -6,6 +6,7 @@ import { type AppConfig, buildApp } from '../../src/server/app.ts';
 import { createLive } from '../../src/server/live/live.ts';
 import { lanAddresses } from '../../src/server/net.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { openSqlite } from '../../src/server/store/sqlite-handles.ts';
 import { addQuestion, Client, createPoll, openPollWithQuestions, testApp } from './api-client.ts';
 
 describe('security headers', () => {
@@ -229,8 +230,10 @@ describe('the draft sweep', () => {
     await store.close();
 
     const backdate = async () => {
-      const db = (await import('better-sqlite3')).default(file);
-      db.prepare('update polls set updated_at = ?').run(Date.now() - 3 * 24 * 3600 * 1000);
+      // exec only: on Node 24 a better-sqlite3 Statement collected by the GC aborts the test
+      // process (src/server/store/sqlite-handles.ts).
+      const db = openSqlite(file);
+      db.exec(`update polls set updated_at = ${Date.now() - 3 * 24 * 3600 * 1000}`);
       db.close();
     };
     await backdate();

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Db, loadQuestions, toPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
+import { padded } from './sql-shapes.ts';
 import type { Tally } from './store.ts';
 
 /**
@@ -61,9 +62,10 @@ function bumpedBy(n: number) {
 }
 
 /** `case id when 7 then 2 … end`: each row's own increment in one statement. The casts tell
- *  PostgreSQL the parameters' types, which it cannot infer inside a CASE. */
+ *  PostgreSQL the parameters' types, which it cannot infer inside a CASE. The arms are padded
+ *  to a power of two like the IN list beside them, so the SQL texts stay few (sql-shapes.ts). */
 function increments(byId: Map<number, number>) {
-  const arms = [...byId].map(([id, n]) => sql`when ${id} then cast(${n} as integer)`);
+  const arms = padded([...byId]).map(([id, n]) => sql`when ${id} then cast(${n} as integer)`);
   return sql`(case id ${sql.join(arms, sql` `)} end)`;
 }
 

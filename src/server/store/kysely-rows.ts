@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { PollStatus, QuestionType } from '../../contract/index.ts';
 import type { Database } from './schema.ts';
+import { rowGroups } from './sql-shapes.ts';
 import type { NewQuestion, OptionRecord, PollRecord, QuestionWithOptions } from './store.ts';
 
 /** Helpers shared by the Kysely-based store code; engine-neutral SQL only. */
@@ -148,18 +149,13 @@ export async function insertQuestion(
     .returning('id')
     .executeTakeFirstOrThrow();
   const questionId = Number(q.id);
-  if (input.options.length > 0) {
-    await db
-      .insertInto('options')
-      .values(
-        input.options.map((o, i) => ({
-          question_id: questionId,
-          text: o.text,
-          ordinal: o.ordinal ?? i + 1,
-        })),
-      )
-      .execute();
-  }
+  const options = input.options.map((o, i) => ({
+    question_id: questionId,
+    text: o.text,
+    ordinal: o.ordinal ?? i + 1,
+  }));
+  // In groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
+  for (const part of rowGroups(options)) await db.insertInto('options').values(part).execute();
   return questionId;
 }
 

@@ -3,6 +3,7 @@ import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { countBallots } from './kysely-counters.ts';
 import type { Database } from './schema.ts';
+import { rowGroups } from './sql-shapes.ts';
 import type { CastVoteInput, CastVoteResult } from './store.ts';
 
 /**
@@ -10,8 +11,8 @@ import type { CastVoteInput, CastVoteResult } from './store.ts';
  * at once, few enough that a batch holds the connection (and the poll's lock) for milliseconds.
  */
 const MAX_BATCH = 200;
-/** Rows per multi-row INSERT or IN list: far below SQLite's bound-parameter limit. */
-const CHUNK = 300;
+/** Ids per IN list: far below SQLite's bound-parameter limit (multi-row INSERTs: rowGroups). */
+const CHUNK = 256;
 
 interface Pending {
   input: CastVoteInput;
@@ -229,12 +230,14 @@ async function castBatch(
     }
   }
 
-  for (const part of chunks(choices)) await trx.insertInto('choices').values(part).execute();
-  for (const part of chunks(answeredRows)) {
+  // In groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
+  for (const part of rowGroups(choices)) await trx.insertInto('choices').values(part).execute();
+  for (const part of rowGroups(answeredRows)) {
     await trx.insertInto('answered_questions').values(part).execute();
   }
-  for (const part of chunks(keyRows))
+  for (const part of rowGroups(keyRows)) {
     await trx.insertInto('idempotency_keys').values(part).execute();
+  }
   if (stored.length > 0) {
     await countBallots(
       trx,
@@ -256,7 +259,7 @@ async function insertBallots(
   inputs: CastVoteInput[],
 ): Promise<number[]> {
   const idsOf = new Map<string, number[]>();
-  for (const part of chunks(inputs)) {
+  for (const part of rowGroups(inputs)) {
     const rows = await trx
       .insertInto('ballots')
       .values(

@@ -4,10 +4,8 @@ import type { EngineHooks } from './engine-hooks.ts';
 import { countBallots, recountVotes } from './kysely-counters.ts';
 import { type Db, touchPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
+import { rowGroups } from './sql-shapes.ts';
 import type { CastVoteInput, CastVoteResult, VoteCounts } from './store.ts';
-
-/** Rows per multi-row INSERT: far below SQLite's bound-parameter limit for any ballot size. */
-const INSERT_CHUNK = 300;
 
 /**
  * Stores a ballot in one transaction (the single-ballot path; kysely-vote-batch.ts stores ballots
@@ -119,24 +117,18 @@ async function castVoteOnce(
       option_id: optionId,
     })),
   );
-  for (let i = 0; i < choices.length; i += INSERT_CHUNK) {
-    await trx
-      .insertInto('choices')
-      .values(choices.slice(i, i + INSERT_CHUNK))
-      .execute();
-  }
+  // In groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
+  for (const part of rowGroups(choices)) await trx.insertInto('choices').values(part).execute();
   if (input.oneVotePerQuestion) {
     // The primary key (question_id, participant_id) is the one-vote rule under concurrency.
-    await trx
-      .insertInto('answered_questions')
-      .values(
-        questionIds.map((questionId) => ({
-          question_id: questionId,
-          participant_id: participantId,
-          ballot_id: ballotId,
-        })),
-      )
-      .execute();
+    const rows = questionIds.map((questionId) => ({
+      question_id: questionId,
+      participant_id: participantId,
+      ballot_id: ballotId,
+    }));
+    for (const part of rowGroups(rows)) {
+      await trx.insertInto('answered_questions').values(part).execute();
+    }
   }
   const saved = answers.length;
   if (idempotency) {

@@ -1,21 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { migrationsFor } from './migrations/index.ts';
-import { openSqliteStore } from './sqlite.ts';
+import { openSqliteStore, sqliteKysely } from './sqlite.ts';
+import { openSqlite } from './sqlite-handles.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sondeo-migrate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('migrations 002 and 003 keep and count the votes a database already holds', async () => {
   const file = join(dir, 'old.db');
-  const sqlite = new BetterSqlite3(file);
+  // As the store opens it: on Node 24 a better-sqlite3 object collected by the GC aborts the
+  // test process (sqlite-handles.ts).
+  const sqlite = openSqlite(file);
   // A database as issue 2 left it: schema 001 only, with votes.
   // biome-ignore lint/suspicious/noExplicitAny: the schema of 001, not today's types
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = sqliteKysely<any>(sqlite);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrationsFor('sqlite') },
@@ -62,9 +64,11 @@ it('migrations 002 and 003 keep and count the votes a database already holds', a
 
 it('migration 005 gives existing polls join codes, distinct among those not closed', async () => {
   const file = join(dir, 'before-005.db');
-  const sqlite = new BetterSqlite3(file);
+  // As the store opens it: on Node 24 a better-sqlite3 object collected by the GC aborts the
+  // test process (sqlite-handles.ts).
+  const sqlite = openSqlite(file);
   // biome-ignore lint/suspicious/noExplicitAny: the schema of 003, not today's types
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = sqliteKysely<any>(sqlite);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrationsFor('sqlite') },

@@ -1,22 +1,25 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
+import { openSqlite } from './sqlite-handles.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sondeo-ckpt-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('copies the WAL into the database file from its thread, and stops', async () => {
   const file = join(dir, 'c.db');
-  const db = new BetterSqlite3(file);
-  db.pragma('journal_mode = WAL');
+  // exec only: on Node 24 a better-sqlite3 Statement collected by the GC aborts the test process
+  // (sqlite-handles.ts).
+  const db = openSqlite(file);
+  db.exec('PRAGMA journal_mode = WAL');
   // Only the worker may checkpoint here.
-  db.pragma('wal_autocheckpoint = 0');
+  db.exec('PRAGMA wal_autocheckpoint = 0');
   db.exec('create table t (x text)');
-  const insert = db.prepare('insert into t values (?)');
-  for (let i = 0; i < 2000; i++) insert.run('x'.repeat(200));
+  db.exec(`with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000)
+    insert into t select printf('%.200c', 'x') from n`);
   const before = statSync(file).size;
   const checkpointer = startCheckpointer(file);
   let after = before;
@@ -28,4 +31,20 @@ it('copies the WAL into the database file from its thread, and stops', async () 
   await checkpointer.stop();
   await checkpointer.stop();
   db.close();
+});
+
+it('keeps the process alive until the worker has stopped', () => {
+  // A script whose last step is stopping the checkpointer: the process used to end there, with
+  // exit code 13 (a top-level await that never settled), before the worker closed its database.
+  const script = join(dir, 'stop.mts');
+  const module = new URL('./sqlite-checkpointer.ts', import.meta.url).pathname;
+  writeFileSync(
+    script,
+    `import { startCheckpointer } from ${JSON.stringify(module)};
+await startCheckpointer(${JSON.stringify(join(dir, 's.db'))}).stop();
+console.log('stopped');`,
+  );
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  expect(run.stdout.trim()).toBe('stopped');
 });

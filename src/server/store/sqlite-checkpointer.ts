@@ -7,13 +7,16 @@ import { Worker } from 'node:worker_threads';
  * never stall the event loop (they cost a vote benchmark a quarter of its throughput when SQLite
  * ran them after every 1,000 pages on the main thread). PASSIVE mode never waits for or blocks a
  * writer. Plain CommonJS evaluated in the worker, so it runs the same under tsx, vitest or a build.
+ * exec, not pragma(): pragma() makes a Statement object per call, and on Node 24 collecting one
+ * aborts the process (sqlite-handles.ts); exec makes none, and the worker's database lives until
+ * the worker ends.
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 const timer = setInterval(() => {
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+  try { db.exec('PRAGMA wal_checkpoint(PASSIVE)'); } catch {}
 }, workerData.everyMs);
 parentPort.once('message', () => {
   clearInterval(timer);
@@ -45,6 +48,10 @@ export function startCheckpointer(file: string, log = console.warn): Checkpointe
     async stop() {
       if (worker.threadId === -1) return;
       const exited = once(worker, 'exit').catch(() => {});
+      // Unreferenced, the worker would not keep the process alive until it exits: a script
+      // whose last step is `await store.close()` ended there with exit code 13 (a top-level
+      // await never settled).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

@@ -1,32 +1,33 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, type SqliteDatabase, SqliteDialect } from 'kysely';
+import type BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { KyselyPollStore } from './kysely-store.ts';
 import { migrationsFor } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { BoundedInLists } from './sql-shapes.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
+import { cachedStatements, openSqlite } from './sqlite-handles.ts';
 import type { PollStore } from './store.ts';
 
 /** Opens (creating if needed) a SQLite file, or ':memory:', migrated to the latest schema. */
 export async function openSqliteStore(file: string): Promise<PollStore> {
   const inMemory = file === ':memory:';
   if (!inMemory) mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new BetterSqlite3(file);
+  const sqlite = openSqlite(file);
+  // exec, not pragma(): pragma() makes a Statement object that becomes garbage (sqlite-handles.ts).
   // WAL lets readers run while a vote is written; NORMAL sync in WAL mode keeps every commit
   // across a process crash and only risks the last ones on power loss, for far fewer fsyncs.
-  if (!inMemory) sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  if (!inMemory) sqlite.exec('PRAGMA journal_mode = WAL');
+  sqlite.exec('PRAGMA synchronous = NORMAL');
   // Off by default in SQLite; the schema relies on ON DELETE CASCADE.
-  sqlite.pragma('foreign_keys = ON');
+  sqlite.exec('PRAGMA foreign_keys = ON');
   // Another process on the same file (a CLI, a second server) waits instead of failing at once.
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.exec('PRAGMA busy_timeout = 5000');
   // Checkpoints run in a worker; this one, on the main thread, is only the backstop (40 MB).
-  if (!inMemory) sqlite.pragma('wal_autocheckpoint = 10000');
+  if (!inMemory) sqlite.exec('PRAGMA wal_autocheckpoint = 10000');
 
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  const db = sqliteKysely<Database>(sqlite);
   try {
     await migrate(db);
   } catch (error) {
@@ -35,6 +36,17 @@ export async function openSqliteStore(file: string): Promise<PollStore> {
   }
   const checkpointer = inMemory ? undefined : startCheckpointer(file);
   return new KyselyPollStore(db, { isUniqueViolation, afterClose: () => checkpointer?.stop() });
+}
+
+/**
+ * Kysely over a database from openSqlite: each SQL text is prepared once and kept (see
+ * sqlite-handles.ts), and IN lists come in a few lengths so the texts stay few (sql-shapes.ts).
+ */
+export function sqliteKysely<DB>(sqlite: BetterSqlite3.Database): Kysely<DB> {
+  return new Kysely<DB>({
+    dialect: new SqliteDialect({ database: cachedStatements(sqlite) }),
+    plugins: [new BoundedInLists()],
+  });
 }
 
 async function migrate(db: Kysely<Database>): Promise<void> {
@@ -52,30 +64,4 @@ async function migrate(db: Kysely<Database>): Promise<void> {
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
-/** Distinct statements kept: every query shape of the store, with room to spare. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * better-sqlite3 under Kysely, keeping prepared statements: Kysely prepares every query anew,
- * and parsing the SQL costs as much as running a small query. Safe because Kysely runs one query
- * at a time on the connection and never leaves a statement iterating.
- */
-function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
-  const statements = new Map<string, BetterSqlite3.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        if (statements.size >= STATEMENT_CACHE_SIZE) {
-          statements.delete(statements.keys().next().value!);
-        }
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-  };
 }

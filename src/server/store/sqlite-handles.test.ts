@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { MAX_ROW_GROUP, padded, rowGroups, shapeLength } from './sql-shapes.ts';
+import { openSqliteStore } from './sqlite.ts';
+import { preparedStatements, STATEMENT_SHAPES_EXPECTED } from './sqlite-handles.ts';
+import { voteLoad } from './test-vote-load.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sondeo-shapes-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('pads lists to a power of two and groups rows in powers of two', () => {
+  expect([0, 1, 2, 3, 5, 8, 9, 300].map(shapeLength)).toEqual([0, 1, 2, 4, 8, 8, 16, 512]);
+  expect(padded([1, 2, 3, 4, 5])).toEqual([1, 2, 3, 4, 5, 5, 5, 5]);
+  expect(padded([])).toEqual([]);
+  const sizes = (n: number) =>
+    rowGroups(Array.from({ length: n }, (_, i) => i)).map((g) => g.length);
+  expect(sizes(0)).toEqual([]);
+  expect(sizes(300)).toEqual([256, 32, 8, 4]);
+  expect(sizes(600)).toEqual([256, 256, 64, 16, 8]);
+  // Every row once, in order.
+  expect(rowGroups(Array.from({ length: 77 }, (_, i) => i)).flat()).toEqual(
+    Array.from({ length: 77 }, (_, i) => i),
+  );
+  expect(Math.max(...sizes(5000))).toBe(MAX_ROW_GROUP);
+});
+
+it('prepares a fixed set of SQL texts, whatever the number and shape of the ballots', async () => {
+  const store = await openSqliteStore(join(dir, 'shapes.db'));
+  try {
+    const before = preparedStatements();
+    // Batches of every size up to the group commit's 200, then again in another order.
+    const every = Array.from({ length: 200 }, (_, i) => i + 1);
+    await voteLoad(store, every, 1);
+    const shapes = preparedStatements() - before;
+    await voteLoad(store, every.reverse(), 2);
+    await voteLoad(store, [3, 150, 64, 1, 199, 17, 100], 3);
+    expect(preparedStatements() - before).toBe(shapes);
+    expect(shapes).toBeLessThan(STATEMENT_SHAPES_EXPECTED);
+    console.info(`SQL texts prepared by the vote load: ${shapes}`);
+  } finally {
+    await store.close();
+  }
+}, 120_000);
