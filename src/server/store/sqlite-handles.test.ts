@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Compilable } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
-import { MAX_ROW_GROUP, padded, rowGroups, shapeLength } from './sql-shapes.ts';
-import { openSqliteStore } from './sqlite.ts';
-import { preparedStatements, STATEMENT_SHAPES_EXPECTED } from './sqlite-handles.ts';
+import type { Database } from './schema.ts';
+import { BoundedInLists, MAX_ROW_GROUP, padded, rowGroups, shapeLength } from './sql-shapes.ts';
+import { openSqliteStore, sqliteKysely } from './sqlite.ts';
+import { openSqlite, preparedStatements, STATEMENT_SHAPES_EXPECTED } from './sqlite-handles.ts';
 import { voteLoad } from './test-vote-load.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sondeo-shapes-'));
@@ -43,3 +45,34 @@ it('prepares a fixed set of SQL texts, whatever the number and shape of the ball
     await store.close();
   }
 }, 120_000);
+
+it('pads IN and NOT IN lists, at any depth, and leaves every other query as it was', async () => {
+  // The store's Kysely (the plugin is BoundedInLists); queries only compiled here.
+  const db = sqliteKysely<Database>(openSqlite(':memory:'));
+  const compiled = (query: Compilable) => {
+    const { sql, parameters } = query.compile();
+    return { sql, parameters };
+  };
+  expect(compiled(db.selectFrom('polls').select('id').where('id', 'in', [1, 2, 3]))).toEqual({
+    sql: 'select "id" from "polls" where "id" in (?, ?, ?, ?)',
+    parameters: [1, 2, 3, 3],
+  });
+  const nested = db
+    .deleteFrom('choices')
+    .where('ballot_id', 'not in', (eb) =>
+      eb.selectFrom('ballots').select('id').where('poll_id', 'in', [7, 8, 9, 10, 11]),
+    );
+  expect(compiled(nested).parameters).toEqual([7, 8, 9, 10, 11, 11, 11, 11]);
+  // Rows of an INSERT are not lists to pad.
+  const insert = db.insertInto('polls').values({ id: 1 } as never);
+  expect(compiled(insert).parameters).toEqual([1]);
+  // Nothing to pad: the very same tree.
+  const plain = db
+    .selectFrom('polls')
+    .select('id')
+    .where('id', 'in', [1, 2, 3, 4])
+    .toOperationNode();
+  const plugin = new BoundedInLists();
+  expect(plugin.transformQuery({ node: plain, queryId: { queryId: 'q' } })).toBe(plain);
+  await db.destroy();
+});
