@@ -1,8 +1,9 @@
 // `npm run build`: the web app (Vite) and the compiled server, from scratch.
 // `prepack` adds --shrinkwrap: the tarball also carries npm-shrinkwrap.json, a copy of
-// package-lock.json, so `npm install`/`npx sondeo` get the dependency tree the tests ran on
-// (overrides such as light-my-request's pin do not apply to a package installed as a
-// dependency; a shrinkwrap does). `postpack` removes the copy.
+// package-lock.json, so `npm install sondeo`/`npx sondeo` from a registry get the dependency tree
+// the tests ran on. npm 11 ignores it for a tarball installed from a file (locally or with -g),
+// so a pin that must hold there is a direct dependency (light-my-request, in package.json).
+// `postpack` removes the copy.
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureServerBuild } from './server-build.mjs';
