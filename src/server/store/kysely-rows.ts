@@ -1,7 +1,8 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { PollStatus, QuestionType } from '../../contract/index.ts';
+import type { EngineHooks } from './engine-hooks.ts';
 import type { Database } from './schema.ts';
-import { rowGroups } from './sql-shapes.ts';
+import { rowChunks } from './sql-shapes.ts';
 import type { NewQuestion, OptionRecord, PollRecord, QuestionWithOptions } from './store.ts';
 
 /** Helpers shared by the Kysely-based store code; engine-neutral SQL only. */
@@ -136,6 +137,7 @@ export async function insertQuestion(
   pollId: number,
   input: NewQuestion,
   ordinal: number,
+  hooks: Pick<EngineHooks, 'rowGroups'>,
 ): Promise<number> {
   const q = await db
     .insertInto('questions')
@@ -154,8 +156,10 @@ export async function insertQuestion(
     text: o.text,
     ordinal: o.ordinal ?? i + 1,
   }));
-  // In groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
-  for (const part of rowGroups(options)) await db.insertInto('options').values(part).execute();
+  // SQLite: groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
+  for (const part of (hooks.rowGroups ?? rowChunks)(options)) {
+    await db.insertInto('options').values(part).execute();
+  }
   return questionId;
 }
 

@@ -79,7 +79,7 @@ export class KyselyPollStore implements PollStore {
           .executeTakeFirstOrThrow();
         const questions = input.questions ?? [];
         for (const [i, q] of questions.entries()) {
-          await insertQuestion(trx, row.id, q, q.ordinal ?? i + 1);
+          await insertQuestion(trx, row.id, q, q.ordinal ?? i + 1, this.hooks);
         }
         return toPoll(row);
       });
@@ -177,7 +177,7 @@ export class KyselyPollStore implements PollStore {
           .executeTakeFirstOrThrow();
         ordinal = Number(n) + 1;
       }
-      const id = await insertQuestion(trx, pollId, input, ordinal);
+      const id = await insertQuestion(trx, pollId, input, ordinal, this.hooks);
       await touchPoll(trx, pollId);
       return (await loadQuestion(trx, id))!;
     });

@@ -3,7 +3,7 @@ import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { countBallots } from './kysely-counters.ts';
 import type { Database } from './schema.ts';
-import { rowGroups } from './sql-shapes.ts';
+import { rowChunks } from './sql-shapes.ts';
 import type { CastVoteInput, CastVoteResult } from './store.ts';
 
 /**
@@ -73,6 +73,7 @@ export class VoteBatcher {
           trx,
           pollId,
           batch.map((p) => p.input),
+          this.hooks,
         );
       });
     } catch {
@@ -142,7 +143,9 @@ async function castBatch(
   trx: Transaction<Database>,
   pollId: number,
   inputs: CastVoteInput[],
+  hooks: EngineHooks,
 ): Promise<CastVoteResult[]> {
+  const groups = hooks.rowGroups ?? rowChunks;
   const { remembered, open, questionOf, answered } = await readState(trx, pollId, inputs);
   const results: CastVoteResult[] = [];
   const choices: { ballot_id: number; question_id: number; option_id: number }[] = [];
@@ -212,7 +215,7 @@ async function castBatch(
     results.push({ outcome: 'stored', saved });
   }
 
-  const ids = await insertBallots(trx, pollId, stored);
+  const ids = await insertBallots(trx, pollId, stored, groups);
   for (const [i, input] of stored.entries()) {
     const ballotId = ids[i]!;
     for (const a of input.answers) {
@@ -230,12 +233,12 @@ async function castBatch(
     }
   }
 
-  // In groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
-  for (const part of rowGroups(choices)) await trx.insertInto('choices').values(part).execute();
-  for (const part of rowGroups(answeredRows)) {
+  // SQLite: groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
+  for (const part of groups(choices)) await trx.insertInto('choices').values(part).execute();
+  for (const part of groups(answeredRows)) {
     await trx.insertInto('answered_questions').values(part).execute();
   }
-  for (const part of rowGroups(keyRows)) {
+  for (const part of groups(keyRows)) {
     await trx.insertInto('idempotency_keys').values(part).execute();
   }
   if (stored.length > 0) {
@@ -257,9 +260,10 @@ async function insertBallots(
   trx: Transaction<Database>,
   pollId: number,
   inputs: CastVoteInput[],
+  groups: (rows: readonly CastVoteInput[]) => CastVoteInput[][],
 ): Promise<number[]> {
   const idsOf = new Map<string, number[]>();
-  for (const part of rowGroups(inputs)) {
+  for (const part of groups(inputs)) {
     const rows = await trx
       .insertInto('ballots')
       .values(

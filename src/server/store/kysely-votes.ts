@@ -4,7 +4,7 @@ import type { EngineHooks } from './engine-hooks.ts';
 import { countBallots, recountVotes } from './kysely-counters.ts';
 import { type Db, touchPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
-import { rowGroups } from './sql-shapes.ts';
+import { rowChunks } from './sql-shapes.ts';
 import type { CastVoteInput, CastVoteResult, VoteCounts } from './store.ts';
 
 /**
@@ -25,7 +25,7 @@ export async function castVote(
     try {
       return await db.transaction().execute(async (trx) => {
         await hooks.lockPoll?.(trx, input.pollId);
-        return castVoteOnce(trx, input);
+        return castVoteOnce(trx, input, hooks.rowGroups ?? rowChunks);
       });
     } catch (error) {
       if (attempt < 3 && hooks.isUniqueViolation(error)) continue;
@@ -37,6 +37,7 @@ export async function castVote(
 async function castVoteOnce(
   trx: Transaction<Database>,
   input: CastVoteInput,
+  groups: <T>(rows: readonly T[]) => T[][],
 ): Promise<CastVoteResult> {
   const { pollId, participantId, answers, idempotency } = input;
   const now = input.now.getTime();
@@ -117,8 +118,8 @@ async function castVoteOnce(
       option_id: optionId,
     })),
   );
-  // In groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
-  for (const part of rowGroups(choices)) await trx.insertInto('choices').values(part).execute();
+  // SQLite: groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
+  for (const part of groups(choices)) await trx.insertInto('choices').values(part).execute();
   if (input.oneVotePerQuestion) {
     // The primary key (question_id, participant_id) is the one-vote rule under concurrency.
     const rows = questionIds.map((questionId) => ({
@@ -126,7 +127,7 @@ async function castVoteOnce(
       participant_id: participantId,
       ballot_id: ballotId,
     }));
-    for (const part of rowGroups(rows)) {
+    for (const part of groups(rows)) {
       await trx.insertInto('answered_questions').values(part).execute();
     }
   }

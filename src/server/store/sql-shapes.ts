@@ -22,7 +22,8 @@ import {
  * - CASE arms (the counters' increments): padded the same way by the caller; a repeated
  *   `when 7 then 2` is never reached.
  * - multi-row INSERTs: rows go in groups whose sizes are powers of two (rowGroups), one statement
- *   each: 300 rows are 256 + 32 + 8 + 4.
+ *   each: 300 rows are 256 + 32 + 8 + 4. SQLite's EngineHooks.rowGroups; PostgreSQL keeps no
+ *   statements and sends its rows in fixed chunks (rowChunks).
  */
 
 /** Largest row group of a multi-row INSERT: far below SQLite's bound-parameter limit. */
@@ -39,6 +40,14 @@ export function padded<T>(items: readonly T[]): T[] {
   const last = items.at(-1);
   for (let i = items.length; i < shapeLength(items.length); i++) out.push(last as T);
   return out;
+}
+
+/** Rows in chunks of MAX_ROW_GROUP, the last one shorter: where statements are not kept. */
+export function rowChunks<T>(rows: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < rows.length; i += MAX_ROW_GROUP)
+    chunks.push(rows.slice(i, i + MAX_ROW_GROUP));
+  return chunks;
 }
 
 /** Rows in groups of power-of-two sizes, largest first, each at most MAX_ROW_GROUP. */

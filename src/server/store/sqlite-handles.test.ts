@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import type { Compilable } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import type { Database } from './schema.ts';
-import { BoundedInLists, MAX_ROW_GROUP, padded, rowGroups, shapeLength } from './sql-shapes.ts';
+import {
+  BoundedInLists,
+  MAX_ROW_GROUP,
+  padded,
+  rowChunks,
+  rowGroups,
+  shapeLength,
+} from './sql-shapes.ts';
 import { openSqliteStore, sqliteKysely } from './sqlite.ts';
 import { openSqlite, preparedStatements, STATEMENT_SHAPES_EXPECTED } from './sqlite-handles.ts';
 import { voteLoad } from './test-vote-load.ts';
@@ -26,6 +33,11 @@ it('pads lists to a power of two and groups rows in powers of two', () => {
     Array.from({ length: 77 }, (_, i) => i),
   );
   expect(Math.max(...sizes(5000))).toBe(MAX_ROW_GROUP);
+  // Where statements are not kept (PostgreSQL): fixed chunks, the fewest statements.
+  const chunks = (n: number) =>
+    rowChunks(Array.from({ length: n }, (_, i) => i)).map((g) => g.length);
+  expect(chunks(300)).toEqual([256, 44]);
+  expect(chunks(0)).toEqual([]);
 });
 
 it('prepares a fixed set of SQL texts, whatever the number and shape of the ballots', async () => {

@@ -5,7 +5,7 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { KyselyPollStore } from './kysely-store.ts';
 import { migrationsFor } from './migrations/index.ts';
 import type { Database } from './schema.ts';
-import { BoundedInLists } from './sql-shapes.ts';
+import { BoundedInLists, rowGroups } from './sql-shapes.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { cachedStatements, openSqlite } from './sqlite-handles.ts';
 import type { PollStore } from './store.ts';
@@ -35,7 +35,11 @@ export async function openSqliteStore(file: string): Promise<PollStore> {
     throw error;
   }
   const checkpointer = inMemory ? undefined : startCheckpointer(file);
-  return new KyselyPollStore(db, { isUniqueViolation, afterClose: () => checkpointer?.stop() });
+  return new KyselyPollStore(db, {
+    isUniqueViolation,
+    rowGroups,
+    afterClose: () => checkpointer?.stop(),
+  });
 }
 
 /**
