@@ -26,6 +26,16 @@ export function isBlank(text: string): boolean {
   return text.replace(INVISIBLE, '').trim() === '';
 }
 
+/** Characters a person sees (grapheme clusters: 'é' or '👍🏽' is one), spaces and invisible
+ *  characters left out: what "at least 2 visible characters" counts. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+export function visibleLength(text: string): number {
+  const shown = text.replace(INVISIBLE, '').replace(/\s+/gu, '');
+  let n = 0;
+  for (const _ of graphemes.segment(shown)) n++;
+  return n;
+}
+
 /** NFC, trimmed, and '' when nothing visible is left, so "required" means something to see. */
 function tidy(text: string): string {
   const normalized = text.normalize('NFC').trim();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Answer, VoteResponse } from '../../contract/index.ts';
+import type { Answer, ChoiceAnswer, VoteResponse } from '../../contract/index.ts';
 import type { PollStore, QuestionWithOptions } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
@@ -21,10 +21,13 @@ function invalid(message: string, details?: unknown): DomainError {
  */
 export function validateBallot(
   questions: QuestionWithOptions[],
-  answers: Answer[],
+  given: Answer[],
   maxSelections = Number.POSITIVE_INFINITY,
-): void {
-  if (answers.length === 0) throw invalid('Responde al menos una pregunta');
+): asserts given is ChoiceAnswer[] {
+  if (given.length === 0) throw invalid('Responde al menos una pregunta');
+  // Issue 13's open-text and scale answers are stored from migration 007 on.
+  if (!given.every((a) => 'optionIds' in a)) throw invalid('El voto no es válido');
+  const answers = given as ChoiceAnswer[];
   const selections = answers.reduce((n, a) => n + a.optionIds.length, 0);
   if (selections > maxSelections) {
     throw invalid(`Un voto admite como máximo ${maxSelections} opciones elegidas en total`, {
@@ -67,7 +70,7 @@ export function validateBallot(
 }
 
 /** The same choices give the same hash whatever order they were sent in. */
-export function ballotHash(answers: Answer[]): string {
+export function ballotHash(answers: ChoiceAnswer[]): string {
   const canonical = answers
     .map((a) => [a.questionId, [...a.optionIds].sort((x, y) => x - y)] as const)
     .sort((a, b) => a[0] - b[0]);

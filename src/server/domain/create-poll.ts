@@ -13,6 +13,8 @@ const DEFAULT_SETTINGS: Settings = {
   // Issue 9: off, so the spec's one form with every question stays the default.
   presenterPace: false,
   hideResultsUntilRevealed: false,
+  // Issue 13: off, so open answers show at once unless the host asks to approve them.
+  moderateText: false,
 };
 
 export async function createPoll(

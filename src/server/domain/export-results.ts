@@ -28,6 +28,8 @@ export const exportLabels = {
     single: 'Opción única',
     multiple: 'Opción múltiple',
     yesno: 'Sí / No',
+    text: 'Respuesta abierta',
+    scale: 'Escala',
   } satisfies Record<QuestionType, string>,
   /** Between the options of one answer to a multiple question. */
   choiceSeparator: '; ',

@@ -97,6 +97,8 @@ export function toQuestionView(question: QuestionWithOptions): Question {
     ordinal: question.ordinal,
     resultsHidden: question.resultsHidden,
     options: question.options.map(toOptionView),
+    // Issue 13: scale settings arrive with migration 007.
+    scale: null,
   };
 }
 
@@ -110,6 +112,8 @@ export function toPollView(poll: PollRecord, questions: QuestionWithOptions[]): 
       resultsPublic: poll.resultsPublic,
       presenterPace: poll.presenterPace,
       hideResultsUntilRevealed: poll.hideResultsUntilRevealed,
+      // Issue 13: stored from migration 007 on.
+      moderateText: false,
     },
     joinCode: poll.joinCode,
     questions: questions.map(toQuestionView),
