@@ -26,11 +26,13 @@ export type TextAnswer = z.infer<typeof TextAnswer>;
 /** An answer to a rating scale: 1..max (the server checks the question's max). */
 export const ScaleAnswer = z.object({
   questionId: QuestionId,
+  // Whole numbers by a refinement, not .int(): a wrong kind of number must still read as a
+  // scale answer with this message, not as a shape matching no kind of answer.
   value: z
     .number({ error: m.scaleValue })
-    .int(m.scaleValue)
     .min(1, m.scaleValue)
-    .max(10, m.scaleValue),
+    .max(10, m.scaleValue)
+    .refine(Number.isInteger, m.scaleValue),
 });
 export type ScaleAnswer = z.infer<typeof ScaleAnswer>;
 

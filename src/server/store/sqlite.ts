@@ -6,10 +6,13 @@ import { KyselyPollStore } from './kysely-store.ts';
 import { migrationsFor } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
-import type { PollStore } from './store.ts';
+import type { PollStore, StoreOptions } from './store.ts';
 
 /** Opens (creating if needed) a SQLite file, or ':memory:', migrated to the latest schema. */
-export async function openSqliteStore(file: string): Promise<PollStore> {
+export async function openSqliteStore(
+  file: string,
+  options: StoreOptions = {},
+): Promise<PollStore> {
   const inMemory = file === ':memory:';
   if (!inMemory) mkdirSync(dirname(file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
@@ -34,7 +37,11 @@ export async function openSqliteStore(file: string): Promise<PollStore> {
     throw error;
   }
   const checkpointer = inMemory ? undefined : startCheckpointer(file);
-  return new KyselyPollStore(db, { isUniqueViolation, afterClose: () => checkpointer?.stop() });
+  return new KyselyPollStore(
+    db,
+    { isUniqueViolation, afterClose: () => checkpointer?.stop() },
+    options,
+  );
 }
 
 async function migrate(db: Kysely<Database>): Promise<void> {
