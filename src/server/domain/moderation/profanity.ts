@@ -10,15 +10,13 @@ import { PROFANITY_ES } from './profanity-es.ts';
  * - repeated letters ('puuuuta'): runs are collapsed on both sides;
  * - invisible characters ('pu\u200Bta') are dropped;
  * - a word split by dots, spaces, dashes or the like ('p.u.t.a', 'p u t a', 'pu-ta'): runs of
- *   up to 6 consecutive pieces are joined and checked too.
+ *   consecutive pieces are joined and checked too, up to the longest entry's length.
  * Whole words only, never a substring of a longer word, so 'computadora', 'disputa' or
  * 'reputación' are not flagged (the Scunthorpe problem).
  */
 
-/** Pieces of one word split apart ('p.u.t.a' is 4). */
-const MAX_JOINED_PIECES = 6;
-/** A joined run longer than the longest entry cannot match. */
-const LONGEST = Math.max(...PROFANITY_ES.map((w) => w.length));
+/** A joined run longer than the longest entry (plus a plural's -es) cannot match. */
+const LONGEST = Math.max(...PROFANITY_ES.map((w) => w.length)) + 2;
 
 const LOOK_ALIKES: Record<string, string> = {
   // Cyrillic
@@ -97,9 +95,9 @@ export function isProfane(text: string): boolean {
   const parts = pieces(text);
   for (let i = 0; i < parts.length; i++) {
     let joined = '';
-    for (let j = i; j < parts.length && j < i + MAX_JOINED_PIECES; j++) {
+    for (let j = i; j < parts.length; j++) {
       joined = collapseRuns(joined + parts[j]);
-      if (joined.length > LONGEST + 2) break;
+      if (joined.length > LONGEST) break;
       if (listed(joined)) return true;
     }
   }
