@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_MAX, TEXT_ANSWER_MAX, TEXT_ANSWER_MIN_VISIBLE } from './limits.ts';
 import { validationMessages as m } from './messages.ts';
-import { cleanText, visibleLength } from './text.ts';
+import { cleanText, hasVisible } from './text.ts';
 
 const QuestionId = z.number().int().positive();
 
@@ -17,7 +17,7 @@ export const TextAnswerText = cleanText({
   max: TEXT_ANSWER_MAX,
   tooLong: m.answerTooLong,
   required: m.answerRequired,
-}).refine((s) => visibleLength(s) >= TEXT_ANSWER_MIN_VISIBLE, m.answerTooShort);
+}).refine((s) => hasVisible(s, TEXT_ANSWER_MIN_VISIBLE), m.answerTooShort);
 
 /** An answer to an open-text question. */
 export const TextAnswer = z.object({ questionId: QuestionId, text: TextAnswerText });

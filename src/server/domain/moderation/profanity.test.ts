@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROFANITY_ES } from './profanity-es.ts';
 import { isProfane } from './profanity.ts';
+import { PROFANITY_ES } from './profanity-es.ts';
 
 describe('isProfane', () => {
   it.each([

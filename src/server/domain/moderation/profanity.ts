@@ -66,20 +66,27 @@ const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
 
 /** Folds a text for matching: see above. Pieces are what is left between separators. */
 function pieces(text: string): string[] {
-  const folded = text
-    .normalize('NFKC')
-    .replace(INVISIBLE, '')
-    .toLocaleLowerCase('es')
-    .replace(LOOK_ALIKE, (c) => LOOK_ALIKES[c] ?? c)
-    .normalize('NFD')
-    .replace(/n\u0303|\p{M}+/gu, (m) => (m === 'n\u0303' ? 'ñ' : ''));
+  let folded = text.toLowerCase().replace(LOOK_ALIKE, (c) => LOOK_ALIKES[c] ?? c);
+  // Plain ASCII (most answers) has nothing for the Unicode steps to do.
+  if (!ASCII.test(folded)) {
+    folded = folded
+      .normalize('NFKC')
+      .replace(INVISIBLE, '')
+      .toLowerCase()
+      .replace(LOOK_ALIKE, (c) => LOOK_ALIKES[c] ?? c)
+      .normalize('NFD')
+      .replace(/n\u0303|\p{M}+/gu, (m) => (m === 'n\u0303' ? 'ñ' : ''));
+  }
   return (folded.match(/[a-zñ]+/g) ?? []).map(collapseRuns);
 }
+const ASCII = /^[\x20-\x7e]*$/;
 
 /** 'puuuta' → 'puta'; the list goes through the same, so 'gilipollas' still matches. */
 function collapseRuns(word: string): string {
-  return word.replace(/(.)\1+/g, '$1');
+  return REPEAT.test(word) ? word.replace(REPEATS, '$1') : word;
 }
+const REPEAT = /(.)\1/;
+const REPEATS = /(.)\1+/g;
 
 const LIST = new Set(PROFANITY_ES.map((w) => pieces(w).join('')));
 
@@ -96,7 +103,9 @@ export function isProfane(text: string): boolean {
   for (let i = 0; i < parts.length; i++) {
     let joined = '';
     for (let j = i; j < parts.length; j++) {
-      joined = collapseRuns(joined + parts[j]);
+      // Pieces are collapsed already: only a letter repeated across the join can remain.
+      const part = parts[j]!;
+      joined += joined.at(-1) === part[0] ? part.slice(1) : part;
       if (joined.length > LONGEST) break;
       if (listed(joined)) return true;
     }

@@ -35,10 +35,15 @@ const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
 const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
 const SINGLE_LETTER = /^\p{L}\p{M}*$/u;
 
-/** Case and accents folded for grouping; ñ stays ñ ('año' is not 'ano'). */
+const ASCII = /^[\x20-\x7e]*$/;
+
+/** Case and accents folded for grouping; ñ stays ñ ('año' is not 'ano'). Spanish has no
+ *  casing rule of its own, so the locale-free lower case is the same and much cheaper; a word
+ *  in ASCII has no accent to fold (most of them: this is on the ballot path). */
 export function foldWord(word: string): string {
-  return word
-    .toLocaleLowerCase('es')
+  const lower = word.toLowerCase();
+  if (ASCII.test(lower)) return lower;
+  return lower
     .normalize('NFD')
     .replace(/n\u0303|\p{M}+/gu, (match) => (match === 'n\u0303' ? 'ñ' : ''))
     .normalize('NFC');
