@@ -246,6 +246,7 @@ describe('the live stream', () => {
     const held = (await summaries(poll, text.id)).host.answers.find(
       (a: Json) => a.state === 'held',
     ).id;
+    const approvedAt = performance.now();
     await client.patch(`/polls/${poll.slug}/answers/${held}`, { state: 'visible' }, poll);
     await audience.next(summaryWith((s) => s.questions[0].answers.length === 1));
     await client.put(
@@ -272,6 +273,10 @@ describe('the live stream', () => {
       const q = JSON.parse(frame.data).questions[0];
       // Only while it was visible and its word not hidden.
       for (const w of q.words) expect(w.hidden).toBeUndefined();
+    }
+    // Before its approval, no audience frame carried the held answer at all.
+    for (const frame of audienceFrames.filter((e) => e.at < approvedAt)) {
+      expect(frame.data).not.toContain('Retenida');
     }
     // While the word was hidden, no audience frame carried it in the cloud.
     const hiddenAt = hostHidden.at;
