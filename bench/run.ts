@@ -4,7 +4,7 @@ import { type FanoutFigures, measureFanout } from './fanout.ts';
 import { measureJoinWave } from './join-wave.ts';
 import { openFileLimit, root, type Server, startServer, tempSqlite } from './lib/processes.ts';
 import { machine, type Row, table, writeResults } from './lib/report.ts';
-import { measureTextBallots, type TextFigures } from './text.ts';
+import { measureTextBallots, textRows } from './text.ts';
 import { measureReads, measureWrites, type ReadFigures, type WriteFigures } from './throughput.ts';
 
 /**
@@ -288,54 +288,21 @@ async function textBallots(): Promise<void> {
   });
   try {
     console.log(`Open-text ballots (${engine}, ${textConnections} conn.)`);
-    addTextRows(
-      await measureTextBallots({
-        server,
-        databaseUrl,
-        connections: textConnections,
-        seconds,
-        repeat,
-        log,
-      }),
+    rows.push(
+      ...textRows(
+        await measureTextBallots({
+          server,
+          databaseUrl,
+          connections: textConnections,
+          seconds,
+          repeat,
+          log,
+        }),
+      ),
     );
   } finally {
     await server.stop();
   }
-}
-
-function addTextRows(f: TextFigures): void {
-  const c = f.connections;
-  const { ours, reference, ratio } = f.pair;
-  rows.push(
-    {
-      measure: `13. Ballots, one single-choice question, ${c} conn.`,
-      result: `${fmt(reference.rps)} ballots/s · p50 ${reference.p50} ms · p99 ${reference.p99} ms · ${fmt(reference.cpuUs)} µs server CPU each`,
-    },
-    {
-      measure: `13. Ballots, one open-text question (answers from ~300 Spanish words), ${c} conn.`,
-      result:
-        `${fmt(ours.rps)} ballots/s · p50 ${ours.p50} ms · p99 ${ours.p99} ms · ` +
-        `${fmt(ours.cpuUs)} µs server CPU each · **${ratio.toFixed(2)}× single choice** ` +
-        `(pairs: ${ratios(f.ratios)}; CPU ${(reference.cpuUs / ours.cpuUs).toFixed(2)}×) · ` +
-        `${f.cloudWords} words in the cloud`,
-      target: '≥ 0.7× single choice',
-      met: ratio >= 0.7,
-    },
-    {
-      measure: `13. Open answers stored = acknowledged = in the summary, ${c} conn.`,
-      result: f.checks
-        .map(
-          (k) =>
-            `${fmt(k.acknowledged)} acknowledged · ${fmt(k.stored)} stored · ` +
-            `${fmt(k.summarised)} in summary · ${k.failed} failed`,
-        )
-        .join('<br>'),
-      target: 'equal, none failed',
-      met: f.checks.every(
-        (k) => k.acknowledged === k.stored && k.stored === k.summarised && k.failed === 0,
-      ),
-    },
-  );
 }
 
 /** Issue 11: a hall joins over 10 s, then votes within 1 s. */

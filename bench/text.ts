@@ -3,6 +3,7 @@ import { openStore } from '../src/server/store/open-store.ts';
 import { participants } from './lib/api.ts';
 import { runLoad } from './lib/load.ts';
 import type { Server } from './lib/processes.ts';
+import type { Row } from './lib/report.ts';
 import { VOCABULARY_ES } from './lib/vocabulary-es.ts';
 import type { Measured, Pair } from './throughput.ts';
 
@@ -20,6 +21,9 @@ export interface TextFigures {
   /** Text ballots (ours) against single-choice ballots (reference), median pair. */
   pair: Pair;
   ratios: number[];
+  /** Per pair: single-choice CPU per ballot / open-text CPU per ballot. On a shared machine
+   *  this moves far less than throughput does. */
+  cpuRatios: number[];
   /** Per text run: acknowledged (201), stored (GROUP BY), visible answers in the summary. */
   checks: { acknowledged: number; stored: number; summarised: number; failed: number }[];
   /** Distinct words shown in the last run's cloud (at most 60). */
@@ -184,7 +188,47 @@ export async function measureTextBallots(o: {
     connections: o.connections,
     pair: sorted[Math.floor((sorted.length - 1) / 2)]!,
     ratios: pairs.map((p) => p.ratio),
+    cpuRatios: pairs.map((p) => p.reference.cpuUs / p.ours.cpuUs),
     checks,
     cloudWords,
   };
 }
+
+/** The rows of the results table (bench/run.ts). */
+export function textRows(f: TextFigures): Row[] {
+  const c = f.connections;
+  const { ours, reference, ratio } = f.pair;
+  return [
+    {
+      measure: `13. Ballots, one single-choice question, ${c} conn.`,
+      result: `${fmt(reference.rps)} ballots/s · p50 ${reference.p50} ms · p99 ${reference.p99} ms · ${fmt(reference.cpuUs)} µs server CPU each`,
+    },
+    {
+      measure: `13. Ballots, one open-text question (answers from ~300 Spanish words), ${c} conn.`,
+      result:
+        `${fmt(ours.rps)} ballots/s · p50 ${ours.p50} ms · p99 ${ours.p99} ms · ` +
+        `${fmt(ours.cpuUs)} µs server CPU each · **${ratio.toFixed(2)}× single choice** ` +
+        `(pairs: ${ratios(f.ratios)}; CPU per ballot, single/text: ${ratios(f.cpuRatios)}) · ` +
+        `${f.cloudWords} words in the cloud`,
+      target: '≥ 0.7× single choice',
+      met: ratio >= 0.7,
+    },
+    {
+      measure: `13. Open answers stored = acknowledged = in the summary, ${c} conn.`,
+      result: f.checks
+        .map(
+          (k) =>
+            `${fmt(k.acknowledged)} acknowledged · ${fmt(k.stored)} stored · ` +
+            `${fmt(k.summarised)} in summary · ${k.failed} failed`,
+        )
+        .join('<br>'),
+      target: 'equal, none failed',
+      met: f.checks.every(
+        (k) => k.acknowledged === k.stored && k.stored === k.summarised && k.failed === 0,
+      ),
+    },
+  ];
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const ratios = (list: number[]) => list.map((r) => r.toFixed(2)).join(', ');
