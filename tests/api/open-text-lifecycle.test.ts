@@ -1,3 +1,4 @@
+import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type HostedPoll, type Json, setStatus, testApp } from './api-client.ts';
 import { summaryQuestion, textScalePoll } from './open-text-fixtures.ts';
@@ -116,5 +117,29 @@ describe('reveal, reset, duplicate and export', () => {
     );
     expect(csv).toMatch(/"Café, por favor",Visible,5,/);
     expect(csv).toContain('Eres un p.u.t.o genio,Marcada por lenguaje ofensivo,');
+
+    const xlsx = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/polls/${poll.slug}/export?format=xlsx`,
+      headers: { 'x-host-secret': poll.secret },
+    });
+    const [summary, ballots] = (await readExcelFile(xlsx.rawPayload)).map((s) => s.data) as [
+      unknown[][],
+      unknown[][],
+    ];
+    expect(summary).toContainEqual(['¿Cuánto te gustó?', 'Escala', 'Promedio', 2.75, null, 4]);
+    expect(summary).toContainEqual([
+      '¿Qué esperas de hoy?',
+      'Respuesta abierta',
+      'Café',
+      2,
+      0.5,
+      4,
+    ]);
+    expect(ballots[1]!.slice(2)).toEqual(['Café, por favor', 'Visible', '5', null]);
+    expect(ballots[4]!.slice(2, 4)).toEqual([
+      'Eres un p.u.t.o genio',
+      'Marcada por lenguaje ofensivo',
+    ]);
   });
 });
