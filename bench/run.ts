@@ -4,12 +4,15 @@ import { type FanoutFigures, measureFanout } from './fanout.ts';
 import { measureJoinWave } from './join-wave.ts';
 import { openFileLimit, root, type Server, startServer, tempSqlite } from './lib/processes.ts';
 import { machine, type Row, table, writeResults } from './lib/report.ts';
+import { measureTextBallots, textRows } from './text.ts';
 import { measureReads, measureWrites, type ReadFigures, type WriteFigures } from './throughput.ts';
 
 /**
  * `npm run bench`: the four measurements of issue 4 in one run, on loopback, each server a
- * process of its own. Settings (environment):
- *   BENCH_ONLY=writes,reads,fanout,join  parts to run (default all)
+ * process of its own, and issue 13's open-text ballots. Settings (environment):
+ *   BENCH_ONLY=writes,reads,fanout,join,text  parts to run (default all); `text`: ballots of
+ *                                   one open-text question against one single-choice question
+ *                                   (BENCH_TEXT_CONNECTIONS=100)
  *   BENCH_ROOM=2000                 phones of the join wave and vote storm (20 addresses)
  *   BENCH_SECONDS=10                length of each throughput run
  *   BENCH_CONNECTIONS=100,200       concurrency of the write runs
@@ -28,7 +31,8 @@ import { measureReads, measureWrites, type ReadFigures, type WriteFigures } from
 
 const env = process.env;
 const list = (v: string | undefined, d: number[]) => (v ? v.split(',').map(Number) : d);
-const parts = new Set((env.BENCH_ONLY ?? 'writes,reads,fanout,join').split(','));
+const parts = new Set((env.BENCH_ONLY ?? 'writes,reads,fanout,join,text').split(','));
+const textConnections = Number(env.BENCH_TEXT_CONNECTIONS ?? 100);
 const room = Number(env.BENCH_ROOM ?? 2000);
 const seconds = Number(env.BENCH_SECONDS ?? 10);
 const connections = list(env.BENCH_CONNECTIONS, [100, 200]);
@@ -273,6 +277,34 @@ function addFixedRow(n: number, adaptive: FanoutFigures[], fixed: FanoutFigures[
   });
 }
 
+/** Issue 13: open-text ballots against single-choice ones, on one server and one store. */
+async function textBallots(): Promise<void> {
+  const databaseUrl = env.DATABASE_URL ?? tempSqlite();
+  const server = await startServer({
+    script: 'src/server/main.ts',
+    env: { DATABASE_URL: databaseUrl },
+    healthPath: '/api/v1/health',
+    nodeArgs,
+  });
+  try {
+    console.log(`Open-text ballots (${engine}, ${textConnections} conn.)`);
+    rows.push(
+      ...textRows(
+        await measureTextBallots({
+          server,
+          databaseUrl,
+          connections: textConnections,
+          seconds,
+          repeat,
+          log,
+        }),
+      ),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Issue 11: a hall joins over 10 s, then votes within 1 s. */
 async function joinWave(): Promise<void> {
   if (!Number.isInteger(room) || room < 1 || room > MAX_STREAMS) {
@@ -316,6 +348,7 @@ console.log(machine());
 if (parts.has('writes') || parts.has('reads')) await writesAndReads();
 if (parts.has('fanout')) await fanout();
 if (parts.has('join')) await joinWave();
+if (parts.has('text')) await textBallots();
 const result = table(rows);
 console.log(`\n${result}\n`);
 writeResults(out, 'Latest run', `${machine()}\n\n${result}\n`);

@@ -6,7 +6,7 @@
  */
 export type Endpoint = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Fastify-style path under API_BASE; `:slug` and `:id` are filled by the client. */
+  /** Fastify-style path under API_BASE; `:slug`, `:id` (and the like) are filled by the client. */
   path: string;
   /** Whether X-Host-Secret is required. */
   secret: boolean;
@@ -42,13 +42,38 @@ export const endpoints = {
   joinPoll: { method: 'GET', path: '/join/:code', secret: false, status: 200 },
   getIntegrity: { method: 'GET', path: '/polls/:slug/integrity', secret: true, status: 200 },
   discardSource: { method: 'POST', path: '/polls/:slug/discard', secret: true, status: 200 },
+  // Issue 13: moderation of open answers.
+  moderateAnswer: {
+    method: 'PATCH',
+    path: '/polls/:slug/answers/:answerId',
+    secret: true,
+    status: 200,
+  },
+  approveAnswers: {
+    method: 'POST',
+    path: '/polls/:slug/questions/:questionId/answers/approve',
+    secret: true,
+    status: 200,
+  },
+  hideWord: {
+    method: 'PUT',
+    path: '/polls/:slug/questions/:questionId/hidden-words',
+    secret: true,
+    status: 200,
+  },
+  listAnswers: {
+    method: 'GET',
+    path: '/polls/:slug/questions/:questionId/answers',
+    secret: false,
+    status: 200,
+  },
   serverInfo: { method: 'GET', path: '/info', secret: false, status: 200 },
   health: { method: 'GET', path: '/health', secret: false, status: 200 },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
 
-/** Fills `:slug` / `:id` in a route path. */
+/** Fills `:slug`, `:id`, `:questionId`… in a route path. */
 export function routePath(
   name: EndpointName,
   params: Record<string, string | number> = {},

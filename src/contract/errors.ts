@@ -9,6 +9,7 @@ export const ErrorCode = z.enum([
   'POLL_NOT_FOUND',
   'QUESTION_NOT_FOUND',
   'OPTION_NOT_FOUND',
+  'ANSWER_NOT_FOUND',
   'JOIN_CODE_NOT_FOUND',
   'NO_SECRET',
   'FORBIDDEN',

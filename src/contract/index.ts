@@ -4,6 +4,7 @@ export * from './integrity.ts';
 export * from './limits.ts';
 export * from './live-events.ts';
 export * from './messages.ts';
+export * from './moderation.ts';
 export * from './poll.ts';
 export * from './routes.ts';
 export * from './summary.ts';

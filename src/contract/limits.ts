@@ -4,8 +4,31 @@ export const POLL_TITLE_MAX = 120;
 export const QUESTION_TEXT_MAX = 240;
 export const OPTION_TEXT_MAX = 120;
 
-/** Question types (spec §9); poll.ts makes the schema of them, the web's select lists them. */
-export const QUESTION_TYPES = ['single', 'multiple', 'yesno'] as const;
+/** Question types (spec §9, plus issue 13's open text and rating scale); poll.ts makes the
+ *  schema of them, the web's select lists them. */
+export const QUESTION_TYPES = ['single', 'multiple', 'yesno', 'text', 'scale'] as const;
+/** The types whose answers are chosen options; `text` and `scale` questions have none. */
+export const CHOICE_TYPES = ['single', 'multiple', 'yesno'] as const;
+
+// Issue 13: open text and rating scale.
+/** An open answer: one tweet-sized line, short enough for a word cloud and a projected list. */
+export const TEXT_ANSWER_MAX = 140;
+/** Fewest visible characters (graphemes) of an open answer: a lone letter or emoji says
+ *  nothing, and Slido asks for more still (3). */
+export const TEXT_ANSWER_MIN_VISIBLE = 2;
+/** A scale runs from 1 to one of these. */
+export const SCALE_MAXES = [5, 10] as const;
+/** 'Nada' … 'Mucho': a word or two under each end of the row of buttons. */
+export const SCALE_LABEL_MAX = 40;
+/** Words of a cloud in a summary: more are unreadable on a projector, and the summary (sent to
+ *  every screen on every change) stays small. */
+export const CLOUD_WORDS_MAX = 60;
+/** Newest answers carried by a summary, for the list toggle; older ones come page by page. */
+export const SUMMARY_ANSWERS_MAX = 30;
+/** Largest page of GET …/questions/{id}/answers. */
+export const ANSWERS_PAGE_MAX = 100;
+/** What happened to an open answer: only `visible` ones are public (T13-API.md). */
+export const ANSWER_STATES = ['visible', 'flagged', 'held', 'hidden'] as const;
 
 /** A new question form starts with this many empty option rows (spec §9). */
 export const NEW_QUESTION_OPTION_ROWS = 2;

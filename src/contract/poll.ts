@@ -4,6 +4,7 @@ import {
   POLL_TITLE_MAX,
   QUESTION_TEXT_MAX,
   QUESTION_TYPES,
+  SCALE_LABEL_MAX,
   SLUG_PATTERN,
 } from './limits.ts';
 import { validationMessages as m } from './messages.ts';
@@ -22,6 +23,8 @@ export const Settings = z.object({
   presenterPace: z.boolean(),
   /** New questions start with their results hidden until the host reveals them (issue 9). */
   hideResultsUntilRevealed: z.boolean(),
+  /** 'Moderar antes de mostrar' (issue 13): open answers wait for the host's approval. */
+  moderateText: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -47,6 +50,27 @@ export const OptionText = cleanText({
 export const Option = z.object({ id: Id, text: z.string(), ordinal: z.number().int() });
 export type Option = z.infer<typeof Option>;
 
+/** The top of a rating scale (the bottom is always 1). */
+export const ScaleMax = z.union([z.literal(5), z.literal(10)], { error: m.scaleMax });
+export type ScaleMax = z.infer<typeof ScaleMax>;
+
+/** A scale question's settings; labels name the ends ('Nada' … 'Mucho'), null for none. */
+export const Scale = z.object({
+  max: ScaleMax,
+  minLabel: z.string().nullable(),
+  maxLabel: z.string().nullable(),
+});
+export type Scale = z.infer<typeof Scale>;
+
+/** A label as the host types it: options' hygiene; blank (or null) means no label. */
+const ScaleLabel = cleanText({ max: SCALE_LABEL_MAX, tooLong: m.scaleLabelTooLong }).nullable();
+export const ScaleInput = z.object({
+  max: ScaleMax,
+  minLabel: ScaleLabel.optional(),
+  maxLabel: ScaleLabel.optional(),
+});
+export type ScaleInput = z.input<typeof ScaleInput>;
+
 export const Question = z.object({
   id: Id,
   text: z.string(),
@@ -54,7 +78,10 @@ export const Question = z.object({
   ordinal: z.number().int(),
   /** While true, only the host receives this question's counts (summary and stream). */
   resultsHidden: z.boolean(),
+  /** Empty for `text` and `scale` questions. */
   options: z.array(Option),
+  /** A `scale` question's settings; null for every other type. */
+  scale: Scale.nullable(),
 });
 export type Question = z.infer<typeof Question>;
 
@@ -124,13 +151,29 @@ export const NewOptionInput = z.object({
   ordinal: Ordinal.optional(),
 });
 
-export const CreateQuestionBody = z.object({
-  text: QuestionText,
-  type: QuestionType,
-  /** Ignored for yes/no: the server gives those exactly "Sí" and "No". */
-  options: z.array(NewOptionInput).max(200).default([]),
-  ordinal: Ordinal.optional(),
-});
+export const CreateQuestionBody = z
+  .object({
+    text: QuestionText,
+    type: QuestionType,
+    /** Ignored for yes/no: the server gives those exactly "Sí" and "No". None (or only empty
+     *  rows) for `text` and `scale`. */
+    options: z.array(NewOptionInput).max(200).default([]),
+    ordinal: Ordinal.optional(),
+    /** Required for `scale`, refused for the other types. */
+    scale: ScaleInput.optional(),
+  })
+  .superRefine((b, ctx) => {
+    const optionless = b.type === 'text' || b.type === 'scale';
+    if (optionless && b.options.some((o) => o.text !== '')) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: m.optionsNotAllowed });
+    }
+    if (b.type === 'scale' && !b.scale) {
+      ctx.addIssue({ code: 'custom', path: ['scale'], message: m.scaleRequired });
+    }
+    if (b.type !== 'scale' && b.scale) {
+      ctx.addIssue({ code: 'custom', path: ['scale'], message: m.scaleOnlyForScale });
+    }
+  });
 export type CreateQuestionBody = z.input<typeof CreateQuestionBody>;
 
 export const UpdateQuestionBody = z
@@ -139,10 +182,18 @@ export const UpdateQuestionBody = z
     ordinal: Ordinal.optional(),
     /** Hide (true) or reveal (false) the question's results to everyone but the host. */
     resultsHidden: z.boolean().optional(),
+    /** A scale question's settings (refused for other types). Lowering the maximum deletes the
+     *  answers above it. */
+    scale: ScaleInput.optional(),
   })
-  .refine((b) => b.text !== undefined || b.ordinal !== undefined || b.resultsHidden !== undefined, {
-    message: m.nothingToUpdate,
-  });
+  .refine(
+    (b) =>
+      b.text !== undefined ||
+      b.ordinal !== undefined ||
+      b.resultsHidden !== undefined ||
+      b.scale !== undefined,
+    { message: m.nothingToUpdate },
+  );
 export type UpdateQuestionBody = z.input<typeof UpdateQuestionBody>;
 
 export const CreateOptionBody = z.object({ text: OptionText, ordinal: Ordinal.optional() });

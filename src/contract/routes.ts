@@ -4,6 +4,17 @@ import { EXPORT_FORMATS } from './export.ts';
 import { DiscardBody, DiscardResponse, Integrity } from './integrity.ts';
 import { LiveEventsQuery } from './live-events.ts';
 import {
+  AnswerParams,
+  AnswersPage,
+  ApproveAnswersResponse,
+  HiddenWordBody,
+  HiddenWordsResponse,
+  ListAnswersQuery,
+  ModerateAnswerBody,
+  ModerateAnswerResponse,
+  QuestionAnswersParams,
+} from './moderation.ts';
+import {
   CreateOptionBody,
   CreatePollBody,
   CreatePollResponse,
@@ -86,6 +97,11 @@ export const routes = {
   },
   createQuestion: {
     ...endpoints.createQuestion,
+    description:
+      'Types `single`, `multiple` and `yesno` take `options` (yes/no always gets Sí and No); ' +
+      '`text` (open answer, word cloud) takes none; `scale` takes none and requires ' +
+      '`scale: {max: 5 | 10, minLabel?, maxLabel?}` (the minimum is always 1). Options with ' +
+      '`text`/`scale`, or `scale` with another type, are 400 VALIDATION_ERROR.',
     params: SlugParams,
     body: CreateQuestionBody,
     response: Question,
@@ -95,7 +111,8 @@ export const routes = {
     description:
       'Text, ordinal, or `resultsHidden`: while true only the host (X-Host-Secret) receives ' +
       "the question's counts, by GET …/summary and by the stream; others get `hidden: true` " +
-      'and the number of people who answered.',
+      'and the number of people who answered. A scale question also takes `scale`; lowering ' +
+      'its maximum deletes the answers above the new one.',
     params: IdParams,
     body: UpdateQuestionBody,
     response: Question,
@@ -133,6 +150,13 @@ export const routes = {
   },
   castVote: {
     ...endpoints.castVote,
+    description:
+      'A ballot: one answer per question answered, by shape — `{questionId, optionIds}` ' +
+      '(single, multiple, yes/no), `{questionId, text}` (open text: 2 to 140 characters, at ' +
+      'least 2 visible) or `{questionId, value}` (scale: 1..max). A shape that does not fit ' +
+      "the question's type is 400 INVALID_BALLOT. An open answer matching the profanity list " +
+      "is stored `flagged`; with the poll's `moderateText` on, every open answer is stored " +
+      '`held`; neither is public until the host shows it.',
     params: SlugParams,
     headers: VoteHeaders,
     body: Ballot,
@@ -140,6 +164,14 @@ export const routes = {
   },
   getSummary: {
     ...endpoints.getSummary,
+    description:
+      'Counts per question. `text` questions carry `words` (the cloud, at most 60, most ' +
+      'frequent first), `answers` (the newest 30) and, for the host, `pendingCount`; without ' +
+      'X-Host-Secret only visible answers and words not hidden by the host, and for the host ' +
+      'every answer with its `state` and hidden words marked `hidden: true`. `scale` questions ' +
+      'carry `values` (every value 1..max with its count), `average` (exact mean, null with no ' +
+      "answers) and `scale`. While a question's results are hidden from the caller: no counts, " +
+      'no `values`/`average`, and empty `words`/`answers`.',
     params: SlugParams,
     response: Summary,
   },
@@ -211,6 +243,42 @@ export const routes = {
     params: SlugParams,
     body: DiscardBody,
     response: DiscardResponse,
+  },
+  moderateAnswer: {
+    ...endpoints.moderateAnswer,
+    description:
+      "Sets an open answer's state: `visible` approves a held one or shows a flagged one, " +
+      '`hidden` hides any. Only visible answers count in the public cloud and list. The ' +
+      'summary is published again on the stream.',
+    params: AnswerParams,
+    body: ModerateAnswerBody,
+    response: ModerateAnswerResponse,
+  },
+  approveAnswers: {
+    ...endpoints.approveAnswers,
+    description: 'Every held answer of the question becomes visible (flagged ones stay flagged).',
+    params: QuestionAnswersParams,
+    response: ApproveAnswersResponse,
+  },
+  hideWord: {
+    ...endpoints.hideWord,
+    description:
+      'Hides a word (or short phrase) of the cloud from everyone but the host, or shows it ' +
+      'again; the word is folded as the cloud folds it (case, accents, punctuation), so any ' +
+      "spelling names it. Answers the question's hidden words.",
+    params: QuestionAnswersParams,
+    body: HiddenWordBody,
+    response: HiddenWordsResponse,
+  },
+  listAnswers: {
+    ...endpoints.listAnswers,
+    description:
+      "An open-text question's answers, newest first, a page at a time (`before` = the " +
+      "previous page's `nextBefore`). The host gets every state (with `state`); others only " +
+      'visible answers, and only when they may see the results (else 403 as the summary).',
+    params: QuestionAnswersParams,
+    query: ListAnswersQuery,
+    response: AnswersPage,
   },
   serverInfo: { ...endpoints.serverInfo, response: ServerInfo },
   health: { ...endpoints.health, response: Health },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PollStatus, QuestionType } from './poll.ts';
+import { ANSWER_STATES } from './limits.ts';
+import { PollStatus, QuestionType, Scale } from './poll.ts';
 
 export const SummaryOption = z.object({
   id: z.number().int(),
@@ -10,19 +11,67 @@ export const SummaryOption = z.object({
 });
 export type SummaryOption = z.infer<typeof SummaryOption>;
 
+export const AnswerState = z.enum(ANSWER_STATES);
+export type AnswerState = z.infer<typeof AnswerState>;
+
+/** A word (or short phrase) of an open-text question's cloud. */
+export const SummaryWord = z.object({
+  /** The most frequent spelling of the answers grouped under it (case and accents folded). */
+  text: z.string(),
+  /** Visible answers that contain it. */
+  count: z.number().int(),
+  /** Host only: the host hid it from the public cloud. */
+  hidden: z.literal(true).optional(),
+});
+export type SummaryWord = z.infer<typeof SummaryWord>;
+
+/** An open answer as a list shows it. */
+export const SummaryTextAnswer = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** Host only; everyone else only ever receives visible answers. */
+  state: AnswerState.optional(),
+});
+export type SummaryTextAnswer = z.infer<typeof SummaryTextAnswer>;
+
+export const SummaryScaleValue = z.object({
+  value: z.number().int(),
+  count: z.number().int(),
+});
+export type SummaryScaleValue = z.infer<typeof SummaryScaleValue>;
+
 export const SummaryQuestion = z.object({
   id: z.number().int(),
   text: z.string(),
   type: QuestionType,
   ordinal: z.number().int(),
-  /** Sum of the option counts (choices). Absent while hidden from this caller. */
+  /** Sum of the option counts (choices); for `text`, the visible answers (those in the cloud);
+   *  for `scale`, the answers. Absent while hidden from this caller. */
   totalAnswers: z.number().int().optional(),
   /** Ballots that answered this question: the percentage base of a multiple question (shares
    *  of people, which may add up past 100 %). Public even while the results are hidden. */
   respondents: z.number().int(),
   /** The host has hidden the results: others get no counts; the host gets them, marked. */
   hidden: z.boolean(),
+  /** Empty for `text` and `scale`. */
   options: z.array(SummaryOption),
+  // ── `text` only ──
+  /** Most frequent first, at most CLOUD_WORDS_MAX; hidden words only for the host (marked).
+   *  Empty while the results are hidden from this caller. */
+  words: z.array(SummaryWord).optional(),
+  /** Newest first, at most SUMMARY_ANSWERS_MAX: visible ones only, except for the host (every
+   *  state, with `state`). Empty while the results are hidden from this caller. */
+  answers: z.array(SummaryTextAnswer).optional(),
+  /** Host only: answers waiting for the host (held and flagged). */
+  pendingCount: z.number().int().optional(),
+  // ── `scale` only ──
+  /** Every value from 1 to max with its count. Absent while hidden from this caller. */
+  values: z.array(SummaryScaleValue).optional(),
+  /** The exact mean of the answers, null with none. Absent while hidden from this caller. */
+  average: z.number().nullable().optional(),
+  scale: Scale.optional(),
 });
 export type SummaryQuestion = z.infer<typeof SummaryQuestion>;
 

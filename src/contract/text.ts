@@ -26,6 +26,27 @@ export function isBlank(text: string): boolean {
   return text.replace(INVISIBLE, '').trim() === '';
 }
 
+/** Characters a person sees (grapheme clusters: 'é' or '👍🏽' is one), spaces and invisible
+ *  characters left out: what "at least 2 visible characters" counts. Counting stops at `upTo`
+ *  (segmenting a whole answer costs ~15 µs; the rule only needs the first two). */
+export function visibleLength(text: string, upTo = Number.POSITIVE_INFINITY): number {
+  const shown = text.replace(INVISIBLE, '').replace(/\s+/gu, '');
+  let n = 0;
+  for (const _ of graphemes.segment(shown)) if (++n >= upTo) break;
+  return n;
+}
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Two visible ASCII characters are two graphemes whatever surrounds them (none of them joins
+ *  a neighbour): the usual answer, decided without segmenting. */
+const TWO_ASCII_GRAPHIC = /[\x21-\x7e][\s\S]*[\x21-\x7e]/;
+
+/** Whether the text shows at least `n` characters (as visibleLength counts them). */
+export function hasVisible(text: string, n: number): boolean {
+  if (n <= 2 && TWO_ASCII_GRAPHIC.test(text)) return true;
+  return visibleLength(text, n) >= n;
+}
+
 /** NFC, trimmed, and '' when nothing visible is left, so "required" means something to see. */
 function tidy(text: string): string {
   const normalized = text.normalize('NFC').trim();

@@ -1,11 +1,47 @@
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_MAX } from './limits.ts';
+import { IDEMPOTENCY_KEY_MAX, TEXT_ANSWER_MAX, TEXT_ANSWER_MIN_VISIBLE } from './limits.ts';
 import { validationMessages as m } from './messages.ts';
+import { cleanText, hasVisible } from './text.ts';
 
-export const Answer = z.object({
-  questionId: z.number().int().positive(),
+const QuestionId = z.number().int().positive();
+
+/** An answer to a single, multiple or yes/no question: the options chosen. */
+export const ChoiceAnswer = z.object({
+  questionId: QuestionId,
   optionIds: z.array(z.number().int().positive()).min(1).max(200),
 });
+export type ChoiceAnswer = z.infer<typeof ChoiceAnswer>;
+
+/** An open answer, under the hygiene of every other text and at least 2 visible characters. */
+export const TextAnswerText = cleanText({
+  max: TEXT_ANSWER_MAX,
+  tooLong: m.answerTooLong,
+  required: m.answerRequired,
+}).refine((s) => hasVisible(s, TEXT_ANSWER_MIN_VISIBLE), m.answerTooShort);
+
+/** An answer to an open-text question. */
+export const TextAnswer = z.object({ questionId: QuestionId, text: TextAnswerText });
+export type TextAnswer = z.infer<typeof TextAnswer>;
+
+/** An answer to a rating scale: 1..max (the server checks the question's max). */
+export const ScaleAnswer = z.object({
+  questionId: QuestionId,
+  // Whole numbers by a refinement, not .int(): a wrong kind of number must still read as a
+  // scale answer with this message, not as a shape matching no kind of answer.
+  value: z
+    .number({ error: m.scaleValue })
+    .min(1, m.scaleValue)
+    .max(10, m.scaleValue)
+    .refine(Number.isInteger, m.scaleValue),
+});
+export type ScaleAnswer = z.infer<typeof ScaleAnswer>;
+
+/**
+ * One answer of a ballot, told apart by its shape: `optionIds` (single, multiple, yes/no),
+ * `text` (open text) or `value` (scale). A shape that does not fit the question's type is
+ * INVALID_BALLOT (the server checks it against the poll).
+ */
+export const Answer = z.union([ChoiceAnswer, TextAnswer, ScaleAnswer], { error: m.answerShape });
 export type Answer = z.infer<typeof Answer>;
 
 export const Ballot = z.object({

@@ -20,6 +20,7 @@ import { registerExportRoutes } from './http/exports.ts';
 import { registerIntegrityRoutes } from './http/integrity.ts';
 import { registerLiveRoutes } from './http/live.ts';
 import { registerMetaRoutes } from './http/meta.ts';
+import { registerModerationRoutes } from './http/moderation.ts';
 import { registerOptionRoutes } from './http/options.ts';
 import { ParticipantIds, registerParticipantCookie } from './http/participant.ts';
 import { registerPollRoutes } from './http/polls.ts';
@@ -171,6 +172,7 @@ export async function buildApp({
   registerPollRoutes(app, store, events);
   registerQuestionRoutes(app, store, events);
   registerOptionRoutes(app, store, events);
+  registerModerationRoutes(app, store, events);
   registerVoteRoutes(app, {
     store,
     events,

@@ -73,6 +73,16 @@ export const LIMITS = {
    *  the ballot's transaction: a 5,000-row ballot (100 × 50 multiple) at 12 a second made every
    *  other vote wait 0.9–1.7 s. 300 is more than any person ticks (20 questions × 15 options). */
   MAX_BALLOT_SELECTIONS: whole(300, 1, 5_000),
+  /** Distinct spellings counted per open-text question's word cloud (issue 13). A summary reads
+   *  them all on every rebuild (grouping them by folded word), so this bounds its cost and the
+   *  rows a question can grow, whatever is typed: a script sending random words stops adding
+   *  rows here. The first spellings seen are kept; a word first seen after the bound is not
+   *  counted (its answers are still stored, listed and exported). 2,000 holds the vocabulary of
+   *  a room of a thousand people writing short answers (Heaps' law: ~3,000 words typed give
+   *  ~1,000–2,000 distinct ones), while a word that first appears after 2,000 others is almost
+   *  surely too rare to reach the 60 the cloud shows. Reading 2,000 short rows costs well under
+   *  a millisecond on SQLite. */
+  TEXT_WORDS_MAX: whole(2_000, 10, 100_000),
   /** Keys held by the in-memory buckets (one per address, poll…); past it the idle (refilled)
    *  ones are forgotten, then the oldest: a flood of addresses cannot grow memory without end. */
   RATE_BUCKET_KEYS_MAX: whole(200_000, 1_000, 10_000_000),

@@ -53,6 +53,21 @@ function mutations(target: typeof mine): Record<string, Call> {
     exportResults: { method: 'GET', url: `/polls/${poll.slug}/export?format=csv` },
     getIntegrity: { method: 'GET', url: `/polls/${poll.slug}/integrity` },
     discardSource: { method: 'POST', url: `/polls/${poll.slug}/discard`, body: { source: 'abc' } },
+    // The secret is checked before the answer or question is looked up.
+    moderateAnswer: {
+      method: 'PATCH',
+      url: `/polls/${poll.slug}/answers/1`,
+      body: { state: 'hidden' },
+    },
+    approveAnswers: {
+      method: 'POST',
+      url: `/polls/${poll.slug}/questions/${multi.id}/answers/approve`,
+    },
+    hideWord: {
+      method: 'PUT',
+      url: `/polls/${poll.slug}/questions/${multi.id}/hidden-words`,
+      body: { word: 'hola', hidden: true },
+    },
   };
 }
 

@@ -43,6 +43,7 @@ describe('POST /polls', () => {
       resultsPublic: true,
       presenterPace: false,
       hideResultsUntilRevealed: false,
+      moderateText: false,
     });
   });
 
@@ -126,6 +127,7 @@ describe('PATCH /polls/:slug', () => {
       resultsPublic: true,
       presenterPace: false,
       hideResultsUntilRevealed: false,
+      moderateText: false,
     });
     const c = await client.patch(
       `/polls/${poll.slug}`,
@@ -137,6 +139,7 @@ describe('PATCH /polls/:slug', () => {
       resultsPublic: true,
       presenterPace: false,
       hideResultsUntilRevealed: false,
+      moderateText: false,
     });
   });
 
@@ -273,6 +276,7 @@ describe('POST /polls/:slug/duplicate', () => {
       resultsPublic: true,
       presenterPace: false,
       hideResultsUntilRevealed: false,
+      moderateText: false,
     });
     const shape = (p: {
       questions: {

@@ -12,6 +12,7 @@ export function makePoll(overrides: Partial<Poll> = {}): Poll {
       resultsPublic: false,
       presenterPace: false,
       hideResultsUntilRevealed: false,
+      moderateText: false,
     },
     currentQuestionId: null,
     joinCode: '482913',
@@ -24,6 +25,7 @@ export function makePoll(overrides: Partial<Poll> = {}): Poll {
         type: 'single',
         ordinal: 1,
         resultsHidden: false,
+        scale: null,
         options: [
           { id: 11, text: 'Rojo', ordinal: 1 },
           { id: 12, text: 'Azul', ordinal: 2 },
@@ -35,6 +37,7 @@ export function makePoll(overrides: Partial<Poll> = {}): Poll {
         type: 'multiple',
         ordinal: 2,
         resultsHidden: false,
+        scale: null,
         options: [
           { id: 21, text: 'TypeScript', ordinal: 1 },
           { id: 22, text: 'Rust', ordinal: 2 },

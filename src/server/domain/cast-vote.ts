@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Answer, VoteResponse } from '../../contract/index.ts';
-import type { PollStore, QuestionWithOptions } from '../store/store.ts';
+import type { PollStore, QuestionWithOptions, StoreAnswer } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
+import { isProfane } from './moderation/profanity.ts';
 import type { ReadPoll } from './poll-view.ts';
+import { cloudWords } from './words/words.ts';
 
 export interface CastVoteOutcome extends VoteResponse {
   /** True when an Idempotency-Key replayed an earlier success and nothing was stored. */
@@ -16,8 +18,10 @@ function invalid(message: string, details?: unknown): DomainError {
 
 /**
  * Checks a ballot against the poll's questions: each answer's question belongs to the poll and
- * appears once; its options belong to that question, are distinct, and are exactly one for
- * single and yes/no questions. Throws INVALID_BALLOT saying which rule broke.
+ * appears once, in the shape of its type. Chosen options belong to that question, are distinct,
+ * and are exactly one for single and yes/no questions; an open answer goes to an open-text
+ * question (the contract checked its text); a value goes to a scale, from 1 to its maximum.
+ * Throws INVALID_BALLOT saying which rule broke.
  */
 export function validateBallot(
   questions: QuestionWithOptions[],
@@ -25,7 +29,7 @@ export function validateBallot(
   maxSelections = Number.POSITIVE_INFINITY,
 ): void {
   if (answers.length === 0) throw invalid('Responde al menos una pregunta');
-  const selections = answers.reduce((n, a) => n + a.optionIds.length, 0);
+  const selections = answers.reduce((n, a) => n + ('optionIds' in a ? a.optionIds.length : 0), 0);
   if (selections > maxSelections) {
     throw invalid(`Un voto admite como máximo ${maxSelections} opciones elegidas en total`, {
       selections,
@@ -46,6 +50,28 @@ export function validateBallot(
       throw invalid(`La pregunta «${question.text}» aparece más de una vez`, where);
     }
     seen.add(question.id);
+    if (question.type === 'text') {
+      if (!('text' in answer)) {
+        throw invalid(`La pregunta «${question.text}» espera una respuesta escrita`, where);
+      }
+      continue;
+    }
+    if (question.type === 'scale') {
+      const max = question.scale?.max ?? 0;
+      if (!('value' in answer)) {
+        throw invalid(`La pregunta «${question.text}» espera un valor de 1 a ${max}`, where);
+      }
+      if (answer.value < 1 || answer.value > max) {
+        throw invalid(`El valor de «${question.text}» debe estar entre 1 y ${max}`, {
+          ...where,
+          value: answer.value,
+        });
+      }
+      continue;
+    }
+    if (!('optionIds' in answer)) {
+      throw invalid(`En «${question.text}» elige una de las opciones`, where);
+    }
     if (answer.optionIds.length === 0) {
       throw invalid(`Elige al menos una opción en «${question.text}»`, where);
     }
@@ -66,10 +92,40 @@ export function validateBallot(
   }
 }
 
-/** The same choices give the same hash whatever order they were sent in. */
+/**
+ * A validated ballot as the store takes it: a scale's value becomes the option standing for
+ * it; an open answer carries its cloud words and whether it matched the profanity list.
+ */
+export function storeAnswers(questions: QuestionWithOptions[], answers: Answer[]): StoreAnswer[] {
+  return answers.map((a) => {
+    if ('optionIds' in a) return a;
+    if ('text' in a) {
+      return {
+        questionId: a.questionId,
+        optionIds: [],
+        text: { text: a.text, words: cloudWords(a.text), flagged: isProfane(a.text) },
+      };
+    }
+    const question = questions.find((q) => q.id === a.questionId);
+    const option = question?.options.find((o) => o.ordinal === a.value);
+    // A scale without that value's option is a poll changed under the ballot: 0 matches no
+    // option, so the store answers stale-ballot.
+    return { questionId: a.questionId, optionIds: [option?.id ?? 0] };
+  });
+}
+
+/**
+ * The same answers give the same hash whatever order they were sent in. Choices keep the form
+ * they always had (so keys remembered before issue 13 still match); open answers and values are
+ * told apart from choices by their shape.
+ */
 export function ballotHash(answers: Answer[]): string {
   const canonical = answers
-    .map((a) => [a.questionId, [...a.optionIds].sort((x, y) => x - y)] as const)
+    .map((a) => {
+      if ('optionIds' in a) return [a.questionId, [...a.optionIds].sort((x, y) => x - y)] as const;
+      if ('text' in a) return [a.questionId, { text: a.text }] as const;
+      return [a.questionId, { value: a.value }] as const;
+    })
     .sort((a, b) => a[0] - b[0]);
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
@@ -111,7 +167,7 @@ export async function castVote(
     participantId: voter.participantId,
     source: voter.source,
     freshParticipant: voter.freshParticipant,
-    answers,
+    answers: storeAnswers(questions, answers),
     oneVotePerQuestion: poll.oneVotePerQuestion,
     idempotency: idempotencyKey
       ? { key: idempotencyKey, ballotHash: ballotHash(answers) }

@@ -13,6 +13,8 @@ const DEFAULT_SETTINGS: Settings = {
   // Issue 9: off, so the spec's one form with every question stays the default.
   presenterPace: false,
   hideResultsUntilRevealed: false,
+  // Issue 13: off, so open answers show at once unless the host asks to approve them.
+  moderateText: false,
 };
 
 export async function createPoll(
@@ -62,11 +64,15 @@ export async function duplicatePoll(
       resultsPublic: source.resultsPublic,
       presenterPace: source.presenterPace,
       hideResultsUntilRevealed: source.hideResultsUntilRevealed,
+      moderateText: source.moderateText,
+      // Scales keep their settings and value options; open answers, like votes, stay behind
+      // (and so do the words the host hid: they were about that run's answers).
       questions: questions.map((q, i) => ({
         text: q.text,
         type: q.type,
         ordinal: i + 1,
         resultsHidden: source.hideResultsUntilRevealed,
+        scale: q.scale,
         options: q.options.map((o) => ({ text: o.text, ordinal: o.ordinal })),
       })),
     }),

@@ -21,6 +21,7 @@ const poll: PollRecord = {
   presenterPace: false,
   currentQuestionId: null,
   hideResultsUntilRevealed: false,
+  moderateText: false,
   joinCode: '482913',
   hostSecretHash: hashHostSecret(secret),
   createdAt: new Date('2026-01-01T00:00:00Z'),
@@ -41,6 +42,7 @@ const questions: QuestionWithOptions[] = [
     type: 'single',
     ordinal: 1,
     resultsHidden: false,
+    scale: null,
     options: [option(1, 10, 1), option(2, 10, 2)],
   },
   {
@@ -50,6 +52,7 @@ const questions: QuestionWithOptions[] = [
     type: 'multiple',
     ordinal: 2,
     resultsHidden: false,
+    scale: null,
     options: [option(3, 20, 1), option(4, 20, 2)],
   },
   {
@@ -59,6 +62,7 @@ const questions: QuestionWithOptions[] = [
     type: 'yesno',
     ordinal: 3,
     resultsHidden: false,
+    scale: null,
     options: [option(5, 30, 1), option(6, 30, 2)],
   },
 ];
@@ -232,6 +236,7 @@ describe('results', () => {
         { questionId: 10, count: 2 },
         { questionId: 20, count: 2 },
       ],
+      texts: [],
     });
     expect(summary).toMatchObject({
       slug: 'abcdefgh',

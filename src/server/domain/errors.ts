@@ -10,6 +10,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   POLL_NOT_FOUND: 'Encuesta no encontrada',
   QUESTION_NOT_FOUND: 'Pregunta no encontrada',
   OPTION_NOT_FOUND: 'Opción no encontrada',
+  ANSWER_NOT_FOUND: 'Respuesta no encontrada',
   JOIN_CODE_NOT_FOUND: 'No hay ninguna encuesta activa con ese código',
   NO_SECRET: 'Se requiere el código de presentador',
   FORBIDDEN: 'Código de presentador incorrecto',

@@ -1,7 +1,8 @@
-import type { PollStatus, QuestionType } from '../../contract/index.ts';
-import type { PollRecord, PollStore, QuestionWithOptions } from '../store/store.ts';
+import type { AnswerState, PollStatus, QuestionType } from '../../contract/index.ts';
+import type { PollRecord, PollStore, QuestionWithOptions, Tally } from '../store/store.ts';
 import { findPollAsHost } from './poll-view.ts';
 import { computeSummary } from './tally.ts';
+import { cloudEntries } from './words/cloud.ts';
 
 /**
  * A poll's results as tables, for the host's exports (CSV, XLSX): the same rows whatever the
@@ -28,9 +29,23 @@ export const exportLabels = {
     single: 'Opción única',
     multiple: 'Opción múltiple',
     yesno: 'Sí / No',
+    text: 'Respuesta abierta',
+    scale: 'Escala',
   } satisfies Record<QuestionType, string>,
   /** Between the options of one answer to a multiple question. */
   choiceSeparator: '; ',
+  /** A scale's summary row with its mean (in the count column). */
+  average: 'Promedio',
+  /** After a word of the cloud the host hid. */
+  hiddenWord: ' (oculta)',
+  /** Header of the column after an open-text question's, with each answer's state. */
+  stateColumn: 'estado',
+  answerStates: {
+    visible: 'Visible',
+    flagged: 'Marcada por lenguaje ofensivo',
+    held: 'Pendiente de aprobación',
+    hidden: 'Oculta',
+  } satisfies Record<AnswerState, string>,
 } as const;
 
 /** Ballots read per page: bounded memory for the CSV stream, few round trips. */
@@ -39,7 +54,10 @@ const BALLOT_PAGE = 500;
 export interface SummaryRow {
   question: string;
   type: string;
+  /** The option; a scale's value; a word of an open-text cloud. */
   option: string;
+  /** Choices of the option; answers with the value; visible answers with the word; a scale's
+   *  mean in its 'Promedio' row. */
   count: number;
   /** 0..1. A multiple question's share of the people who answered it (they may choose several,
    *  so its shares add up to more than 1); a single or yes/no question's share of its answers.
@@ -52,7 +70,8 @@ export interface BallotRow {
   /** 1, 2, 3… in the order the ballots were stored: not the database id. */
   number: number;
   createdAt: Date;
-  /** One cell per question, in ballotColumns' order: the options chosen, '' if unanswered. */
+  /** One cell per column of ballotColumns: the options chosen, a scale's value, an open answer
+   *  (then its state, in the column after it); '' if unanswered. */
   answers: string[];
 }
 
@@ -63,7 +82,8 @@ export interface ResultsExport {
   timeZone: string;
   ballotCount: number;
   summary: SummaryRow[];
-  /** The ballots section's question columns: "1. text". */
+  /** The ballots section's question columns: "1. text"; an open-text question has a second
+   *  one, "1. text (estado)", since the host's export holds every answer, hidden ones too. */
   ballotColumns: string[];
   /** Reads the ballots page by page as they are consumed. */
   ballots(): AsyncGenerator<BallotRow>;
@@ -85,18 +105,26 @@ export async function exportResults(
   const questions = tally?.questions ?? [];
   const summary = computeSummary(poll, questions, tally?.counts ?? emptyCounts);
   const summaryRows = summary.questions.flatMap((q) => {
+    const row = (option: string, count: number, share: number | null): SummaryRow => ({
+      question: q.text,
+      type: exportLabels.types[q.type],
+      option,
+      count,
+      share,
+      respondents: q.respondents,
+    });
     // The host's summary: every count is there, hidden questions' included.
-    const base = (q.type === 'multiple' ? q.respondents : q.totalAnswers) ?? 0;
-    return q.options.map(
-      (o): SummaryRow => ({
-        question: q.text,
-        type: exportLabels.types[q.type],
-        option: o.text,
-        count: o.count ?? 0,
-        share: base > 0 ? (o.count ?? 0) / base : null,
-        respondents: q.respondents,
-      }),
-    );
+    const base = (q.type === 'multiple' || q.type === 'text' ? q.respondents : q.totalAnswers) ?? 0;
+    const shareOf = (count: number) => (base > 0 ? count / base : null);
+    if (q.type === 'scale') {
+      return [
+        ...(q.values ?? []).map((v) => row(String(v.value), v.count, shareOf(v.count))),
+        ...(q.average == null ? [] : [row(exportLabels.average, q.average, null)]),
+      ];
+    }
+    // Every word kept, not only the 60 of the cloud; a share of the people who answered.
+    if (q.type === 'text') return textRows(tally, q.id, row, shareOf);
+    return q.options.map((o) => row(o.text, o.count ?? 0, shareOf(o.count ?? 0)));
   });
   return {
     poll,
@@ -104,19 +132,45 @@ export async function exportResults(
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     ballotCount: summary.totalVotes,
     summary: summaryRows,
-    ballotColumns: questions.map((q, i) => `${i + 1}. ${q.text}`),
+    ballotColumns: questions.flatMap((q, i) => {
+      const title = `${i + 1}. ${q.text}`;
+      return q.type === 'text' ? [title, `${title} (${exportLabels.stateColumn})`] : [title];
+    }),
     ballots: () => readBallots(store, poll.id, questions),
   };
 }
 
-const emptyCounts = { ballots: 0, optionCounts: [], respondents: [] };
+function textRows(
+  tally: Tally | undefined,
+  questionId: number,
+  row: (option: string, count: number, share: number | null) => SummaryRow,
+  shareOf: (count: number) => number | null,
+): SummaryRow[] {
+  const words = tally?.counts.texts.find((t) => t.questionId === questionId)?.words ?? [];
+  const hidden = new Set(tally?.texts.find((t) => t.questionId === questionId)?.hiddenKeys);
+  return cloudEntries(words).map((e) =>
+    row(
+      hidden.has(e.key) ? `${e.text}${exportLabels.hiddenWord}` : e.text,
+      e.count,
+      shareOf(e.count),
+    ),
+  );
+}
+
+const emptyCounts = { ballots: 0, optionCounts: [], respondents: [], texts: [] };
 
 async function* readBallots(
   store: PollStore,
   pollId: number,
   questions: QuestionWithOptions[],
 ): AsyncGenerator<BallotRow> {
-  const column = new Map(questions.map((q, i) => [q.id, i]));
+  // Each question's first column; an open-text question's state goes in the next one.
+  const column = new Map<number, number>();
+  let width = 0;
+  for (const q of questions) {
+    column.set(q.id, width);
+    width += q.type === 'text' ? 2 : 1;
+  }
   const optionText = new Map(questions.flatMap((q) => q.options.map((o) => [o.id, o.text])));
   // The question's option order, not the order of ids, within one answer.
   const optionRank = new Map(questions.flatMap((q) => q.options.map((o, i) => [o.id, i])));
@@ -126,23 +180,26 @@ async function* readBallots(
     const page = await store.listBallots(pollId, { afterId, limit: BALLOT_PAGE });
     if (page.length === 0) return;
     for (const ballot of page) {
-      const chosen: number[][] = questions.map(() => []);
+      const chosen: number[][] = Array.from({ length: width }, () => []);
       for (const c of ballot.choices) {
         // A question or option added after the tally was read has no column: left out.
         const i = column.get(c.questionId);
         if (i !== undefined && optionText.has(c.optionId)) chosen[i]!.push(c.optionId);
       }
+      const answers = chosen.map((ids) =>
+        ids
+          .sort((a, b) => optionRank.get(a)! - optionRank.get(b)!)
+          .map((id) => optionText.get(id)!)
+          .join(exportLabels.choiceSeparator),
+      );
+      for (const t of ballot.texts) {
+        const i = column.get(t.questionId);
+        if (i === undefined) continue;
+        answers[i] = t.text;
+        answers[i + 1] = exportLabels.answerStates[t.state];
+      }
       number += 1;
-      yield {
-        number,
-        createdAt: ballot.createdAt,
-        answers: chosen.map((ids) =>
-          ids
-            .sort((a, b) => optionRank.get(a)! - optionRank.get(b)!)
-            .map((id) => optionText.get(id)!)
-            .join(exportLabels.choiceSeparator),
-        ),
-      };
+      yield { number, createdAt: ballot.createdAt, answers };
     }
     afterId = page.at(-1)!.id;
   }

@@ -1,5 +1,5 @@
 import type { Option } from '../../contract/index.ts';
-import { MAX_OPTIONS_PER_QUESTION } from '../../contract/index.ts';
+import { MAX_OPTIONS_PER_QUESTION, validationMessages } from '../../contract/index.ts';
 import type { PollStore } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
@@ -14,6 +14,9 @@ export async function createOption(
 ): Promise<Option> {
   const { question, poll } = await findQuestionAsHost(store, questionId, secret);
   if (question.type === 'yesno') throw new DomainError('YESNO_OPTIONS_FIXED');
+  if (question.type === 'text' || question.type === 'scale') {
+    throw new DomainError('VALIDATION_ERROR', validationMessages.optionsNotAllowed);
+  }
   const current = (await store.listQuestions(poll.id)).find((q) => q.id === questionId);
   if ((current?.options.length ?? 0) >= MAX_OPTIONS_PER_QUESTION) {
     throw new DomainError(

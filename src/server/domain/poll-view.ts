@@ -82,6 +82,8 @@ export async function findOptionAsHost(
       throw error;
     },
   );
+  // A scale's values are options only inside the server: to the API they do not exist.
+  if (question.type === 'scale') throw new DomainError('OPTION_NOT_FOUND');
   return { option, question, poll };
 }
 
@@ -96,7 +98,9 @@ export function toQuestionView(question: QuestionWithOptions): Question {
     type: question.type,
     ordinal: question.ordinal,
     resultsHidden: question.resultsHidden,
-    options: question.options.map(toOptionView),
+    // A scale's options are its values, answered by `value`: not shown as options.
+    options: question.type === 'scale' ? [] : question.options.map(toOptionView),
+    scale: question.scale,
   };
 }
 
@@ -110,6 +114,7 @@ export function toPollView(poll: PollRecord, questions: QuestionWithOptions[]): 
       resultsPublic: poll.resultsPublic,
       presenterPace: poll.presenterPace,
       hideResultsUntilRevealed: poll.hideResultsUntilRevealed,
+      moderateText: poll.moderateText,
     },
     joinCode: poll.joinCode,
     questions: questions.map(toQuestionView),

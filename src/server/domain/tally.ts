@@ -1,6 +1,14 @@
-import type { Summary } from '../../contract/index.ts';
-import type { PollRecord, PollStore, QuestionWithOptions, VoteCounts } from '../store/store.ts';
+import type { Summary, SummaryQuestion, SummaryTextAnswer } from '../../contract/index.ts';
+import type {
+  PollRecord,
+  PollStore,
+  QuestionWithOptions,
+  TextAnswerRecord,
+  TextTally,
+  VoteCounts,
+} from '../store/store.ts';
 import { isHostSecret } from './host-auth.ts';
+import { cloudEntries, hostCloud, publicCloud } from './words/cloud.ts';
 
 /**
  * Results are for the host always; for everyone once public or once the poll is closed (a room
@@ -15,74 +23,138 @@ export function resultsOpenToAll(poll: Pick<PollRecord, 'resultsPublic' | 'statu
   return poll.resultsPublic || poll.status === 'closed';
 }
 
+/** The host's summary and everyone else's, built together from one tally. */
+export interface Summaries {
+  host: Summary;
+  /** No counts of a question whose results the host hid; only visible open answers and words
+   *  not hidden. The very same object as `host` when nothing differs. */
+  audience: Summary;
+}
+
 /**
- * Pure: the summary from the poll, its questions and the store's GROUP BY counts, so it can be
- * cached and recomputed without touching the database twice.
+ * Pure: the summaries from the poll, its questions and the store's counts, so they can be
+ * cached and recomputed without touching the database twice. Every part is O(options, words
+ * kept, answers listed), never O(votes).
  */
-export function computeSummary(
+export function computeSummaries(
   poll: PollRecord,
   questions: QuestionWithOptions[],
   counts: VoteCounts,
-): Summary {
+  texts: TextTally[] = [],
+): Summaries {
   const byOption = new Map(counts.optionCounts.map((c) => [c.optionId, c.count]));
   const respondents = new Map(counts.respondents.map((c) => [c.questionId, c.count]));
-  return {
+  const textCounts = new Map(counts.texts.map((t) => [t.questionId, t]));
+  const textTally = new Map(texts.map((t) => [t.questionId, t]));
+  const host: SummaryQuestion[] = [];
+  const audience: SummaryQuestion[] = [];
+  for (const q of questions) {
+    const base = {
+      id: q.id,
+      text: q.text,
+      type: q.type,
+      ordinal: q.ordinal,
+      respondents: respondents.get(q.id) ?? 0,
+      hidden: q.resultsHidden,
+    };
+    if (q.type === 'text') {
+      const tally = textTally.get(q.id);
+      const count = textCounts.get(q.id);
+      const hiddenKeys = new Set(tally?.hiddenKeys);
+      const entries = cloudEntries(count?.words ?? []);
+      host.push({
+        ...base,
+        totalAnswers: count?.visible ?? 0,
+        options: [],
+        words: hostCloud(entries, hiddenKeys),
+        answers: (tally?.recent ?? []).map((a) => ({ ...answerView(a), state: a.state })),
+        pendingCount: count?.pending ?? 0,
+      });
+      audience.push(
+        q.resultsHidden
+          ? { ...base, options: [], words: [], answers: [] }
+          : {
+              ...base,
+              totalAnswers: count?.visible ?? 0,
+              options: [],
+              words: publicCloud(entries, hiddenKeys),
+              answers: (tally?.recentVisible ?? []).map(answerView),
+            },
+      );
+      continue;
+    }
+    if (q.type === 'scale' && q.scale) {
+      // A scale's values are its hidden options, ordinal = value.
+      const values = [...q.options]
+        .sort((a, b) => a.ordinal - b.ordinal)
+        .map((o) => ({ value: o.ordinal, count: byOption.get(o.id) ?? 0 }));
+      const total = values.reduce((sum, v) => sum + v.count, 0);
+      const weighted = values.reduce((sum, v) => sum + v.value * v.count, 0);
+      const scaleView = { ...base, options: [], scale: q.scale };
+      const full = {
+        ...scaleView,
+        totalAnswers: total,
+        values,
+        average: total > 0 ? weighted / total : null,
+      };
+      host.push(full);
+      audience.push(q.resultsHidden ? scaleView : full);
+      continue;
+    }
+    const options = q.options.map((o) => ({
+      id: o.id,
+      text: o.text,
+      ordinal: o.ordinal,
+      count: byOption.get(o.id) ?? 0,
+    }));
+    const full = {
+      ...base,
+      totalAnswers: options.reduce((sum, o) => sum + o.count, 0),
+      options,
+    };
+    host.push(full);
+    // Text, options and number of respondents stay (a room may know how many answered).
+    audience.push(
+      q.resultsHidden
+        ? { ...base, options: options.map(({ id, text, ordinal }) => ({ id, text, ordinal })) }
+        : full,
+    );
+  }
+  const head = {
     slug: poll.slug,
     title: poll.title,
     status: poll.status,
     totalVotes: counts.ballots,
     updatedAt: poll.updatedAt.toISOString(),
-    questions: questions.map((q) => {
-      const options = q.options.map((o) => ({
-        id: o.id,
-        text: o.text,
-        ordinal: o.ordinal,
-        count: byOption.get(o.id) ?? 0,
-      }));
-      return {
-        id: q.id,
-        text: q.text,
-        type: q.type,
-        ordinal: q.ordinal,
-        totalAnswers: options.reduce((sum, o) => sum + o.count, 0),
-        respondents: respondents.get(q.id) ?? 0,
-        hidden: q.resultsHidden,
-        options,
-      };
-    }),
   };
+  const hostSummary = { ...head, questions: host };
+  const same = audience.every((q, i) => q === host[i]);
+  return { host: hostSummary, audience: same ? hostSummary : { ...head, questions: audience } };
+}
+
+/** The host's summary (every count, every answer with its state). */
+export function computeSummary(
+  poll: PollRecord,
+  questions: QuestionWithOptions[],
+  counts: VoteCounts,
+  texts: TextTally[] = [],
+): Summary {
+  return computeSummaries(poll, questions, counts, texts).host;
+}
+
+export function answerView(answer: TextAnswerRecord): SummaryTextAnswer {
+  return { id: answer.id, text: answer.text, createdAt: answer.createdAt.toISOString() };
 }
 
 /**
- * The summary for whoever does not hold the host secret: a question whose results the host hid
- * keeps its text, options and number of respondents (a room may know how many answered) but no
- * count and no total. The same object when nothing is hidden.
+ * The summaries as of now, from the store's counters: O(options and words kept) rows whatever
+ * the number of votes. The caller checks who may see them (canSeeResults); the app caches them
+ * (live/cache.ts).
  */
-export function summaryForAudience(summary: Summary): Summary {
-  if (!summary.questions.some((q) => q.hidden)) return summary;
-  return {
-    ...summary,
-    questions: summary.questions.map((q) =>
-      q.hidden
-        ? {
-            id: q.id,
-            text: q.text,
-            type: q.type,
-            ordinal: q.ordinal,
-            respondents: q.respondents,
-            hidden: true,
-            options: q.options.map(({ id, text, ordinal }) => ({ id, text, ordinal })),
-          }
-        : q,
-    ),
-  };
-}
-
-/**
- * The summary as of now, from the store's counters: O(options) rows whatever the number of votes.
- * The caller checks who may see it (canSeeResults); the app caches it (live/cache.ts).
- */
-export async function loadSummary(store: PollStore, pollId: number): Promise<Summary | undefined> {
+export async function loadSummaries(
+  store: PollStore,
+  pollId: number,
+): Promise<Summaries | undefined> {
   const tally = await store.getTally(pollId);
-  return tally && computeSummary(tally.poll, tally.questions, tally.counts);
+  return tally && computeSummaries(tally.poll, tally.questions, tally.counts, tally.texts);
 }

@@ -58,6 +58,7 @@ export async function updatePoll(
       presenterPace: changes.settings?.presenterPace,
       currentQuestionId,
       hideResultsUntilRevealed: changes.settings?.hideResultsUntilRevealed,
+      moderateText: changes.settings?.moderateText,
     },
     status === undefined ? undefined : poll.status,
   );

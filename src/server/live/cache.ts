@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Poll, Summary } from '../../contract/index.ts';
 import { type PollContext, toPollView } from '../domain/poll-view.ts';
-import { loadSummary, summaryForAudience } from '../domain/tally.ts';
+import { loadSummaries } from '../domain/tally.ts';
 import { DEFAULT_LIMITS } from '../limits.ts';
 import type { PollStore } from '../store/store.ts';
 import type { ChangeBus, PollChange } from './change-bus.ts';
@@ -26,8 +26,9 @@ export interface SummaryView {
   etag: string;
 }
 
-/** The host's view (all counts), and the one for everyone else (no counts of a question whose
- *  results are hidden; the very same object when none is). */
+/** The host's view (all counts, every open answer and word), and the one for everyone else (no
+ *  counts of a question whose results are hidden, only visible open answers and words not
+ *  hidden; the very same object when nothing differs). */
 export interface SummarySnapshot extends SummaryView {
   audience: SummaryView;
   version: number;
@@ -243,12 +244,11 @@ export class LiveCache {
     const snapshot = await entry.poll.get();
     if (!snapshot) return undefined;
     const started = performance.now();
-    const summary = await loadSummary(this.store, snapshot.poll.id);
+    const summaries = await loadSummaries(this.store, snapshot.poll.id);
     entry.window.recordLoad(performance.now() - started);
-    if (!summary) return undefined;
-    const host = viewOf(summary);
-    const forAudience = summaryForAudience(summary);
-    const audience = forAudience === summary ? host : viewOf(forAudience);
+    if (!summaries) return undefined;
+    const host = viewOf(summaries.host);
+    const audience = summaries.audience === summaries.host ? host : viewOf(summaries.audience);
     const json = audience === host ? host.json : host.json + audience.json;
     this.account(slug, entry, 'summaryBytes', json);
     return { ...host, audience, version: ++this.version };

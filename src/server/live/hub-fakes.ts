@@ -107,6 +107,7 @@ export const baseRecord: PollRecord = {
   presenterPace: false,
   currentQuestionId: null,
   hideResultsUntilRevealed: false,
+  moderateText: false,
   joinCode: '123456',
   hostSecretHash: 'h',
   createdAt: new Date(0),

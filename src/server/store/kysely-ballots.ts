@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { AnswerState } from '../../contract/index.ts';
 import type { Database } from './schema.ts';
 import type { BallotPage, BallotRecord } from './store.ts';
 
 /**
- * One page of a poll's ballots in the order they were stored, with the options each chose:
+ * One page of a poll's ballots in the order they were stored, with the options each chose and
+ * its open answers:
  * keyset pagination on the ballot id (the `ballots_poll` index, then the choices' primary key),
  * so every page costs the same however deep into a large poll it is.
  */
@@ -24,7 +26,7 @@ export async function listBallots(
   const ballots = new Map<number, BallotRecord>(
     rows.map((r) => [
       Number(r.id),
-      { id: Number(r.id), createdAt: new Date(Number(r.created_at)), choices: [] },
+      { id: Number(r.id), createdAt: new Date(Number(r.created_at)), choices: [], texts: [] },
     ]),
   );
   const choices = await db
@@ -39,6 +41,20 @@ export async function listBallots(
     ballots
       .get(Number(c.ballot_id))
       ?.choices.push({ questionId: Number(c.question_id), optionId: Number(c.option_id) });
+  }
+  const texts = await db
+    .selectFrom('text_answers')
+    .select(['ballot_id', 'question_id', 'text', 'state'])
+    .where('ballot_id', 'in', [...ballots.keys()])
+    .orderBy('ballot_id')
+    .orderBy('question_id')
+    .execute();
+  for (const t of texts) {
+    ballots.get(Number(t.ballot_id))?.texts.push({
+      questionId: Number(t.question_id),
+      text: t.text,
+      state: t.state as AnswerState,
+    });
   }
   return [...ballots.values()];
 }

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { type Db, loadQuestions, toPoll } from './kysely-rows.ts';
+import { loadTextTally } from './kysely-moderation.ts';
+import { type Db, increments, loadQuestions, toPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
-import { padded } from './sql-shapes.ts';
 import type { Tally } from './store.ts';
 
 /**
@@ -61,14 +61,6 @@ function bumpedBy(n: number) {
   return sql<number>`case when updated_at + ${n} > ${now} then updated_at + ${n} else ${now} end`;
 }
 
-/** `case id when 7 then 2 … end`: each row's own increment in one statement. The casts tell
- *  PostgreSQL the parameters' types, which it cannot infer inside a CASE. The arms are padded
- *  to a power of two like the IN list beside them, so the SQL texts stay few (sql-shapes.ts). */
-function increments(byId: Map<number, number>) {
-  const arms = padded([...byId]).map(([id, n]) => sql`when ${id} then cast(${n} as integer)`);
-  return sql`(case id ${sql.join(arms, sql` `)} end)`;
-}
-
 /**
  * Counts the poll's votes again from the rows. For the rare writes whose effect on the counts is
  * not a simple increment (deleting an option or a question, reset): O(votes of the poll) once.
@@ -83,11 +75,13 @@ export async function recountVotes(trx: Db, pollId: number): Promise<void> {
       eb.selectFrom('questions').select('questions.id').where('questions.poll_id', '=', pollId),
     )
     .execute();
+  // A question has choices or open answers, never both; an open answer is one per ballot.
   await trx
     .updateTable('questions')
     .set({
       respondent_count: sql<number>`(select count(distinct ballot_id) from choices
-        where choices.question_id = questions.id)`,
+        where choices.question_id = questions.id)
+        + (select count(*) from text_answers where text_answers.question_id = questions.id)`,
     })
     .where('poll_id', '=', pollId)
     .execute();
@@ -115,9 +109,19 @@ export async function getTally(db: Kysely<Database>, pollId: number): Promise<Ta
       const questions = await loadQuestions(trx, pollId);
       const respondents = await trx
         .selectFrom('questions')
-        .select(['id', 'respondent_count'])
+        .select(['id', 'type', 'respondent_count', 'visible_answers', 'pending_answers'])
         .where('poll_id', '=', pollId)
         .execute();
+      const text = await loadTextTally(
+        trx,
+        respondents
+          .filter((q) => q.type === 'text')
+          .map((q) => ({
+            id: Number(q.id),
+            visible: Number(q.visible_answers),
+            pending: Number(q.pending_answers),
+          })),
+      );
       const options = await trx
         .selectFrom('options as o')
         .innerJoin('questions as q', 'q.id', 'o.question_id')
@@ -137,7 +141,9 @@ export async function getTally(db: Kysely<Database>, pollId: number): Promise<Ta
             questionId: Number(q.id),
             count: Number(q.respondent_count),
           })),
+          texts: text.counts,
         },
+        texts: text.texts,
       };
     });
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { EngineHooks } from './engine-hooks.ts';
 import { recountVotes } from './kysely-counters.ts';
 import { touchPoll } from './kysely-rows.ts';
+import { recountText } from './kysely-text.ts';
 import type { Database } from './schema.ts';
 import type { BallotSource } from './store.ts';
 
@@ -35,10 +36,11 @@ export async function discardSource(
   pollId: number,
   source: string,
   hooks: EngineHooks,
+  maxWords: number,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await hooks.lockPoll?.(trx, pollId);
-    // Choices and one-vote records go with their ballots (ON DELETE CASCADE).
+    // Choices, open answers and one-vote records go with their ballots (ON DELETE CASCADE).
     const result = await trx
       .deleteFrom('ballots')
       .where('poll_id', '=', pollId)
@@ -47,6 +49,7 @@ export async function discardSource(
     const deleted = Number(result.numDeletedRows);
     if (deleted > 0) {
       await recountVotes(trx, pollId);
+      await recountText(trx, pollId, maxWords);
       await touchPoll(trx, pollId);
     }
     return deleted;

@@ -1,8 +1,8 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { PollStatus, QuestionType } from '../../contract/index.ts';
+import type { PollStatus, QuestionType, Scale } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import type { Database } from './schema.ts';
-import { rowChunks } from './sql-shapes.ts';
+import { padded, rowChunks } from './sql-shapes.ts';
 import type { NewQuestion, OptionRecord, PollRecord, QuestionWithOptions } from './store.ts';
 
 /** Helpers shared by the Kysely-based store code; engine-neutral SQL only. */
@@ -20,6 +20,7 @@ export function toPoll(row: Selectable<Database['polls']>): PollRecord {
     presenterPace: Number(row.presenter_pace) === 1,
     currentQuestionId: row.current_question_id === null ? null : Number(row.current_question_id),
     hideResultsUntilRevealed: Number(row.hide_results_until_revealed) === 1,
+    moderateText: Number(row.moderate_text) === 1,
     joinCode: row.join_code,
     hostSecretHash: row.host_secret_hash,
     createdAt: new Date(Number(row.created_at)),
@@ -38,6 +39,37 @@ export function toOption(
     text: row.text,
     ordinal: Number(row.ordinal),
   };
+}
+
+/** A scale question's settings from its columns; null for other types. */
+export function toScale(row: {
+  scale_max: number | null;
+  scale_min_label: string | null;
+  scale_max_label: string | null;
+}): Scale | null {
+  if (row.scale_max === null) return null;
+  return {
+    max: Number(row.scale_max) === 10 ? 10 : 5,
+    minLabel: row.scale_min_label,
+    maxLabel: row.scale_max_label,
+  };
+}
+
+/** The columns of a scale (all null for other types). */
+export function scaleColumns(scale: Scale | null | undefined) {
+  return {
+    scale_max: scale?.max ?? null,
+    scale_min_label: scale?.minLabel ?? null,
+    scale_max_label: scale?.maxLabel ?? null,
+  };
+}
+
+/** `case id when 7 then 2 … end`: each row's own increment in one statement. The casts tell
+ *  PostgreSQL the parameters' types, which it cannot infer inside a CASE. The arms are padded
+ *  to a power of two like the IN list beside them, so the SQL texts stay few (sql-shapes.ts). */
+export function increments(byId: Map<number, number>) {
+  const arms = padded([...byId]).map(([id, n]) => sql`when ${id} then cast(${n} as integer)`);
+  return sql`(case id ${sql.join(arms, sql` `)} end)`;
 }
 
 /**
@@ -68,6 +100,9 @@ export async function loadQuestions(db: Db, pollId: number): Promise<QuestionWit
       'q.type as qtype',
       'q.ordinal as qordinal',
       'q.results_hidden as qhidden',
+      'q.scale_max',
+      'q.scale_min_label',
+      'q.scale_max_label',
       'o.id as oid',
       'o.text as otext',
       'o.ordinal as oordinal',
@@ -90,6 +125,7 @@ export async function loadQuestions(db: Db, pollId: number): Promise<QuestionWit
         type: row.qtype as QuestionType,
         ordinal: Number(row.qordinal),
         resultsHidden: Number(row.qhidden) === 1,
+        scale: toScale(row),
         options: [],
       };
       questions.push(question);
@@ -127,6 +163,7 @@ export async function loadQuestion(
     type: q.type as QuestionType,
     ordinal: Number(q.ordinal),
     resultsHidden: Number(q.results_hidden) === 1,
+    scale: toScale(q),
     options: options.map((o) => toOption(o, q.poll_id)),
   };
 }
@@ -147,6 +184,7 @@ export async function insertQuestion(
       type: input.type,
       ordinal,
       results_hidden: input.resultsHidden ? 1 : 0,
+      ...scaleColumns(input.scale),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -165,7 +203,8 @@ export async function insertQuestion(
 
 /**
  * Removes what a deleted option or question leaves behind: one-vote records whose answer has no
- * choice left (the participant may answer again), then ballots with no choice at all.
+ * choice (nor open answer) left, so the participant may answer again, then ballots with no
+ * choice and no open answer at all.
  */
 export async function dropEmptyVotes(db: Db, pollId: number): Promise<void> {
   await db
@@ -173,28 +212,47 @@ export async function dropEmptyVotes(db: Db, pollId: number): Promise<void> {
     .where('ballot_id', 'in', (eb) =>
       eb.selectFrom('ballots').select('ballots.id').where('ballots.poll_id', '=', pollId),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('choices')
-            .select('choices.ballot_id')
-            .whereRef('choices.ballot_id', '=', 'answered_questions.ballot_id')
-            .whereRef('choices.question_id', '=', 'answered_questions.question_id'),
+    .where(({ not, exists, selectFrom, and }) =>
+      and([
+        not(
+          exists(
+            selectFrom('choices')
+              .select('choices.ballot_id')
+              .whereRef('choices.ballot_id', '=', 'answered_questions.ballot_id')
+              .whereRef('choices.question_id', '=', 'answered_questions.question_id'),
+          ),
         ),
-      ),
+        not(
+          exists(
+            selectFrom('text_answers')
+              .select('text_answers.ballot_id')
+              .whereRef('text_answers.ballot_id', '=', 'answered_questions.ballot_id')
+              .whereRef('text_answers.question_id', '=', 'answered_questions.question_id'),
+          ),
+        ),
+      ]),
     )
     .execute();
   await db
     .deleteFrom('ballots')
     .where('poll_id', '=', pollId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('choices')
-            .select('choices.ballot_id')
-            .whereRef('choices.ballot_id', '=', 'ballots.id'),
+    .where(({ not, exists, selectFrom, and }) =>
+      and([
+        not(
+          exists(
+            selectFrom('choices')
+              .select('choices.ballot_id')
+              .whereRef('choices.ballot_id', '=', 'ballots.id'),
+          ),
         ),
-      ),
+        not(
+          exists(
+            selectFrom('text_answers')
+              .select('text_answers.ballot_id')
+              .whereRef('text_answers.ballot_id', '=', 'ballots.id'),
+          ),
+        ),
+      ]),
     )
     .execute();
 }

@@ -1,19 +1,33 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { QuestionType } from '../../contract/index.ts';
+import type { Kysely } from 'kysely';
+import { DEFAULT_LIMITS } from '../limits.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { listBallots } from './kysely-ballots.ts';
-import { getTally, recountVotes } from './kysely-counters.ts';
+import { getTally } from './kysely-counters.ts';
 import { ballotSources, discardSource, serverKey } from './kysely-integrity.ts';
 import {
+  approveHeldAnswers,
+  getTextAnswer,
+  listTextAnswers,
+  setTextAnswerState,
+  setWordHidden,
+} from './kysely-moderation.ts';
+import {
+  addOption,
+  addQuestion,
+  deleteOption,
+  deleteQuestion,
+  getOption,
+  getQuestion,
+  reorderQuestions,
+  updateOption,
+  updateQuestion,
+} from './kysely-questions.ts';
+import {
   bumpedUpdatedAt,
-  dropEmptyVotes,
   insertQuestion,
   loadQuestion,
   loadQuestions,
-  pollIdOf,
-  toOption,
   toPoll,
-  touchPoll,
 } from './kysely-rows.ts';
 import { VoteBatcher } from './kysely-vote-batch.ts';
 import {
@@ -30,13 +44,13 @@ import {
   type CastVoteResult,
   type NewPoll,
   type NewQuestion,
-  type OptionRecord,
   type PollChanges,
   PollKeyTakenError,
   type PollRecord,
   type PollStore,
   type QuestionChanges,
-  type QuestionRecord,
+  type StoreOptions,
+  type TextAnswerPage,
 } from './store.ts';
 
 /**
@@ -48,12 +62,22 @@ const STALE_DRAFTS_BATCH = 500;
 
 export class KyselyPollStore implements PollStore {
   private readonly votes: VoteBatcher;
+  /** TEXT_WORDS_MAX: spellings kept per open-text question. */
+  private readonly maxWords: number;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly hooks: EngineHooks,
+    options: StoreOptions = {},
   ) {
-    this.votes = new VoteBatcher(db, hooks, (input) => castVote(db, input, hooks));
+    const maxWords = options.textWordsMax ?? DEFAULT_LIMITS.TEXT_WORDS_MAX;
+    this.maxWords = maxWords;
+    this.votes = new VoteBatcher(
+      db,
+      hooks,
+      (input) => castVote(db, input, hooks, maxWords),
+      maxWords,
+    );
   }
 
   async createPoll(input: NewPoll): Promise<PollRecord> {
@@ -70,6 +94,7 @@ export class KyselyPollStore implements PollStore {
             results_public: input.resultsPublic ? 1 : 0,
             presenter_pace: input.presenterPace ? 1 : 0,
             hide_results_until_revealed: input.hideResultsUntilRevealed ? 1 : 0,
+            moderate_text: input.moderateText ? 1 : 0,
             join_code: input.joinCode,
             host_secret_hash: input.hostSecretHash,
             created_at: now,
@@ -135,6 +160,7 @@ export class KyselyPollStore implements PollStore {
         presenter_pace: asFlag(changes.presenterPace),
         current_question_id: changes.currentQuestionId,
         hide_results_until_revealed: asFlag(changes.hideResultsUntilRevealed),
+        moderate_text: asFlag(changes.moderateText),
         updated_at: bumpedUpdatedAt(),
       })
       .where('id', '=', pollId);
@@ -147,170 +173,42 @@ export class KyselyPollStore implements PollStore {
     return loadQuestions(this.db, pollId);
   }
 
-  async getQuestion(questionId: number): Promise<QuestionRecord | undefined> {
-    const q = await this.db
-      .selectFrom('questions')
-      .selectAll()
-      .where('id', '=', questionId)
-      .executeTakeFirst();
-    return (
-      q && {
-        id: Number(q.id),
-        pollId: Number(q.poll_id),
-        text: q.text,
-        type: q.type as QuestionType,
-        ordinal: Number(q.ordinal),
-        resultsHidden: Number(q.results_hidden) === 1,
-      }
-    );
+  getQuestion(questionId: number) {
+    return getQuestion(this.db, questionId);
   }
 
   addQuestion(pollId: number, input: NewQuestion) {
-    return this.db.transaction().execute(async (trx) => {
-      await this.hooks.lockPoll?.(trx, pollId);
-      let ordinal = input.ordinal;
-      if (ordinal === undefined) {
-        const { n } = await trx
-          .selectFrom('questions')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('poll_id', '=', pollId)
-          .executeTakeFirstOrThrow();
-        ordinal = Number(n) + 1;
-      }
-      const id = await insertQuestion(trx, pollId, input, ordinal, this.hooks);
-      await touchPoll(trx, pollId);
-      return (await loadQuestion(trx, id))!;
-    });
+    return addQuestion(this.db, this.hooks, pollId, input);
   }
 
   updateQuestion(questionId: number, changes: QuestionChanges) {
     if (isEmpty(changes)) return loadQuestion(this.db, questionId);
-    return this.db.transaction().execute(async (trx) => {
-      if ((await this.lockPollOf(trx, { questionId })) === undefined) return undefined;
-      const row = await trx
-        .updateTable('questions')
-        .set({
-          text: changes.text,
-          ordinal: changes.ordinal,
-          results_hidden: asFlag(changes.resultsHidden),
-        })
-        .where('id', '=', questionId)
-        .returning('poll_id')
-        .executeTakeFirst();
-      if (!row) return undefined;
-      await touchPoll(trx, row.poll_id);
-      return loadQuestion(trx, questionId);
-    });
+    return updateQuestion(this.db, this.hooks, questionId, changes);
   }
 
   deleteQuestion(questionId: number) {
-    return this.db.transaction().execute(async (trx) => {
-      if ((await this.lockPollOf(trx, { questionId })) === undefined) return false;
-      const row = await trx
-        .deleteFrom('questions')
-        .where('id', '=', questionId)
-        .returning('poll_id')
-        .executeTakeFirst();
-      if (!row) return false;
-      await dropEmptyVotes(trx, row.poll_id);
-      await recountVotes(trx, row.poll_id);
-      await touchPoll(trx, row.poll_id);
-      return true;
-    });
+    return deleteQuestion(this.db, this.hooks, questionId);
   }
 
   reorderQuestions(pollId: number, orderedIds: number[]) {
-    return this.db.transaction().execute(async (trx) => {
-      await this.hooks.lockPoll?.(trx, pollId);
-      for (const [i, id] of orderedIds.entries()) {
-        await trx
-          .updateTable('questions')
-          .set({ ordinal: i + 1 })
-          .where('id', '=', id)
-          .where('poll_id', '=', pollId)
-          .execute();
-      }
-      await touchPoll(trx, pollId);
-      return loadQuestions(trx, pollId);
-    });
+    return reorderQuestions(this.db, this.hooks, pollId, orderedIds);
   }
 
-  async getOption(optionId: number): Promise<OptionRecord | undefined> {
-    const row = await this.db
-      .selectFrom('options as o')
-      .innerJoin('questions as q', 'q.id', 'o.question_id')
-      .select(['o.id', 'o.question_id', 'o.text', 'o.ordinal', 'q.poll_id'])
-      .where('o.id', '=', optionId)
-      .executeTakeFirst();
-    return row && toOption(row, row.poll_id);
+  getOption(optionId: number) {
+    return getOption(this.db, optionId);
   }
 
   addOption(questionId: number, input: { text: string; ordinal?: number }) {
-    return this.db.transaction().execute(async (trx) => {
-      const pollId = await this.lockPollOf(trx, { questionId });
-      if (pollId === undefined) return undefined;
-      let ordinal = input.ordinal;
-      if (ordinal === undefined) {
-        const { max } = await trx
-          .selectFrom('options')
-          .select((eb) => eb.fn.max('ordinal').as('max'))
-          .where('question_id', '=', questionId)
-          .executeTakeFirstOrThrow();
-        ordinal = Number(max ?? 0) + 1;
-      }
-      const row = await trx
-        .insertInto('options')
-        .values({ question_id: questionId, text: input.text, ordinal })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await touchPoll(trx, pollId);
-      return toOption(row, pollId);
-    });
+    return addOption(this.db, this.hooks, questionId, input);
   }
 
   updateOption(optionId: number, changes: { text?: string; ordinal?: number }) {
     if (isEmpty(changes)) return this.getOption(optionId);
-    return this.db.transaction().execute(async (trx) => {
-      if ((await this.lockPollOf(trx, { optionId })) === undefined) return undefined;
-      const row = await trx
-        .updateTable('options')
-        .set({ text: changes.text, ordinal: changes.ordinal })
-        .where('id', '=', optionId)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const { poll_id } = await trx
-        .selectFrom('questions')
-        .select('poll_id')
-        .where('id', '=', row.question_id)
-        .executeTakeFirstOrThrow();
-      await touchPoll(trx, poll_id);
-      return toOption(row, poll_id);
-    });
+    return updateOption(this.db, this.hooks, optionId, changes);
   }
 
   deleteOption(optionId: number) {
-    return this.db.transaction().execute(async (trx) => {
-      if ((await this.lockPollOf(trx, { optionId })) === undefined) return 'not-found' as const;
-      const option = await trx
-        .selectFrom('options as o')
-        .innerJoin('questions as q', 'q.id', 'o.question_id')
-        .select(['o.question_id', 'q.poll_id'])
-        .where('o.id', '=', optionId)
-        .executeTakeFirst();
-      if (!option) return 'not-found' as const;
-      const { n } = await trx
-        .selectFrom('options')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('question_id', '=', option.question_id)
-        .executeTakeFirstOrThrow();
-      if (Number(n) <= 1) return 'last-option' as const;
-      await trx.deleteFrom('options').where('id', '=', optionId).execute();
-      await dropEmptyVotes(trx, option.poll_id);
-      await recountVotes(trx, option.poll_id);
-      await touchPoll(trx, option.poll_id);
-      return 'deleted' as const;
-    });
+    return deleteOption(this.db, this.hooks, optionId);
   }
 
   castVote(input: CastVoteInput): Promise<CastVoteResult> {
@@ -334,7 +232,7 @@ export class KyselyPollStore implements PollStore {
   }
 
   resetVotes(pollId: number) {
-    return resetVotes(this.db, pollId, this.hooks);
+    return resetVotes(this.db, pollId, this.hooks, this.maxWords);
   }
 
   sweepIdempotencyKeys(before: Date) {
@@ -367,21 +265,31 @@ export class KyselyPollStore implements PollStore {
   }
 
   discardSource(pollId: number, source: string) {
-    return discardSource(this.db, pollId, source, this.hooks);
+    return discardSource(this.db, pollId, source, this.hooks, this.maxWords);
+  }
+
+  listTextAnswers(questionId: number, page: TextAnswerPage) {
+    return listTextAnswers(this.db, questionId, page);
+  }
+
+  getTextAnswer(answerId: number) {
+    return getTextAnswer(this.db, answerId);
+  }
+
+  setTextAnswerState(answerId: number, state: 'visible' | 'hidden') {
+    return setTextAnswerState(this.db, this.hooks, answerId, state, this.maxWords);
+  }
+
+  approveHeldAnswers(questionId: number) {
+    return approveHeldAnswers(this.db, this.hooks, questionId, this.maxWords);
+  }
+
+  setWordHidden(questionId: number, key: string, hidden: boolean) {
+    return setWordHidden(this.db, this.hooks, questionId, key, hidden);
   }
 
   serverKey(name: string, generate: () => string) {
     return serverKey(this.db, name, generate);
-  }
-
-  /** Takes the lock of the poll a question or option belongs to; undefined when it is gone. */
-  private async lockPollOf(
-    trx: Transaction<Database>,
-    owner: { questionId: number } | { optionId: number },
-  ): Promise<number | undefined> {
-    const pollId = await pollIdOf(trx, owner);
-    if (pollId !== undefined) await this.hooks.lockPoll?.(trx, pollId);
-    return pollId;
   }
 
   async close(): Promise<void> {
@@ -395,6 +303,6 @@ function asFlag(value: boolean | undefined): number | undefined {
 }
 
 /** An UPDATE with nothing to set is invalid SQL; such a call is a read. */
-function isEmpty(changes: QuestionChanges): boolean {
+function isEmpty(changes: object): boolean {
   return Object.values(changes).every((value) => value === undefined);
 }

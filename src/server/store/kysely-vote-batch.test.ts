@@ -25,7 +25,7 @@ it('retries the ballots of a failed batch one by one, so an error reaches only i
     if (i.participantId === 'bad') throw new Error('only this one');
     return { outcome: 'stored', saved: 1 };
   });
-  const batcher = new VoteBatcher(db, { isUniqueViolation: () => false }, single);
+  const batcher = new VoteBatcher(db, { isUniqueViolation: () => false }, single, 2000);
   const results = await Promise.allSettled(
     ['a', 'bad', 'c'].map((p) => batcher.castVote(input(p))),
   );

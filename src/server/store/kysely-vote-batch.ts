@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { countBallots } from './kysely-counters.ts';
+import { type NewTextRow, storeTextAnswers } from './kysely-text.ts';
 import type { Database } from './schema.ts';
 import { rowChunks } from './sql-shapes.ts';
 import type { CastVoteInput, CastVoteResult } from './store.ts';
@@ -35,6 +36,8 @@ export class VoteBatcher {
     private readonly db: Kysely<Database>,
     private readonly hooks: EngineHooks,
     private readonly single: (input: CastVoteInput) => Promise<CastVoteResult>,
+    /** TEXT_WORDS_MAX. */
+    private readonly maxWords: number,
   ) {}
 
   castVote(input: CastVoteInput): Promise<CastVoteResult> {
@@ -74,6 +77,7 @@ export class VoteBatcher {
           pollId,
           batch.map((p) => p.input),
           this.hooks,
+          this.maxWords,
         );
       });
     } catch {
@@ -108,18 +112,24 @@ async function readState(trx: Transaction<Database>, pollId: number, inputs: Cas
   }
   const poll = await trx
     .selectFrom('polls')
-    .select('status')
+    .select(['status', 'moderate_text'])
     .where('id', '=', pollId)
     .executeTakeFirst();
-  // The poll's options and their questions: O(options), for the stale-ballot check.
-  const options = await trx
-    .selectFrom('options as o')
-    .innerJoin('questions as q', 'q.id', 'o.question_id')
-    .select(['o.id', 'o.question_id'])
+  // The poll's questions and their options: O(options), for the stale-ballot check. From the
+  // questions, so open-text ones (no options) are there too.
+  const rows = await trx
+    .selectFrom('questions as q')
+    .leftJoin('options as o', 'o.question_id', 'q.id')
+    .select(['q.id as qid', 'q.type', 'o.id as oid'])
     .where('q.poll_id', '=', pollId)
     .execute();
-  const questionOf = new Map(options.map((r) => [Number(r.id), Number(r.question_id)]));
-  const questions = [...new Set(questionOf.values())];
+  const questionOf = new Map<number, number>();
+  const textQuestions = new Set<number>();
+  for (const r of rows) {
+    if (r.oid !== null) questionOf.set(Number(r.oid), Number(r.qid));
+    if (r.type === 'text') textQuestions.add(Number(r.qid));
+  }
+  const questions = [...new Set(rows.map((r) => Number(r.qid)))];
   const voters = [
     ...new Set(inputs.filter((i) => i.oneVotePerQuestion).map((i) => i.participantId)),
   ];
@@ -136,7 +146,14 @@ async function readState(trx: Transaction<Database>, pollId: number, inputs: Cas
       for (const r of rows) answered.add(pair(Number(r.question_id), r.participant_id));
     }
   }
-  return { remembered, open: poll?.status === 'open', questionOf, answered };
+  return {
+    remembered,
+    open: poll?.status === 'open',
+    moderate: Number(poll?.moderate_text) === 1,
+    questionOf,
+    textQuestions,
+    answered,
+  };
 }
 
 async function castBatch(
@@ -144,9 +161,14 @@ async function castBatch(
   pollId: number,
   inputs: CastVoteInput[],
   hooks: EngineHooks,
+  maxWords: number,
 ): Promise<CastVoteResult[]> {
   const groups = hooks.rowGroups ?? rowChunks;
-  const { remembered, open, questionOf, answered } = await readState(trx, pollId, inputs);
+  const { remembered, open, moderate, questionOf, textQuestions, answered } = await readState(
+    trx,
+    pollId,
+    inputs,
+  );
   const results: CastVoteResult[] = [];
   const choices: { ballot_id: number; question_id: number; option_id: number }[] = [];
   const answeredRows: { question_id: number; participant_id: string; ballot_id: number }[] = [];
@@ -180,7 +202,9 @@ async function castBatch(
       continue;
     }
     const consistent = answers.every((a) =>
-      a.optionIds.every((id) => questionOf.get(id) === a.questionId),
+      a.text
+        ? textQuestions.has(a.questionId)
+        : a.optionIds.every((id) => questionOf.get(id) === a.questionId),
     );
     if (!consistent) {
       results.push({ outcome: 'stale-ballot' });
@@ -216,9 +240,18 @@ async function castBatch(
   }
 
   const ids = await insertBallots(trx, pollId, stored, groups);
+  const texts: NewTextRow[] = [];
   for (const [i, input] of stored.entries()) {
     const ballotId = ids[i]!;
     for (const a of input.answers) {
+      if (a.text) {
+        texts.push({
+          ballotId,
+          questionId: a.questionId,
+          createdAt: input.now.getTime(),
+          answer: a.text,
+        });
+      }
       for (const optionId of a.optionIds) {
         choices.push({ ballot_id: ballotId, question_id: a.questionId, option_id: optionId });
       }
@@ -241,6 +274,7 @@ async function castBatch(
   for (const part of groups(keyRows)) {
     await trx.insertInto('idempotency_keys').values(part).execute();
   }
+  if (texts.length > 0) await storeTextAnswers(trx, pollId, moderate, texts, maxWords);
   if (stored.length > 0) {
     await countBallots(
       trx,

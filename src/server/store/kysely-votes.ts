@@ -3,6 +3,7 @@ import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { countBallots, recountVotes } from './kysely-counters.ts';
 import { type Db, touchPoll } from './kysely-rows.ts';
+import { type NewTextRow, recountText, recountTextTruth, storeTextAnswers } from './kysely-text.ts';
 import type { Database } from './schema.ts';
 import { rowChunks } from './sql-shapes.ts';
 import type { CastVoteInput, CastVoteResult, VoteCounts } from './store.ts';
@@ -20,12 +21,13 @@ export async function castVote(
   db: Kysely<Database>,
   input: CastVoteInput,
   hooks: EngineHooks,
+  maxWords: number,
 ): Promise<CastVoteResult> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
         await hooks.lockPoll?.(trx, input.pollId);
-        return castVoteOnce(trx, input, hooks.rowGroups ?? rowChunks);
+        return castVoteOnce(trx, input, hooks.rowGroups ?? rowChunks, maxWords);
       });
     } catch (error) {
       if (attempt < 3 && hooks.isUniqueViolation(error)) continue;
@@ -38,6 +40,7 @@ async function castVoteOnce(
   trx: Transaction<Database>,
   input: CastVoteInput,
   groups: <T>(rows: readonly T[]) => T[][],
+  maxWords: number,
 ): Promise<CastVoteResult> {
   const { pollId, participantId, answers, idempotency } = input;
   const now = input.now.getTime();
@@ -67,24 +70,39 @@ async function castVoteOnce(
 
   const poll = await trx
     .selectFrom('polls')
-    .select('status')
+    .select(['status', 'moderate_text'])
     .where('id', '=', pollId)
     .executeTakeFirst();
   if (poll?.status !== 'open') return { outcome: 'poll-not-open' };
 
   const optionIds = answers.flatMap((a) => a.optionIds);
-  const found = await trx
-    .selectFrom('options as o')
-    .innerJoin('questions as q', 'q.id', 'o.question_id')
-    .select(['o.id', 'o.question_id'])
-    .where('q.poll_id', '=', pollId)
-    .where('o.id', 'in', optionIds)
-    .execute();
+  const found =
+    optionIds.length === 0
+      ? []
+      : await trx
+          .selectFrom('options as o')
+          .innerJoin('questions as q', 'q.id', 'o.question_id')
+          .select(['o.id', 'o.question_id'])
+          .where('q.poll_id', '=', pollId)
+          .where('o.id', 'in', optionIds)
+          .execute();
   const questionOf = new Map(found.map((r) => [Number(r.id), Number(r.question_id)]));
   const consistent = answers.every((a) =>
     a.optionIds.every((id) => questionOf.get(id) === a.questionId),
   );
   if (!consistent) return { outcome: 'stale-ballot' };
+  const textIds = answers.filter((a) => a.text).map((a) => a.questionId);
+  if (textIds.length > 0) {
+    // An open answer only to a question of this poll that is still open-text.
+    const texts = await trx
+      .selectFrom('questions')
+      .select('id')
+      .where('poll_id', '=', pollId)
+      .where('type', '=', 'text')
+      .where('id', 'in', textIds)
+      .execute();
+    if (texts.length !== textIds.length) return { outcome: 'stale-ballot' };
+  }
 
   const questionIds = answers.map((a) => a.questionId);
   if (input.oneVotePerQuestion) {
@@ -144,6 +162,12 @@ async function castVoteOnce(
       })
       .execute();
   }
+  const texts: NewTextRow[] = answers.flatMap((a) =>
+    a.text ? [{ ballotId, questionId: a.questionId, createdAt: now, answer: a.text }] : [],
+  );
+  if (texts.length > 0) {
+    await storeTextAnswers(trx, pollId, Number(poll.moderate_text) === 1, texts, maxWords);
+  }
   await countBallots(trx, pollId, [answers]);
   return { outcome: 'stored', saved };
 }
@@ -174,13 +198,22 @@ export async function getVoteCounts(db: Kysely<Database>, pollId: number): Promi
         .where('q.poll_id', '=', pollId)
         .groupBy('c.question_id')
         .execute();
+      // Open answers: one per ballot and question.
+      const byTextQuestion = await trx
+        .selectFrom('text_answers as t')
+        .innerJoin('questions as q', 'q.id', 't.question_id')
+        .select(['t.question_id', (eb) => eb.fn.count('t.ballot_id').distinct().as('n')])
+        .where('q.poll_id', '=', pollId)
+        .groupBy('t.question_id')
+        .execute();
       return {
         ballots: Number(n),
         optionCounts: byOption.map((r) => ({ optionId: Number(r.option_id), count: Number(r.n) })),
-        respondents: byQuestion.map((r) => ({
+        respondents: [...byQuestion, ...byTextQuestion].map((r) => ({
           questionId: Number(r.question_id),
           count: Number(r.n),
         })),
+        texts: await recountTextTruth(trx, pollId),
       };
     });
 }
@@ -189,13 +222,22 @@ export async function resetVotes(
   db: Kysely<Database>,
   pollId: number,
   hooks: EngineHooks,
+  maxWords: number,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await hooks.lockPoll?.(trx, pollId);
-    // Choices and one-vote records go with their ballots (ON DELETE CASCADE).
+    // Choices, open answers and one-vote records go with their ballots (ON DELETE CASCADE).
     const result = await trx.deleteFrom('ballots').where('poll_id', '=', pollId).executeTakeFirst();
     await trx.deleteFrom('idempotency_keys').where('poll_id', '=', pollId).execute();
+    // The clouds start empty; the words the host hid stay hidden (a setting of the question).
+    await trx
+      .deleteFrom('text_words')
+      .where('question_id', 'in', (eb) =>
+        eb.selectFrom('questions').select('questions.id').where('questions.poll_id', '=', pollId),
+      )
+      .execute();
     await recountVotes(trx, pollId);
+    await recountText(trx, pollId, maxWords);
     await touchPoll(trx, pollId);
     return Number(result.numDeletedRows);
   });
@@ -241,10 +283,18 @@ export async function answeredQuestionIds(
           .selectFrom('ballots as b')
           .innerJoin('choices as c', 'c.ballot_id', 'b.id')
           .select('c.question_id')
-          .distinct()
           .where('b.poll_id', '=', pollId)
           .where('b.participant_id', '=', participantId)
-          .orderBy('c.question_id')
+          // UNION drops duplicates, as DISTINCT did; open answers count as answered too.
+          .union((eb) =>
+            eb
+              .selectFrom('ballots as b')
+              .innerJoin('text_answers as t', 't.ballot_id', 'b.id')
+              .select('t.question_id')
+              .where('b.poll_id', '=', pollId)
+              .where('b.participant_id', '=', participantId),
+          )
+          .orderBy('question_id')
           .execute();
   return rows.map((r) => Number(r.question_id));
 }

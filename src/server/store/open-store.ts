@@ -1,19 +1,25 @@
 import type { DatabaseConfig } from '../config.ts';
 import { ConfigError, redact } from '../config.ts';
+import type { RateLimitSettings } from '../limits.ts';
 import { createPostgresStore } from './postgres.ts';
 import { openSqliteStore } from './sqlite.ts';
 import type { PollStore } from './store.ts';
 
 /** The one place that picks the storage engine from the configuration. */
-export async function openStore(config: { database: DatabaseConfig }): Promise<PollStore> {
+export async function openStore(config: {
+  database: DatabaseConfig;
+  rateLimits?: RateLimitSettings;
+}): Promise<PollStore> {
   const { database } = config;
+  // The limits live with the rate settings (limits.ts); the store needs one of them.
+  const options = { textWordsMax: config.rateLimits?.limits.TEXT_WORDS_MAX };
   switch (database.kind) {
     case 'sqlite':
-      return openSqliteStore(database.file);
+      return openSqliteStore(database.file, options);
     case 'postgres':
       try {
         const { url, schema } = splitSchema(database.url);
-        return await createPostgresStore(url, { schema });
+        return await createPostgresStore(url, { schema, ...options });
       } catch (error) {
         // A server that is down or refuses the login is an environment problem: say which
         // server (without its password) and why, rather than a driver stack trace.

@@ -3,9 +3,9 @@ import pg from 'pg';
 import { KyselyPollStore } from './kysely-store.ts';
 import { migrationsFor } from './migrations/index.ts';
 import type { Database } from './schema.ts';
-import type { PollStore } from './store.ts';
+import type { PollStore, StoreOptions } from './store.ts';
 
-export interface PostgresStoreOptions {
+export interface PostgresStoreOptions extends StoreOptions {
   /** Schema the tables live in (created if missing); tests use a throwaway one each. */
   schema?: string;
   /** Connections per instance. */
@@ -53,7 +53,7 @@ export async function createPostgresStore(
     await db.destroy();
     throw error;
   }
-  return new KyselyPollStore(db, { isUniqueViolation, lockPoll });
+  return new KyselyPollStore(db, { isUniqueViolation, lockPoll }, options);
 }
 
 async function createSchema(db: Kysely<Database>, schema: string): Promise<void> {

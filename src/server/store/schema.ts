@@ -14,6 +14,9 @@ export interface Database {
   answered_questions: AnsweredQuestionsTable;
   idempotency_keys: IdempotencyKeysTable;
   server_keys: ServerKeysTable;
+  text_answers: TextAnswersTable;
+  text_words: TextWordsTable;
+  hidden_words: HiddenWordsTable;
 }
 
 export interface PollsTable {
@@ -34,6 +37,8 @@ export interface PollsTable {
   /** Migration 005: 6 digits, unique among the polls not closed (partial unique index). */
   join_code: string;
   hide_results_until_revealed: Generated<number>;
+  /** Migration 007: open answers wait for the host's approval while 1. */
+  moderate_text: Generated<number>;
 }
 
 export interface QuestionsTable {
@@ -46,6 +51,13 @@ export interface QuestionsTable {
   results_hidden: Generated<number>;
   /** …ballots that answered the question… */
   respondent_count: Generated<number>;
+  /** Migration 007: a scale's maximum (5 or 10) and end labels; null for other types. */
+  scale_max: number | null;
+  scale_min_label: string | null;
+  scale_max_label: string | null;
+  /** An open-text question's answers in the cloud, and those waiting for the host. */
+  visible_answers: Generated<number>;
+  pending_answers: Generated<number>;
 }
 
 export interface OptionsTable {
@@ -101,4 +113,32 @@ export interface ServerKeysTable {
   name: string;
   value: string;
   created_at: number;
+}
+
+/** Open answers (migration 007). `state`: visible | flagged | held | hidden. */
+export interface TextAnswersTable {
+  id: Generated<number>;
+  poll_id: number;
+  question_id: number;
+  ballot_id: number;
+  text: string;
+  /** The spellings it counts in the cloud while visible, '\n'-separated ('' for none). */
+  words: string;
+  state: string;
+  created_at: number;
+}
+
+/** The cloud's counters: visible answers containing each spelling (migration 007). */
+export interface TextWordsTable {
+  question_id: number;
+  spelling: string;
+  /** The folded form spellings are grouped by. */
+  word_key: string;
+  count: number;
+}
+
+/** Folded words the host took out of the public cloud. */
+export interface HiddenWordsTable {
+  question_id: number;
+  word_key: string;
 }

@@ -8,10 +8,13 @@ import type { Database } from './schema.ts';
 import { BoundedInLists, rowGroups } from './sql-shapes.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { cachedStatements, openSqlite } from './sqlite-handles.ts';
-import type { PollStore } from './store.ts';
+import type { PollStore, StoreOptions } from './store.ts';
 
 /** Opens (creating if needed) a SQLite file, or ':memory:', migrated to the latest schema. */
-export async function openSqliteStore(file: string): Promise<PollStore> {
+export async function openSqliteStore(
+  file: string,
+  options: StoreOptions = {},
+): Promise<PollStore> {
   const inMemory = file === ':memory:';
   if (!inMemory) mkdirSync(dirname(file), { recursive: true });
   const sqlite = openSqlite(file);
@@ -35,11 +38,11 @@ export async function openSqliteStore(file: string): Promise<PollStore> {
     throw error;
   }
   const checkpointer = inMemory ? undefined : startCheckpointer(file);
-  return new KyselyPollStore(db, {
-    isUniqueViolation,
-    rowGroups,
-    afterClose: () => checkpointer?.stop(),
-  });
+  return new KyselyPollStore(
+    db,
+    { isUniqueViolation, rowGroups, afterClose: () => checkpointer?.stop() },
+    options,
+  );
 }
 
 /**

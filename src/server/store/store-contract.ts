@@ -179,6 +179,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           type: 'single',
           ordinal: 1,
           resultsHidden: false,
+          scale: null,
         });
         expect(await store.getQuestion(999_999)).toBeUndefined();
       });

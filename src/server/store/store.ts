@@ -1,4 +1,13 @@
-import type { PollStatus, QuestionType } from '../../contract/index.ts';
+import type { AnswerState, PollStatus, QuestionType, Scale } from '../../contract/index.ts';
+import type {
+  StoreAnswer,
+  TextAnswerPage,
+  TextAnswerRecord,
+  TextCounts,
+  TextTally,
+} from './store-text.ts';
+
+export * from './store-text.ts';
 
 /**
  * The only door to the database. Every method takes plain values and returns plain records, so
@@ -90,6 +99,22 @@ export interface PollStore {
   /** The poll's ballots grouped by source (keyed hash of the client's address), most ballots
    *  first. */
   ballotSources(pollId: number): Promise<BallotSource[]>;
+  // ── Open answers (issue 13) ──
+  /** A page of an open-text question's answers, newest first (ids below `before`). */
+  listTextAnswers(questionId: number, page: TextAnswerPage): Promise<TextAnswerRecord[]>;
+  getTextAnswer(answerId: number): Promise<TextAnswerRecord | undefined>;
+  /** Shows (approves a held one, shows a flagged one) or hides an answer; its words enter or
+   *  leave the cloud and the counters follow. Undefined when it is gone. */
+  setTextAnswerState(
+    answerId: number,
+    state: 'visible' | 'hidden',
+  ): Promise<TextAnswerRecord | undefined>;
+  /** Every held answer of the question made visible; returns how many. */
+  approveHeldAnswers(questionId: number): Promise<number>;
+  /** Takes a folded word out of the public cloud (or back); returns the question's hidden
+   *  words, sorted. */
+  setWordHidden(questionId: number, key: string, hidden: boolean): Promise<string[]>;
+
   /** Deletes the poll's ballots from that source with their choices and one-vote records, keeps
    *  the counters equal to a recount and moves updatedAt when it deleted any (Idempotency-Keys
    *  stay: a replay of a discarded ballot must not store it again). Returns how many. */
@@ -112,6 +137,8 @@ export interface PollRecord {
   /** May name a question deleted since; the poll view drops it then. */
   currentQuestionId: number | null;
   hideResultsUntilRevealed: boolean;
+  /** New open answers are held for the host's approval. */
+  moderateText: boolean;
   /** Six digits; unique among the polls that are not closed. */
   joinCode: string;
   /** SHA-256 of the host secret, hex. The secret itself is never stored. */
@@ -129,12 +156,16 @@ export interface PollChanges {
   /** Null clears it. */
   currentQuestionId?: number | null;
   hideResultsUntilRevealed?: boolean;
+  moderateText?: boolean;
 }
 
 export interface QuestionChanges {
   text?: string;
   ordinal?: number;
   resultsHidden?: boolean;
+  /** A scale question's settings: its hidden value options follow (values above a lowered
+   *  maximum are deleted with their choices). */
+  scale?: Scale;
 }
 
 export interface NewPoll {
@@ -146,6 +177,8 @@ export interface NewPoll {
   presenterPace?: boolean;
   /** Default false. */
   hideResultsUntilRevealed?: boolean;
+  /** Default false. */
+  moderateText?: boolean;
   joinCode: string;
   /** Status defaults to draft. */
   status?: PollStatus;
@@ -160,6 +193,9 @@ export interface QuestionRecord {
   type: QuestionType;
   ordinal: number;
   resultsHidden: boolean;
+  /** A scale question's settings; null for other types. Its values are options 1..max
+   *  (ordinal = value) that the API does not show. */
+  scale: Scale | null;
 }
 
 export interface OptionRecord {
@@ -181,6 +217,8 @@ export interface NewQuestion {
   ordinal?: number;
   /** Default false. */
   resultsHidden?: boolean;
+  /** For a scale; its options are given too (the values, by the domain). */
+  scale?: Scale | null;
   options: { text: string; ordinal?: number }[];
 }
 
@@ -188,8 +226,9 @@ export interface CastVoteInput {
   pollId: number;
   /** From the participant cookie. */
   participantId: string;
-  /** Already validated by the domain: each question of the poll at most once, options of it. */
-  answers: { questionId: number; optionIds: number[] }[];
+  /** Already validated by the domain: each question of the poll at most once, options of it;
+   *  an open answer only for an open-text question. */
+  answers: StoreAnswer[];
   /** When true, a (question, participant) pair is recorded under a UNIQUE constraint, and a
    *  ballot touching an already answered question is refused whole. */
   oneVotePerQuestion: boolean;
@@ -233,6 +272,8 @@ export interface VoteCounts {
   optionCounts: { optionId: number; count: number }[];
   /** Per question: ballots that answered it. */
   respondents: { questionId: number; count: number }[];
+  /** Per open-text question (every one of the poll). */
+  texts: TextCounts[];
 }
 
 export interface BallotPage {
@@ -247,12 +288,22 @@ export interface BallotRecord {
   createdAt: Date;
   /** Sorted by question id, then option id. */
   choices: { questionId: number; optionId: number }[];
+  /** Its open answers, by question id. */
+  texts: { questionId: number; text: string; state: AnswerState }[];
 }
 
 export interface Tally {
   poll: PollRecord;
   questions: QuestionWithOptions[];
   counts: VoteCounts;
+  /** Per open-text question. */
+  texts: TextTally[];
+}
+
+/** Settings of a store that are not the engine's. */
+export interface StoreOptions {
+  /** TEXT_WORDS_MAX (server/limits.ts). */
+  textWordsMax?: number;
 }
 
 /** Thrown by createPoll when the slug, or the join code among polls not closed, is taken

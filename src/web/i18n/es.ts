@@ -16,6 +16,8 @@ export const es = {
     single: 'Opción única',
     multiple: 'Opción múltiple',
     yesno: 'Sí / No',
+    text: 'Respuesta abierta',
+    scale: 'Escala',
   },
   join: {
     title: 'Unirse a una encuesta',
@@ -130,6 +132,8 @@ export const es = {
     settingsLabel: 'Configuración',
     hideResultsLabel: 'Ocultar resultados hasta revelarlos',
     hideResultsHelp: 'Las preguntas nuevas empiezan ocultas; las revelas una a una.',
+    moderateTextLabel: 'Moderar antes de mostrar',
+    moderateTextHelp: 'Las respuestas abiertas esperan tu aprobación antes de mostrarse.',
     closedNote: 'La encuesta está cerrada. Los resultados son visibles para todos.',
     settingsUpdated: 'Configuración actualizada',
     titleUpdated: 'Título actualizado',

@@ -5,6 +5,7 @@ import { answeredByParticipant } from './003-answered-by-participant.ts';
 import { integrity } from './004-integrity.ts';
 import { room } from './005-room.ts';
 import { presenterPace } from './006-presenter-pace.ts';
+import { openText } from './007-open-text.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -17,5 +18,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '005-room': room,
     '004-integrity': integrity,
     '006-presenter-pace': presenterPace,
+    '007-open-text': openText(engine),
   };
 }

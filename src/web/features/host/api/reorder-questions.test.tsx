@@ -14,6 +14,7 @@ const question = (id: number, ordinal: number): Question => ({
   type: 'single',
   ordinal,
   resultsHidden: false,
+  scale: null,
   options: [],
 });
 

@@ -15,6 +15,7 @@ function question(type: Question['type'], texts: string[]): Question {
     type,
     ordinal: 1,
     resultsHidden: false,
+    scale: null,
     options: texts.map((text, i) => ({ id: 70 + i, text, ordinal: i + 1 })),
   };
 }

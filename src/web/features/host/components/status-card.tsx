@@ -78,6 +78,7 @@ const settingCopy: Record<SettingKey, { label: string; help: string }> = {
   resultsPublic: { label: es.home.resultsPublicLabel, help: es.home.resultsPublicHelp },
   presenterPace: { label: es.home.presenterPaceLabel, help: es.home.presenterPaceHelp },
   hideResultsUntilRevealed: { label: t.hideResultsLabel, help: t.hideResultsHelp },
+  moderateText: { label: t.moderateTextLabel, help: t.moderateTextHelp },
 };
 
 function SettingsControls({ poll }: { poll: Poll }) {

@@ -15,6 +15,7 @@ const q = (id: number, type: Question['type'], optionIds: number[], ordinal = id
   type,
   ordinal,
   resultsHidden: false,
+  scale: null,
   options: optionIds.map((o, i) => ({ id: o, text: `O${o}`, ordinal: i + 1 })),
 });
 

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { cloudEntries, hostCloud, publicCloud } from './cloud.ts';
+import { cloudWords, foldKey, foldWord, tokens } from './words.ts';
+
+describe('foldWord', () => {
+  it('folds case and accents, keeping ñ apart from n', () => {
+    expect(foldWord('CAFÉ')).toBe('cafe');
+    expect(foldWord('Pingüino')).toBe('pinguino');
+    expect(foldWord('AÑO')).toBe('año');
+    expect(foldWord('ano')).toBe('ano');
+    // A decomposed ñ (n + combining tilde) is still ñ.
+    expect(foldWord('an\u0303o')).toBe('año');
+  });
+});
+
+describe('tokens', () => {
+  it('strips punctuation, symbols, emoji and invisible characters; drops lone letters', () => {
+    expect(tokens('¡Hola, mundo! 👋 (sí)')).toEqual(['Hola', 'mundo', 'sí']);
+    expect(tokens('ca\u200Bfé y té')).toEqual(['café', 'té']);
+    expect(tokens('covid-19 en 2 días')).toEqual(['covid', '19', 'en', '2', 'días']);
+    expect(tokens('cafe\u0301')).toEqual(['café']);
+  });
+});
+
+describe('cloudWords', () => {
+  it('counts a one-word answer whatever it is, stop words included', () => {
+    expect(cloudWords('¡Genial!')).toEqual([{ key: 'genial', spelling: 'Genial' }]);
+    expect(cloudWords('No')).toEqual([{ key: 'no', spelling: 'No' }]);
+  });
+
+  it('counts an answer of two or three words (stop words trimmed at the ends) as one phrase', () => {
+    expect(cloudWords('Trabajo en equipo.')).toEqual([
+      { key: 'trabajo en equipo', spelling: 'Trabajo en equipo' },
+    ]);
+    expect(cloudWords('el café')).toEqual([{ key: 'cafe', spelling: 'café' }]);
+    expect(cloudWords('Muy bien')).toEqual([{ key: 'bien', spelling: 'bien' }]);
+    expect(cloudWords('de la')).toEqual([]);
+    expect(cloudWords('🎉🎉')).toEqual([]);
+  });
+
+  it('counts each distinct word of a longer answer once, stop words left out', () => {
+    expect(cloudWords('Café, café y más CAFÉ para todos nosotros hoy')).toEqual([
+      { key: 'cafe', spelling: 'Café' },
+      { key: 'hoy', spelling: 'hoy' },
+    ]);
+    expect(cloudWords('Me gustaría aprender cosas nuevas cada día').map((w) => w.key)).toEqual([
+      'gustaria',
+      'aprender',
+      'cosas',
+      'nuevas',
+      'dia',
+    ]);
+  });
+
+  it('gives the host a key any spelling of a word or phrase folds to', () => {
+    expect(foldKey('  TRABAJO en Equipo!! ')).toBe('trabajo en equipo');
+    expect(foldKey('Café')).toBe(cloudWords('cafe')[0]!.key);
+    expect(foldKey('¿?')).toBe('');
+  });
+});
+
+describe('the cloud', () => {
+  const rows = [
+    { key: 'cafe', spelling: 'café', count: 3 },
+    { key: 'cafe', spelling: 'Café', count: 2 },
+    { key: 'cafe', spelling: 'CAFE', count: 2 },
+    { key: 'te', spelling: 'té', count: 4 },
+    { key: 'agua', spelling: 'Agua', count: 1 },
+    { key: 'agua', spelling: 'agua', count: 1 },
+    { key: 'cero', spelling: 'cero', count: 0 },
+  ];
+
+  it('groups spellings by key and shows the most frequent one, ties in code-point order', () => {
+    expect(cloudEntries(rows)).toEqual([
+      { key: 'cafe', text: 'café', count: 7 },
+      { key: 'te', text: 'té', count: 4 },
+      { key: 'agua', text: 'Agua', count: 2 },
+    ]);
+  });
+
+  it('marks hidden words for the host and leaves them out for others, refilling to the top', () => {
+    const entries = cloudEntries(rows);
+    const hidden = new Set(['cafe']);
+    expect(hostCloud(entries, hidden)[0]).toEqual({ text: 'café', count: 7, hidden: true });
+    expect(publicCloud(entries, hidden)).toEqual([
+      { text: 'té', count: 4 },
+      { text: 'Agua', count: 2 },
+    ]);
+    const many = Array.from({ length: 70 }, (_, i) => ({
+      key: `w${String(i).padStart(2, '0')}`,
+      spelling: `w${i}`,
+      count: 100 - i,
+    }));
+    const top = cloudEntries(many);
+    expect(hostCloud(top, new Set(['w00']))).toHaveLength(60);
+    const pub = publicCloud(top, new Set(['w00']));
+    expect(pub).toHaveLength(60);
+    expect(pub.at(-1)!.text).toBe('w60');
+  });
+});

@@ -1,0 +1,93 @@
+import { STOP_WORDS_ES } from './stop-words-es.ts';
+
+/**
+ * How an open answer becomes words of the cloud (issue 13).
+ *
+ * - Text is NFC (the contract's hygiene already made it so); invisible characters (zero-width
+ *   spaces and joiners, soft hyphens…) are dropped, so 'ca\u200Bfé' groups with 'café'.
+ * - Tokens are runs of letters, digits and marks: every punctuation mark, symbol, emoji or
+ *   space separates words and is never part of one ('¡Genial!' → 'Genial'). A lone letter is
+ *   not a word (they are all articles or conjunctions); a lone digit is.
+ * - Grouping key (foldWord): lower case, accents off ('Café', 'CAFE', 'café' → 'cafe') but ñ kept,
+ *   since 'año' and 'ano' are different words. The cloud shows, for each key, the spelling
+ *   most answers used (counted per spelling in the store).
+ * - Phrases, the choice asked for: an answer of two or three words, once stop words are
+ *   trimmed from its ends, counts as ONE phrase ('Trabajo en equipo' stays whole; 'el café'
+ *   trims to the word 'café'). Answers to a word-cloud question are mostly that
+ *   short, and splitting 'trabajo en equipo' or 'aprender cosas nuevas' loses what they say.
+ *   Longer answers count each distinct word once, stop words left out. An answer of a single
+ *   word counts even when it is a stop word ('No'), since that was the whole answer.
+ * - Each answer counts a key at most once: the cloud counts answers that mention a word, so
+ *   one person writing 'café café café' weighs as one.
+ */
+
+export interface CloudWord {
+  /** Folded: what answers are grouped by (and what the host hides). */
+  key: string;
+  /** As typed (NFC, punctuation removed; phrase words joined by one space). */
+  spelling: string;
+}
+
+/** Longest phrase, in words. */
+const PHRASE_MAX_WORDS = 3;
+
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
+const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
+const SINGLE_LETTER = /^\p{L}\p{M}*$/u;
+
+const ASCII = /^[\x20-\x7e]*$/;
+
+/** Case and accents folded for grouping; ñ stays ñ ('año' is not 'ano'). Spanish has no
+ *  casing rule of its own, so the locale-free lower case is the same and much cheaper; a word
+ *  in ASCII has no accent to fold (most of them: this is on the ballot path). */
+export function foldWord(word: string): string {
+  const lower = word.toLowerCase();
+  if (ASCII.test(lower)) return lower;
+  return lower
+    .normalize('NFD')
+    .replace(/n\u0303|\p{M}+/gu, (match) => (match === 'n\u0303' ? 'ñ' : ''))
+    .normalize('NFC');
+}
+
+const STOP = new Set(STOP_WORDS_ES.map(foldWord));
+
+/** The answer's words as typed, punctuation and lone letters left out. */
+export function tokens(text: string): string[] {
+  const found = text.normalize('NFC').replace(INVISIBLE, '').match(TOKEN) ?? [];
+  return found.filter((t) => !SINGLE_LETTER.test(t));
+}
+
+/** The key a word or phrase typed by the host names (hide-word), folded as the cloud folds. */
+export function foldKey(text: string): string {
+  return tokens(text).map(foldWord).join(' ');
+}
+
+/** What one answer adds to its question's cloud (see the rules above). */
+export function cloudWords(text: string): CloudWord[] {
+  const all = tokens(text);
+  if (all.length === 1) return [{ key: foldWord(all[0]!), spelling: all[0]! }];
+  const keys = all.map(foldWord);
+  let start = 0;
+  let end = all.length;
+  while (start < end && STOP.has(keys[start]!)) start++;
+  while (end > start && STOP.has(keys[end - 1]!)) end--;
+  const length = end - start;
+  if (length === 0) return [];
+  if (length <= PHRASE_MAX_WORDS) {
+    return [
+      {
+        key: keys.slice(start, end).join(' '),
+        spelling: all.slice(start, end).join(' '),
+      },
+    ];
+  }
+  const seen = new Set<string>();
+  const words: CloudWord[] = [];
+  for (let i = start; i < end; i++) {
+    const key = keys[i]!;
+    if (STOP.has(key) || seen.has(key)) continue;
+    seen.add(key);
+    words.push({ key, spelling: all[i]! });
+  }
+  return words;
+}

@@ -1,0 +1,335 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CloudWordInput, PollStore, StoreAnswer, StoreOptions, TextCounts } from './store.ts';
+import { testJoinCode } from './test-join-codes.ts';
+
+/**
+ * Open answers and scales on every engine (issue 13), called beside `storeContract`: answers
+ * with their states, the word and answer counters against a recount from the raw answers after
+ * every kind of write, the bound on spellings, moderation, scale settings.
+ */
+export function textAnswersContract(
+  engine: string,
+  factory: (options?: StoreOptions) => Promise<PollStore>,
+): void {
+  describe(`PollStore open answers and scales (${engine})`, () => {
+    let store: PollStore;
+    let n = 0;
+    beforeEach(async () => {
+      store = await factory();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    async function openPoll(
+      s: PollStore,
+      settings: { moderateText?: boolean; oneVotePerQuestion?: boolean } = {},
+    ) {
+      n += 1;
+      const poll = await s.createPoll({
+        slug: `texts${n}xx`,
+        title: 'Ideas',
+        hostSecretHash: 'h'.repeat(64),
+        joinCode: testJoinCode(),
+        oneVotePerQuestion: settings.oneVotePerQuestion ?? false,
+        resultsPublic: true,
+        moderateText: settings.moderateText,
+        status: 'open',
+      });
+      const text = await s.addQuestion(poll.id, { text: '¿Idea?', type: 'text', options: [] });
+      const scale = await s.addQuestion(poll.id, {
+        text: '¿Cuánto?',
+        type: 'scale',
+        scale: { max: 5, minLabel: 'Poco', maxLabel: null },
+        options: [1, 2, 3, 4, 5].map((v) => ({ text: String(v), ordinal: v })),
+      });
+      return { poll, text, scale };
+    }
+
+    /** Words as the domain makes them: here one word per answer unless given. */
+    const words = (...spellings: string[]): CloudWordInput[] =>
+      spellings.map((s) => ({ key: s.toLowerCase(), spelling: s }));
+    const textAnswer = (
+      questionId: number,
+      text: string,
+      w = words(text),
+      flagged = false,
+    ): StoreAnswer => ({ questionId, optionIds: [], text: { text, words: w, flagged } });
+    const cast = (s: PollStore, pollId: number, participantId: string, answers: StoreAnswer[]) =>
+      s.castVote({
+        pollId,
+        participantId,
+        answers,
+        oneVotePerQuestion: false,
+        now: new Date(),
+      });
+
+    const sortWords = (t: TextCounts) => ({
+      ...t,
+      words: t.words
+        .filter((w) => w.count > 0)
+        .sort((a, b) => (a.spelling < b.spelling ? -1 : a.spelling > b.spelling ? 1 : 0)),
+    });
+
+    /** The counters every write keeps equal a recount from the raw answers, and returns them. */
+    async function consistent(s: PollStore, pollId: number): Promise<TextCounts[]> {
+      const [tally, truth] = await Promise.all([s.getTally(pollId), s.getVoteCounts(pollId)]);
+      const kept = tally!.counts.texts.map(sortWords);
+      expect(kept).toEqual(truth.texts.map(sortWords));
+      const byQuestion = (r: { questionId: number; count: number }[]) =>
+        Object.fromEntries(r.filter((c) => c.count > 0).map((c) => [c.questionId, c.count]));
+      expect(byQuestion(tally!.counts.respondents)).toEqual(byQuestion(truth.respondents));
+      expect(tally!.counts.ballots).toBe(truth.ballots);
+      return kept;
+    }
+
+    const wordMap = (t: TextCounts | undefined) =>
+      Object.fromEntries((t?.words ?? []).map((w) => [w.spelling, w.count]));
+
+    it('stores open answers visible, counts their words and keeps the records', async () => {
+      const { poll, text } = await openPoll(store);
+      expect(await cast(store, poll.id, 'p1', [textAnswer(text.id, 'Café')])).toEqual({
+        outcome: 'stored',
+        saved: 1,
+      });
+      await cast(store, poll.id, 'p2', [textAnswer(text.id, 'café')]);
+      await cast(store, poll.id, 'p3', [textAnswer(text.id, 'Café y té', words('Café', 'té'))]);
+      const [counts] = await consistent(store, poll.id);
+      expect(counts).toMatchObject({ questionId: text.id, visible: 3, pending: 0 });
+      expect(wordMap(counts)).toEqual({ Café: 2, café: 1, té: 1 });
+      const tally = await store.getTally(poll.id);
+      expect(tally!.texts[0]!.recent.map((a) => a.text)).toEqual(['Café y té', 'café', 'Café']);
+      expect(tally!.texts[0]!.recent[0]).toMatchObject({
+        pollId: poll.id,
+        questionId: text.id,
+        state: 'visible',
+      });
+      const page = await store.listBallots(poll.id, { limit: 10 });
+      expect(page.map((b) => b.texts)).toEqual([
+        [{ questionId: text.id, text: 'Café', state: 'visible' }],
+        [{ questionId: text.id, text: 'café', state: 'visible' }],
+        [{ questionId: text.id, text: 'Café y té', state: 'visible' }],
+      ]);
+      expect(await store.answeredQuestionIds(poll.id, 'p1')).toEqual([text.id]);
+    });
+
+    it('holds answers of a moderated poll and flags profane ones; neither counts', async () => {
+      const { poll, text } = await openPoll(store, { moderateText: true });
+      expect((await store.getPollById(poll.id))!.moderateText).toBe(true);
+      await cast(store, poll.id, 'p1', [textAnswer(text.id, 'Hola')]);
+      await cast(store, poll.id, 'p2', [textAnswer(text.id, 'Feo', words('Feo'), true)]);
+      let [counts] = await consistent(store, poll.id);
+      expect(counts).toMatchObject({ visible: 0, pending: 2, words: [] });
+      const tally = await store.getTally(poll.id);
+      expect(tally!.texts[0]!.recent.map((a) => a.state)).toEqual(['flagged', 'held']);
+      expect(tally!.texts[0]!.recentVisible).toEqual([]);
+
+      // Moderation off: a flagged answer is still flagged, a new one visible.
+      await store.updatePoll(poll.id, { moderateText: false });
+      await cast(store, poll.id, 'p3', [textAnswer(text.id, 'Otro Feo', words('Feo'), true)]);
+      await cast(store, poll.id, 'p4', [textAnswer(text.id, 'Hola')]);
+      [counts] = await consistent(store, poll.id);
+      expect(counts).toMatchObject({ visible: 1, pending: 3 });
+      expect(await store.approveHeldAnswers(text.id)).toBe(1);
+      [counts] = await consistent(store, poll.id);
+      expect(counts).toMatchObject({ visible: 2, pending: 2 });
+      expect(wordMap(counts)).toEqual({ Hola: 2 });
+      expect(await store.approveHeldAnswers(text.id)).toBe(0);
+    });
+
+    it('moves words and counters with every change of state', async () => {
+      const { poll, text } = await openPoll(store);
+      await cast(store, poll.id, 'p1', [textAnswer(text.id, 'Sol')]);
+      await cast(store, poll.id, 'p2', [textAnswer(text.id, 'Sol y luna', words('Sol', 'luna'))]);
+      await cast(store, poll.id, 'p3', [textAnswer(text.id, 'Malo', words('Malo'), true)]);
+      const [malo, both] = (await store.listTextAnswers(text.id, { limit: 10, visibleOnly: false }))
+        .slice(0, 2)
+        .map((a) => a.id);
+      const before = (await store.getPollById(poll.id))!.updatedAt.getTime();
+      const hidden = await store.setTextAnswerState(both!, 'hidden');
+      expect(hidden).toMatchObject({ id: both, state: 'hidden', text: 'Sol y luna' });
+      expect((await store.getPollById(poll.id))!.updatedAt.getTime()).toBeGreaterThan(before);
+      let [counts] = await consistent(store, poll.id);
+      expect(counts).toMatchObject({ visible: 1, pending: 1 });
+      expect(wordMap(counts)).toEqual({ Sol: 1 });
+      // The same state again changes nothing.
+      expect((await store.setTextAnswerState(both!, 'hidden'))!.state).toBe('hidden');
+      await store.setTextAnswerState(malo!, 'visible');
+      await store.setTextAnswerState(both!, 'visible');
+      [counts] = await consistent(store, poll.id);
+      expect(counts).toMatchObject({ visible: 3, pending: 0 });
+      expect(wordMap(counts)).toEqual({ Sol: 2, luna: 1, Malo: 1 });
+      await store.setTextAnswerState(malo!, 'hidden');
+      [counts] = await consistent(store, poll.id);
+      expect(counts).toMatchObject({ visible: 2, pending: 0 });
+      expect(await store.setTextAnswerState(999_999, 'visible')).toBeUndefined();
+      expect(await store.getTextAnswer(malo!)).toMatchObject({ state: 'hidden', text: 'Malo' });
+    });
+
+    it('keeps counts equal to a recount under ballots arriving together', async () => {
+      const { poll, text, scale } = await openPoll(store);
+      const pool = ['uno', 'dos', 'tres', 'cuatro'];
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          cast(store, poll.id, `p${i}`, [
+            textAnswer(text.id, pool[i % 4]!, words(pool[i % 4]!, pool[(i + 1) % 4]!), i % 7 === 0),
+            { questionId: scale.id, optionIds: [scale.options[i % 5]!.id] },
+          ]),
+        ),
+      );
+      const [counts] = await consistent(store, poll.id);
+      expect(counts).toMatchObject({ visible: 51, pending: 9 });
+      const tally = await store.getTally(poll.id);
+      expect(tally!.counts.optionCounts.reduce((s, c) => s + c.count, 0)).toBe(60);
+    });
+
+    it('refuses a second answer with one vote per question, and an open answer elsewhere', async () => {
+      const { poll, text, scale } = await openPoll(store);
+      const once = (answers: StoreAnswer[]) =>
+        store.castVote({
+          pollId: poll.id,
+          participantId: 'p1',
+          answers,
+          oneVotePerQuestion: true,
+          now: new Date(),
+        });
+      expect((await once([textAnswer(text.id, 'Hola')])).outcome).toBe('stored');
+      expect(await once([textAnswer(text.id, 'Otra')])).toEqual({
+        outcome: 'already-voted',
+        questionIds: [text.id],
+      });
+      expect((await once([textAnswer(scale.id, 'No es texto')])).outcome).toBe('stale-ballot');
+      expect(await cast(store, poll.id, 'p2', [textAnswer(999_999, 'Nada')])).toEqual({
+        outcome: 'stale-ballot',
+      });
+      await consistent(store, poll.id);
+    });
+
+    it('discard, deleting a question and reset keep counts equal to a recount', async () => {
+      const { poll, text, scale } = await openPoll(store);
+      const castFrom = (participantId: string, source: string, answers: StoreAnswer[]) =>
+        store.castVote({
+          pollId: poll.id,
+          participantId,
+          answers,
+          oneVotePerQuestion: false,
+          now: new Date(),
+          source,
+        });
+      await castFrom('p1', 'aaa', [textAnswer(text.id, 'Rojo')]);
+      await castFrom('p2', 'bbb', [
+        textAnswer(text.id, 'Rojo'),
+        { questionId: scale.id, optionIds: [scale.options[2]!.id] },
+      ]);
+      await castFrom('p3', 'bbb', [textAnswer(text.id, 'Azul')]);
+      expect(await store.discardSource(poll.id, 'bbb')).toBe(2);
+      let [counts] = await consistent(store, poll.id);
+      // Azul keeps its row at 0: rows are never freed while answers exist (the bound).
+      expect(wordMap(counts)).toEqual({ Rojo: 1 });
+      expect(counts!.visible).toBe(1);
+
+      await castFrom('p4', 'ccc', [
+        textAnswer(text.id, 'Verde'),
+        { questionId: scale.id, optionIds: [scale.options[0]!.id] },
+      ]);
+      expect(await store.deleteQuestion(scale.id)).toBe(true);
+      expect((await store.getVoteCounts(poll.id)).ballots).toBe(2);
+      await consistent(store, poll.id);
+
+      await store.setWordHidden(text.id, 'rojo', true);
+      await store.updatePoll(poll.id, { status: 'closed' });
+      expect(await store.resetVotes(poll.id)).toBe(2);
+      [counts] = await consistent(store, poll.id);
+      expect(counts).toEqual({ questionId: text.id, visible: 0, pending: 0, words: [] });
+      // Hidden words are the question's setting: they stay.
+      expect((await store.getTally(poll.id))!.texts[0]!.hiddenKeys).toEqual(['rojo']);
+
+      // Deleting the question drops its answers, and the ballots left with nothing.
+      await store.updatePoll(poll.id, { status: 'open' });
+      await castFrom('p5', 'ddd', [textAnswer(text.id, 'Gris')]);
+      expect(await store.deleteQuestion(text.id)).toBe(true);
+      expect((await store.getVoteCounts(poll.id)).ballots).toBe(0);
+      expect(await store.answeredQuestionIds(poll.id, 'p5')).toEqual([]);
+    });
+
+    it('keeps at most TEXT_WORDS_MAX spellings per question, the first seen, counted exactly', async () => {
+      const small = await factory({ textWordsMax: 3 });
+      try {
+        const { poll, text } = await openPoll(small);
+        await cast(small, poll.id, 'p1', [textAnswer(text.id, 'a b', words('uno', 'dos'))]);
+        const [late] = await Promise.all([
+          cast(small, poll.id, 'p2', [textAnswer(text.id, 'c d', words('tres', 'cuatro'))]),
+          cast(small, poll.id, 'p3', [textAnswer(text.id, 'e', words('uno', 'cinco'))]),
+        ]);
+        expect(late.outcome).toBe('stored');
+        let tally = await small.getTally(poll.id);
+        expect(wordMap(tally!.counts.texts[0])).toEqual({ uno: 2, dos: 1, tres: 1 });
+        // Every kept spelling counts every visible answer containing it, through hides too.
+        const [, , first] = await small.listTextAnswers(text.id, { limit: 5, visibleOnly: true });
+        await small.setTextAnswerState(first!.id, 'hidden');
+        tally = await small.getTally(poll.id);
+        expect(wordMap(tally!.counts.texts[0])).toEqual({ uno: 1, tres: 1 });
+        await small.setTextAnswerState(first!.id, 'visible');
+        tally = await small.getTally(poll.id);
+        expect(wordMap(tally!.counts.texts[0])).toEqual({ uno: 2, dos: 1, tres: 1 });
+        const truth = wordMap((await small.getVoteCounts(poll.id)).texts[0]);
+        for (const [spelling, count] of Object.entries(wordMap(tally!.counts.texts[0]))) {
+          expect(truth[spelling]).toBe(count);
+        }
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('pages answers newest first, all states or visible only', async () => {
+      const { poll, text } = await openPoll(store);
+      for (let i = 1; i <= 5; i++) {
+        await cast(store, poll.id, `p${i}`, [textAnswer(text.id, `Idea ${i}`, [], i === 4)]);
+      }
+      const all = await store.listTextAnswers(text.id, { limit: 2, visibleOnly: false });
+      expect(all.map((a) => a.text)).toEqual(['Idea 5', 'Idea 4']);
+      const next = await store.listTextAnswers(text.id, {
+        limit: 2,
+        visibleOnly: true,
+        before: all[1]!.id,
+      });
+      expect(next.map((a) => a.text)).toEqual(['Idea 3', 'Idea 2']);
+      expect(next[0]!.createdAt).toBeInstanceOf(Date);
+    });
+
+    it('hides and shows words, sorted and once each', async () => {
+      const { text } = await openPoll(store);
+      expect(await store.setWordHidden(text.id, 'zeta', true)).toEqual(['zeta']);
+      expect(await store.setWordHidden(text.id, 'alfa beta', true)).toEqual(['alfa beta', 'zeta']);
+      expect(await store.setWordHidden(text.id, 'zeta', true)).toEqual(['alfa beta', 'zeta']);
+      expect(await store.setWordHidden(text.id, 'zeta', false)).toEqual(['alfa beta']);
+      expect(await store.setWordHidden(999_999, 'x', true)).toEqual([]);
+    });
+
+    it('keeps a scale’s settings; a lower maximum deletes the values above it', async () => {
+      const { poll, scale } = await openPoll(store);
+      expect(scale.scale).toEqual({ max: 5, minLabel: 'Poco', maxLabel: null });
+      expect(await store.getQuestion(scale.id)).toMatchObject({ scale: scale.scale });
+      const wider = await store.updateQuestion(scale.id, {
+        scale: { max: 10, minLabel: null, maxLabel: 'Mucho' },
+      });
+      expect(wider!.options.map((o) => [o.text, o.ordinal])).toEqual(
+        Array.from({ length: 10 }, (_, i) => [String(i + 1), i + 1]),
+      );
+      const nine = wider!.options[8]!.id;
+      const two = wider!.options[1]!.id;
+      await cast(store, poll.id, 'p1', [{ questionId: scale.id, optionIds: [nine] }]);
+      await cast(store, poll.id, 'p2', [{ questionId: scale.id, optionIds: [two] }]);
+      const narrower = await store.updateQuestion(scale.id, {
+        scale: { max: 5, minLabel: null, maxLabel: null },
+      });
+      expect(narrower!.options).toHaveLength(5);
+      expect(narrower!.scale).toEqual({ max: 5, minLabel: null, maxLabel: null });
+      const counts = await store.getVoteCounts(poll.id);
+      expect(counts.ballots).toBe(1);
+      const tally = await store.getTally(poll.id);
+      expect(tally!.counts.optionCounts.find((c) => c.optionId === two)!.count).toBe(1);
+      expect(tally!.counts.ballots).toBe(1);
+    });
+  });
+}
