@@ -1,5 +1,6 @@
 import { validationMessages } from '../../contract/messages.ts';
 import { esCore } from './es-core.ts';
+import { esOpenFields } from './es-open-fields.ts';
 
 /**
  * Every Spanish string of the interface, in one place. Strings quoted by the spec
@@ -7,6 +8,7 @@ import { esCore } from './es-core.ts';
  */
 export const es = {
   ...esCore,
+  openFields: esOpenFields,
   status: {
     draft: 'Borrador',
     open: 'Abierta',

@@ -59,21 +59,21 @@ export type CallOptions<N extends RouteName> = {
   signal?: AbortSignal;
 };
 
-async function readBody(response: Response): Promise<unknown> {
+export async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('application/json')) return response.json();
   return response.text();
 }
 
-function messageOf(body: unknown): string | undefined {
+export function messageOf(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
     return body.message;
   }
   return undefined;
 }
 
-function codeOf(body: unknown): string | undefined {
+export function codeOf(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') {
     return body.code;
   }
@@ -127,43 +127,6 @@ export async function apiRequest<N extends RouteName>(
     }
     return { data: null, error: new ApiError(es.api.unknown, 'UNKNOWN_ERROR', 0) };
   }
-}
-
-/**
- * A route that answers with a file (the results export): the body as a Blob, the secret in the
- * X-Host-Secret header like every other call, never in the URL. Throws the ApiError.
- */
-export async function apiDownload<N extends RouteName>(
-  name: N,
-  options: Omit<CallOptions<N>, 'body'> & { query?: Record<string, string> },
-): Promise<Blob> {
-  const route = endpoints[name];
-  if (route.secret && !options.hostSecret) {
-    throw new ApiError(es.api.noSecret, 'NO_SECRET', 401);
-  }
-  const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${routePath(name, options.params)}${query}`, {
-      method: route.method,
-      headers: {
-        ...options.headers,
-        ...(options.hostSecret && { 'X-Host-Secret': options.hostSecret }),
-      },
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (failure) {
-    if (failure instanceof DOMException && failure.name === 'AbortError') throw failure;
-    throw new ApiError(es.api.network, 'NETWORK_ERROR', 0);
-  }
-  if (!response.ok) {
-    const body = await readBody(response).catch(() => undefined);
-    const message = messageOf(body) ?? es.api.httpError(response.status);
-    const code = response.statusText || codeOf(body) || String(response.status);
-    throw new ApiError(message, code, response.status, body);
-  }
-  return response.blob();
 }
 
 /** Same as apiRequest but throws the ApiError: the shape TanStack Query wants. */
