@@ -52,6 +52,8 @@ export type RouteResponse<N extends RouteName> = Routes[N] extends {
 
 export type CallOptions<N extends RouteName> = {
   params?: Record<string, string | number>;
+  /** The query string; undefined values are left out. */
+  query?: Record<string, string | number | undefined>;
   body?: RouteBody<N>;
   /** Sent as X-Host-Secret; required by routes marked `secret` (no request is made without it). */
   hostSecret?: string | null;
@@ -99,7 +101,10 @@ export async function apiRequest<N extends RouteName>(
     const headers: Record<string, string> = { ...options.headers };
     if (options.hostSecret) headers['X-Host-Secret'] = options.hostSecret;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(`${API_BASE}${routePath(name, options.params)}`, {
+    const query = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined);
+    const search =
+      query.length > 0 ? `?${new URLSearchParams(query.map(([k, v]) => [k, `${v}`]))}` : '';
+    const response = await fetch(`${API_BASE}${routePath(name, options.params)}${search}`, {
       method: route.method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -10,13 +10,15 @@ import { ApiError, type CallOptions, codeOf, messageOf, readBody } from './api-c
  */
 export async function apiDownload<N extends RouteName>(
   name: N,
-  options: Omit<CallOptions<N>, 'body'> & { query?: Record<string, string> },
+  options: Omit<CallOptions<N>, 'body'>,
 ): Promise<Blob> {
   const route = endpoints[name];
   if (route.secret && !options.hostSecret) {
     throw new ApiError(es.api.noSecret, 'NO_SECRET', 401);
   }
-  const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
+  const query = options.query
+    ? `?${new URLSearchParams(options.query as Record<string, string>)}`
+    : '';
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${routePath(name, options.params)}${query}`, {
