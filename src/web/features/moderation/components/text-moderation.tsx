@@ -33,13 +33,15 @@ export function TextModeration({ slug, secret, questionId, defaultOpen }: TextMo
   const summary = useHostSummary(slug, secret);
   const question = summary.data?.questions.find((q) => q.id === questionId);
   const pending = question?.pendingCount ?? 0;
-  const [open, setOpen] = useState(defaultOpen ?? pending > 0);
+  // Until the host opens or closes it, it follows what waits (the summary may arrive later).
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const open = toggled ?? defaultOpen ?? pending > 0;
   if (!question) return null;
   const target = { slug, secret, questionId };
   return (
     <details
       open={open}
-      onToggle={(e) => setOpen(e.currentTarget.open)}
+      onToggle={(e) => setToggled(e.currentTarget.open)}
       className="group rounded-lg border bg-muted/30"
       data-testid="text-moderation"
     >
