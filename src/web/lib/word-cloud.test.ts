@@ -116,6 +116,7 @@ describe('layoutCloud', () => {
     const before = layoutCloud(null, [{ text: 'Matemáticas', count: 2 }], WIDE_CLOUD);
     const after = layoutCloud(before, [{ text: 'matematicas', count: 3 }], WIDE_CLOUD);
     expect(foldWord('Matemáticas')).toBe('matematicas');
+    expect(foldWord('AÑO')).toBe('año');
     expect(after.words).toHaveLength(1);
     expect(after.words[0]).toMatchObject({ text: 'matematicas', x: before.words[0]?.x });
     expect(after.words[0]?.tone).toBe(before.words[0]?.tone);

@@ -45,9 +45,14 @@ export type CloudLayout = { shape: CloudShape; words: PlacedWord[] };
 
 export const CLOUD_TONES = 4;
 
-/** The server's grouping, near enough: lower case without accents. */
+/** The server's grouping (server/domain/words): lower case, accents off, but ñ kept ('año' is
+ *  not 'ano'). A word keeps its slot when the spelling shown for it changes. */
 export function foldWord(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
+  return text
+    .toLocaleLowerCase('es')
+    .normalize('NFD')
+    .replace(/n\u0303|\p{M}+/gu, (match) => (match === 'n\u0303' ? 'ñ' : ''))
+    .normalize('NFC');
 }
 
 /** Width of a character in em of a bold system sans-serif, rounded up: better a gap than overlap. */

@@ -110,7 +110,7 @@ export function TextField({ question, position, value = '', onChange }: FieldPro
 
 /**
  * A rating scale as real radio buttons (arrow keys move the choice, one Tab stop), drawn as a
- * row of numbered buttons at least 48 px square; the end labels are part of the first and last
+ * row of numbered buttons at least 56 px tall; the end labels are part of the first and last
  * buttons' names, so a screen reader hears '1, Nada'.
  */
 export function ScaleField({ question, position, value, onChange }: FieldProps<number>) {
@@ -141,16 +141,17 @@ export function ScaleField({ question, position, value, onChange }: FieldProps<n
               value={n}
               checked={value === n}
               onChange={() => onChange(n)}
+              // The number, and at an end its name: '1, Nada'.
+              aria-label={ends(n) ? `${n}, ${ends(n)}` : undefined}
               className="sr-only"
             />
             {n}
-            {ends(n) ? <span className="sr-only">, {ends(n)}</span> : null}
           </label>
         ))}
       </div>
       {minLabel || maxLabel ? (
         <div
-          className="flex justify-between gap-4 text-base text-muted-foreground"
+          className="flex justify-between gap-3 text-base text-muted-foreground"
           aria-hidden="true"
         >
           <span>{minLabel ? `1 = ${minLabel}` : ''}</span>
