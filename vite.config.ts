@@ -25,6 +25,10 @@ function participantChunk(id: string): string | undefined {
   if (id.includes('/features/vote/components/paced-vote')) return undefined;
   // So are the open-text and scale fields (vote/lib/open-fields-loader.ts).
   if (id.includes('/features/vote/components/open-fields')) return undefined;
+  // Paged queries serve only the results list and the host's moderation (lib/text-answers.ts).
+  if (/\/(useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$/.test(id)) {
+    return undefined;
+  }
   return PARTICIPANT_CODE.test(id) ? 'participant' : undefined;
 }
 

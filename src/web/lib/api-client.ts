@@ -101,16 +101,18 @@ export async function apiRequest<N extends RouteName>(
     const headers: Record<string, string> = { ...options.headers };
     if (options.hostSecret) headers['X-Host-Secret'] = options.hostSecret;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    const query = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined);
-    const search =
-      query.length > 0 ? `?${new URLSearchParams(query.map(([k, v]) => [k, `${v}`]))}` : '';
-    const response = await fetch(`${API_BASE}${routePath(name, options.params)}${search}`, {
-      method: route.method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    // Through JSON: undefined values drop out, numbers become strings.
+    const search = `${new URLSearchParams(JSON.parse(JSON.stringify(options.query ?? {})))}`;
+    const response = await fetch(
+      `${API_BASE}${routePath(name, options.params)}${search && `?${search}`}`,
+      {
+        method: route.method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'same-origin',
+        signal: options.signal,
+      },
+    );
     const body = await readBody(response);
     if (!response.ok) {
       const message = messageOf(body) ?? es.api.httpError(response.status);
