@@ -122,12 +122,18 @@ describe('layoutCloud', () => {
     expect(after.words[0]?.tone).toBe(before.words[0]?.tone);
   });
 
-  it('drops words that leave and frees their room; a returning word is placed anew', () => {
+  it('drops a word that leaves (the host hid it) and keeps the rest as they were', () => {
     const before = layoutCloud(null, cloudOf(8), WIDE_CLOUD);
     const words = cloudOf(8).filter((w) => w.text !== 'ejemplos');
     const after = layoutCloud(before, words, WIDE_CLOUD);
     expect(after.words.map((w) => w.key)).not.toContain('ejemplos');
     expect(after.words).toHaveLength(7);
+    // The cloud does not grow back into the room: nothing moves, nothing grows.
+    const was = new Map(before.words.map((w) => [w.key, w]));
+    for (const w of after.words) {
+      expect({ x: w.x, y: w.y }).toEqual({ x: was.get(w.key)?.x, y: was.get(w.key)?.y });
+      expect(w.size).toBeLessThanOrEqual(was.get(w.key)?.size ?? 0);
+    }
   });
 
   it('fits a long unbroken answer across a phone, cutting it only as a last resort', () => {
@@ -147,10 +153,10 @@ describe('layoutCloud', () => {
         { text: 'dudas', count: 1 },
       ],
       WIDE_CLOUD,
-    );
+    ).sizes;
     expect(top).toBe(WIDE_CLOUD.maxSize);
     expect(low).toBeCloseTo(WIDE_CLOUD.minSize + (WIDE_CLOUD.maxSize - WIDE_CLOUD.minSize) / 3);
-    const crowded = wordSizes(cloudOf(20, () => 1).concat(cloudOf(20, () => 1)), WIDE_CLOUD);
+    const crowded = wordSizes(cloudOf(20, () => 1).concat(cloudOf(20, () => 1)), WIDE_CLOUD).sizes;
     expect(Math.max(...crowded)).toBeLessThan(WIDE_CLOUD.maxSize);
     expect(Math.min(...crowded)).toBeGreaterThanOrEqual(WIDE_CLOUD.minSize);
   });

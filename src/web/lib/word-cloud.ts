@@ -41,7 +41,12 @@ export type PlacedWord = {
   tone: number;
 };
 
-export type CloudLayout = { shape: CloudShape; words: PlacedWord[] };
+export type CloudLayout = {
+  shape: CloudShape;
+  /** How much the sizes were scaled down to fit (1: not at all); never grows again. */
+  scale: number;
+  words: PlacedWord[];
+};
 
 export const CLOUD_TONES = 4;
 
@@ -55,13 +60,19 @@ export function foldWord(text: string): string {
     .normalize('NFC');
 }
 
-/** Width of a character in em of a bold system sans-serif, rounded up: better a gap than overlap. */
+/**
+ * Width of a character in em of a bold sans-serif, taken from the widest common one (DejaVu
+ * Sans Bold, Linux's system-ui, measured in Chromium): narrower fonts (Roboto, San Francisco,
+ * Segoe UI) then leave more room between words, never less.
+ */
 function charWidth(c: string): number {
-  if (c === ' ') return 0.3;
-  if ("iljtfrI!.,:;'|".includes(c)) return 0.36;
-  if ('mwMW@'.includes(c)) return 0.95;
-  if (c >= 'A' && c <= 'Z') return 0.74;
-  return 0.62;
+  if (c === ' ') return 0.36;
+  if ("ijlIJ.,:;'|!¡íì".includes(c)) return 0.38;
+  if ('frt-/'.includes(c)) return 0.5;
+  if ('csz?¿'.includes(c)) return 0.62;
+  if ('mwMW@'.includes(c)) return 1.06;
+  if (c >= 'A' && c <= 'Z') return 0.84;
+  return 0.72;
 }
 
 export function textWidthEm(text: string): number {
@@ -77,8 +88,10 @@ const FULL_AFTER_MISSES = 3;
 const MARGIN = 8;
 const GAP = 6;
 
+/** A word's box: its text plus a third of an em across (so two words on a line never read as
+ *  one phrase) and a line height. */
 function box(label: string, size: number) {
-  return { w: textWidthEm(label) * size + size * 0.3 + GAP, h: size * 1.2 + GAP };
+  return { w: textWidthEm(label) * size + size * 0.35 + GAP, h: size * 1.2 + GAP };
 }
 
 /** The word at `size` if it fits across the canvas, else smaller, and as a last resort cut. */
@@ -86,26 +99,34 @@ function fitWord(text: string, wanted: number, shape: CloudShape) {
   const room = shape.width - 2 * MARGIN;
   const floor = shape.minSize * 0.75;
   const widthAt = (size: number, label: string) => box(label, size).w;
-  let size = wanted;
-  if (widthAt(size, text) > room) size = Math.max(floor, (room - GAP) / (textWidthEm(text) + 0.3));
+  let size = Math.round(wanted);
+  if (widthAt(size, text) > room) {
+    size = Math.floor(Math.max(floor, (room - GAP) / (textWidthEm(text) + 0.35)));
+  }
   let label = text;
   const chars = [...text];
   while (widthAt(size, label) > room && chars.length > 1) {
     chars.pop();
     label = `${chars.join('').trimEnd()}…`;
   }
-  return { size: Math.round(size), label };
+  return { size, label };
 }
 
 /** Share of the canvas the words' boxes may cover: the spiral packs a cloud up to about this. */
-const FILL = 0.4;
+const FILL = 0.35;
 
 /**
  * Font sizes from the counts: the square root of a word's share of the top count (areas, not
  * heights, compare by eye) between the shape's sizes, then all scaled down together when their
- * boxes would cover more than FILL of the canvas, never below the smallest size.
+ * boxes would cover more than FILL of the canvas (never more than `maxScale`: a cloud that
+ * shrank to fit does not grow back when a word leaves, which would push words into each
+ * other), never below the smallest size.
  */
-export function wordSizes(words: readonly CloudWord[], shape: CloudShape): number[] {
+export function wordSizes(
+  words: readonly CloudWord[],
+  shape: CloudShape,
+  maxScale = 1,
+): { sizes: number[]; scale: number } {
   const top = Math.max(0, ...words.map((w) => w.count));
   const { minSize, maxSize } = shape;
   const sizes = words.map((w) => {
@@ -114,10 +135,11 @@ export function wordSizes(words: readonly CloudWord[], shape: CloudShape): numbe
   });
   const area = words.reduce((sum, w, i) => {
     const size = sizes[i] ?? minSize;
-    return sum + (textWidthEm(w.text) + 0.3) * size * size * 1.2;
+    return sum + (textWidthEm(w.text) + 0.35) * size * size * 1.2;
   }, 0);
-  const scale = Math.min(1, Math.sqrt((FILL * shape.width * shape.height) / Math.max(area, 1)));
-  return sizes.map((size) => Math.max(minSize, size * scale));
+  const fits = Math.sqrt((FILL * shape.width * shape.height) / Math.max(area, 1));
+  const scale = Math.min(maxScale, fits);
+  return { sizes: sizes.map((size) => Math.max(minSize, size * scale)), scale };
 }
 
 function hash(text: string): number {
@@ -192,8 +214,9 @@ export function layoutCloud(
   words: readonly CloudWord[],
   shape: CloudShape,
 ): CloudLayout {
+  const old = previous && previous.shape === shape ? previous.words : [];
   const incoming = new Map<string, CloudWord & { size: number }>();
-  const sizes = wordSizes(words, shape);
+  const { sizes, scale } = wordSizes(words, shape, old.length > 0 ? previous?.scale : 1);
   for (const [i, word] of words.entries()) {
     const key = foldWord(word.text);
     if (!incoming.has(key)) incoming.set(key, { ...word, size: sizes[i] ?? shape.minSize });
@@ -203,7 +226,6 @@ export function layoutCloud(
     return { key, text: word.text, label, count: word.count, size, ...box(label, size) };
   };
 
-  const old = previous && previous.shape === shape ? previous.words : [];
   const placed: PlacedWord[] = [];
   const moving: PlacedWord[] = [];
   // First the words that still fit where they are, in their old order.
@@ -215,10 +237,13 @@ export function layoutCloud(
     else moving.push(next);
   }
   const kept = new Set(old.map((w) => w.key));
-  // Then the ones that grew into a neighbour, as near their old place as there is room.
+  // Then the ones that grew into a neighbour, as near their old place as there is room; with
+  // none, they stay where they were, as large as fits there.
   for (const word of moving) {
     const spot = spiralSpot(word, word, placed, shape);
+    const stay = spot ? null : shrunkInPlace(word, placed, shape);
     if (spot) placed.push({ ...word, ...spot });
+    else if (stay) placed.push(stay);
   }
   // Then the new ones, from the middle out, most frequent first. Searches from the middle try
   // the same points against a growing set of words, so once a box found no room, no box at
@@ -240,5 +265,14 @@ export function layoutCloud(
     (a, b) =>
       (order.get(a.key) ?? Number.MAX_SAFE_INTEGER) - (order.get(b.key) ?? Number.MAX_SAFE_INTEGER),
   );
-  return { shape, words: placed };
+  return { shape, scale, words: placed };
+}
+
+/** The word at its centre, made smaller until it fits among `placed` (null if it never does). */
+function shrunkInPlace(word: PlacedWord, placed: readonly Rect[], shape: CloudShape) {
+  for (let size = word.size - 2; size >= shape.minSize * 0.75; size -= 2) {
+    const next = { ...word, size, ...box(word.label, size) };
+    if (free(next, placed, shape)) return next;
+  }
+  return null;
 }

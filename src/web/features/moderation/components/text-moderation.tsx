@@ -106,18 +106,19 @@ function Answers({ target, recent }: { target: Target; recent: readonly SummaryT
         ) : (
           <AnswerList target={target} answers={rest} />
         )}
-        {list.hasMore ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="justify-self-start"
-            disabled={list.loading}
-            onClick={list.more}
-          >
-            {list.loading ? es.common.loading : t.more}
-          </Button>
-        ) : null}
       </section>
+      {/* The summary carries the newest answers; older ones (of any state) come on demand. */}
+      {list.hasMore ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          disabled={list.loading}
+          onClick={list.more}
+        >
+          {list.loading ? es.common.loading : t.more}
+        </Button>
+      ) : null}
     </div>
   );
 }
@@ -149,12 +150,14 @@ function AnswerList({
         return (
           <li
             key={answer.id}
-            className="flex items-start gap-2 rounded-md border bg-card px-3 py-2"
+            className="flex items-center gap-2 rounded-md border bg-card px-3 py-2"
             data-testid="moderation-answer"
             data-state={answer.state}
           >
             <div className="min-w-0 flex-1">
-              <p className={cn('text-sm', !shown && 'text-muted-foreground')}>{answer.text}</p>
+              <p className={cn('text-sm', answer.state === 'hidden' && 'text-muted-foreground')}>
+                {answer.text}
+              </p>
               {badge ? (
                 <Badge variant={badge.variant} className="mt-1">
                   {badge.label}

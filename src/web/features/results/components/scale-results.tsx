@@ -74,7 +74,13 @@ export function ScaleResults({ question, showPercent, large }: ScaleResultsProps
                 <span className="sr-only">{t.scaleValueLabel(column.value, column.label)}: </span>
                 <span data-testid="scale-value-count">{column.count}</span>
                 {showPercent ? (
-                  <span className="block text-center font-normal text-muted-foreground">
+                  // Ten columns on a phone leave no room for the percentages: counts only.
+                  <span
+                    className={cn(
+                      'block text-center font-normal text-muted-foreground',
+                      result.max > 5 && 'max-sm:hidden',
+                    )}
+                  >
                     {column.percent}%
                   </span>
                 ) : null}

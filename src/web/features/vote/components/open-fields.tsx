@@ -90,7 +90,7 @@ export function TextField({ question, position, value = '', onChange }: FieldPro
         }}
         onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
         onBlur={() => setTouched(true)}
-        className="w-full rounded-xl border-2 border-border bg-card px-4 py-3 text-base focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="w-full rounded-xl border-2 border-control bg-card px-4 py-3 text-base focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
       />
       <div className="flex justify-between gap-3 text-base text-muted-foreground">
         {short ? (
