@@ -103,7 +103,7 @@ describe('ResultsScreen: scale and open text', () => {
     expect(listButton).toHaveAttribute('aria-pressed', 'false');
     await user.click(listButton);
     expect(listButton).toHaveAttribute('aria-pressed', 'true');
-    const answers = within(section).getByTestId('text-answer-list');
+    const answers = await within(section).findByTestId('text-answer-list');
     expect(
       within(answers)
         .getAllByRole('listitem')

@@ -1,12 +1,16 @@
-import { Cloud, List, MessageSquareDashed } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import type { SummaryQuestion, SummaryTextAnswer } from '../../../../contract/summary.ts';
+import { Cloud, List } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
 import { WordCloud } from '../../../components/word-cloud.tsx';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
-import { getHostSecret } from '../../../lib/storage.ts';
-import { useTextAnswers } from '../../../lib/text-answers.ts';
+import { NoAnswers } from './no-answers.tsx';
+
+const AnswerList = lazy(async () => ({
+  default: (await import('./text-answer-list.tsx')).AnswerList,
+}));
 
 const t = es.results;
 
@@ -17,10 +21,6 @@ type TextResultsProps = {
   /** The host's moderation of this question, below the results (never on the projector). */
   moderation?: ReactNode;
 };
-
-/** The public side of an answer: the host's summary also carries held, flagged and hidden ones. */
-const isPublic = (answer: SummaryTextAnswer) =>
-  answer.state === undefined || answer.state === 'visible';
 
 /**
  * An open-text question: the word cloud of the visible answers, or (toggle) the answers as a
@@ -78,67 +78,12 @@ export function TextResults({ slug, question, large, moderation }: TextResultsPr
           />
         )}
       </div>
-      {view === 'list' ? <AnswerList slug={slug} question={question} large={large} /> : null}
-      {moderation}
-    </div>
-  );
-}
-
-function NoAnswers({ large }: { large: boolean }) {
-  return (
-    <div
-      className={cn(
-        'flex items-center gap-3 rounded-xl border border-dashed p-6 text-muted-foreground',
-        large ? 'text-3xl' : 'text-base lg:text-xl',
-      )}
-      data-testid="text-no-answers"
-    >
-      <MessageSquareDashed className="size-[1.25em] shrink-0" aria-hidden="true" />
-      {t.noTextAnswers}
-    </div>
-  );
-}
-
-function AnswerList({
-  slug,
-  question,
-  large,
-}: {
-  slug: string;
-  question: SummaryQuestion;
-  large: boolean;
-}) {
-  const list = useTextAnswers({
-    slug,
-    questionId: question.id,
-    recent: question.answers ?? [],
-    hostSecret: getHostSecret(slug),
-  });
-  const answers = list.answers.filter(isPublic);
-  if (answers.length === 0) return <NoAnswers large={large} />;
-  return (
-    <div className="grid gap-3">
-      <ol
-        className={cn('grid gap-2', large ? 'text-[1.75rem]' : 'text-base lg:text-xl')}
-        aria-label={t.answersNewestFirst}
-        data-testid="text-answer-list"
-      >
-        {answers.map((answer) => (
-          <li key={answer.id} className="rounded-lg border bg-background px-4 py-2.5">
-            {answer.text}
-          </li>
-        ))}
-      </ol>
-      {list.hasMore ? (
-        <Button
-          variant="outline"
-          className="justify-self-start"
-          disabled={list.loading}
-          onClick={list.more}
-        >
-          {list.loading ? es.common.loading : t.moreAnswers}
-        </Button>
+      {view === 'list' ? (
+        <Suspense fallback={<Loading />}>
+          <AnswerList slug={slug} question={question} large={large} />
+        </Suspense>
       ) : null}
+      {moderation}
     </div>
   );
 }
