@@ -103,6 +103,7 @@ describe('open text and rating scale', () => {
     await voter.choose('¿Repetimos el taller?', 'Sí');
     await voter.progress().filter({ hasText: '3 de 3 respondidas' }).waitFor();
     expect(await noSideScroll(page)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
     await voter.submitButton().click();
     await voter.heading('¡Gracias por participar!').waitFor();
 
@@ -218,6 +219,7 @@ describe('open text and rating scale', () => {
     await host.waitForPanel();
     const panel = new ModerationPanel(host.question(OPEN).getByTestId('text-moderation'));
     await panel.open();
+    expect(await axeViolations(host.page)).toEqual([]);
     await panel.hideWord('Café');
     await waitForCloud(audience, (words) => !words.some((w) => w.startsWith('Café')));
 

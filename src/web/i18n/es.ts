@@ -294,8 +294,9 @@ export const es = {
     wordsTitle: 'Palabras de la nube',
     wordsHelp:
       'Pulsa una palabra para quitarla de la nube pública; púlsala otra vez para devolverla.',
-    hideWord: (word: string) => `Quitar «${word}» de la nube`,
-    showWord: (word: string) => `Devolver «${word}» a la nube`,
+    /** Said before a word of the cloud on its button. */
+    hideWord: 'Quitar de la nube:',
+    showWord: 'Oculta; devolver a la nube:',
     failed: 'No se pudo moderar',
   },
   qr: {

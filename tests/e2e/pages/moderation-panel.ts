@@ -16,14 +16,20 @@ export class ModerationPanel {
   readonly answer = (text: string) =>
     this.root.getByTestId('moderation-answer').filter({ hasText: text });
 
+  /** A word's button, named by what it does and the word ('Quitar de la nube: Café 1'). */
+  word(action: 'hide' | 'show', word: string): Locator {
+    const said = action === 'hide' ? 'Quitar de la nube:' : 'Oculta; devolver a la nube:';
+    return this.root.getByRole('button', { name: new RegExp(`^${said}\\s*${word}\\s*\\d+$`) });
+  }
+
   async hideWord(word: string): Promise<void> {
-    await this.root.getByRole('button', { name: `Quitar «${word}» de la nube` }).click();
-    await this.root.getByRole('button', { name: `Devolver «${word}» a la nube` }).waitFor();
+    await this.word('hide', word).click();
+    await this.word('show', word).waitFor();
   }
 
   async restoreWord(word: string): Promise<void> {
-    await this.root.getByRole('button', { name: `Devolver «${word}» a la nube` }).click();
-    await this.root.getByRole('button', { name: `Quitar «${word}» de la nube` }).waitFor();
+    await this.word('show', word).click();
+    await this.word('hide', word).waitFor();
   }
 
   /** 'Ocultar', 'Mostrar' or 'Aprobar' on one answer; waits for its new state. */

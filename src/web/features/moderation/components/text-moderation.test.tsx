@@ -99,8 +99,12 @@ describe('TextModeration', () => {
   it('takes a word out of the cloud and puts a hidden one back', async () => {
     const { user, fetchMock, queryClient } = renderModeration();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    await user.click(await screen.findByRole('button', { name: 'Quitar «ejemplos» de la nube' }));
-    await user.click(screen.getByRole('button', { name: 'Devolver «tarea» a la nube' }));
+    await user.click(
+      await screen.findByRole('button', { name: /^Quitar de la nube:\s*ejemplos\s*1$/ }),
+    );
+    await user.click(
+      screen.getByRole('button', { name: /^Oculta; devolver a la nube:\s*tarea\s*1$/ }),
+    );
     await waitFor(() => expect(calls(fetchMock, 'PUT')).toHaveLength(2));
     expect(calls(fetchMock, 'PUT').map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
       { word: 'ejemplos', hidden: true },

@@ -206,9 +206,10 @@ function Words({ target, words }: { target: Target; words: readonly SummaryWord[
           const busy = hideWord.isPending && hideWord.variables.word === word.text;
           return (
             <li key={word.text}>
+              {/* Named by its content (the action for screen readers, then the word and its
+                  count as shown), so what is said matches what is seen. */}
               <button
                 type="button"
-                aria-label={word.hidden ? t.showWord(word.text) : t.hideWord(word.text)}
                 disabled={busy}
                 onClick={() => hideWord.mutate({ word: word.text, hidden: !word.hidden })}
                 data-testid="moderation-word"
@@ -218,6 +219,7 @@ function Words({ target, words }: { target: Target; words: readonly SummaryWord[
                   word.hidden ? 'border-dashed text-muted-foreground line-through' : 'bg-card',
                 )}
               >
+                <span className="sr-only">{word.hidden ? t.showWord : t.hideWord}</span>
                 {word.hidden ? <EyeOff className="size-3.5" aria-hidden="true" /> : null}
                 <span>{word.text}</span>
                 <span className="text-muted-foreground tabular-nums">{word.count}</span>
