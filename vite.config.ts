@@ -11,7 +11,7 @@ import { buildOutput } from './scripts/build-output.ts';
 const PARTICIPANT_CODE = new RegExp(
   [
     String.raw`/node_modules/(react|react-dom|scheduler|@tanstack/[^/]+|clsx|class-variance-authority)/`,
-    String.raw`/src/contract/(endpoints|limits|messages)\.ts`,
+    String.raw`/src/contract/(endpoints|limits)\.ts`,
     String.raw`/src/web/(main|i18n/es-core|components/header|components/ui/(button|empty-state|loading))\.tsx?`,
     String.raw`/src/web/lib/(api-client|live-stream|query|storage|toast|navigation|fullscreen|ssr-state|order|cn|sse-parser)\.tsx?`,
     String.raw`/src/web/app/(participant|shell|vote-page)\.tsx`,
@@ -23,6 +23,12 @@ function participantChunk(id: string): string | undefined {
   if (id.includes('/components/app-toaster') || id.endsWith('.test.tsx')) return undefined;
   // The presenter pace's form is loaded only by the polls that use it (vote-screen lazy()).
   if (id.includes('/features/vote/components/paced-vote')) return undefined;
+  // So are the open-text and scale fields (vote/lib/open-fields-loader.ts).
+  if (id.includes('/features/vote/components/open-fields')) return undefined;
+  // Paged queries serve only the results list and the host's moderation (lib/text-answers.ts).
+  if (/\/(useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$/.test(id)) {
+    return undefined;
+  }
   return PARTICIPANT_CODE.test(id) ? 'participant' : undefined;
 }
 

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
@@ -9,10 +7,10 @@ import type { Summary } from '../../src/contract/summary.ts';
 import { PHONE, PROJECTOR } from '../helpers/browser.ts';
 import { PresenterPage } from './pages/presenter-page.ts';
 import { VotePage } from './pages/vote-page.ts';
+import { axeViolations } from './support/axe.ts';
 import { type Seeded, setUpAppUnderTest } from './support/fixture.ts';
 
 const app = setUpAppUnderTest();
-const require = createRequire(import.meta.url);
 
 const THREE_QUESTIONS = [
   { text: '¿Qué lenguaje prefieres?', options: ['TypeScript', 'Python', 'Go'] },
@@ -47,21 +45,6 @@ async function noVerticalScroll(page: Page): Promise<void> {
     window.innerHeight,
   ]);
   expect(scrollHeight).toBeLessThanOrEqual(innerHeight);
-}
-
-/** Runs axe-core in the page; returns the serious and critical violations. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the app's CSP (script-src 'self') refuses inline
-  // scripts, while DevTools evaluation is not subject to it.
-  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  const results = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
-    const axe = (window as any).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return (results.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('presenter view', () => {

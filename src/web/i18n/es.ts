@@ -1,5 +1,6 @@
 import { validationMessages } from '../../contract/messages.ts';
 import { esCore } from './es-core.ts';
+import { esOpenFields } from './es-open-fields.ts';
 
 /**
  * Every Spanish string of the interface, in one place. Strings quoted by the spec
@@ -7,6 +8,7 @@ import { esCore } from './es-core.ts';
  */
 export const es = {
   ...esCore,
+  openFields: esOpenFields,
   status: {
     draft: 'Borrador',
     open: 'Abierta',
@@ -217,6 +219,19 @@ export const es = {
     addOption: 'Agregar opción',
     removeOption: (n: number) => `Quitar opción ${n}`,
     yesnoNote: 'Las respuestas serán «Sí» y «No».',
+    textNote:
+      'Cada participante escribe una respuesta de hasta 140 caracteres. Los resultados se muestran como nube de palabras y como lista.',
+    scaleRange: 'Escala',
+    scaleOption: (max: number) => `De 1 a ${max}`,
+    scaleMinLabel: 'Etiqueta del 1 (opcional)',
+    scaleMaxLabel: (max: number) => `Etiqueta del ${max} (opcional)`,
+    scaleMinPlaceholder: 'Nada',
+    scaleMaxPlaceholder: 'Mucho',
+    scaleNote: 'Los participantes eligen un número; los resultados muestran la media y el reparto.',
+    /** The question list's line under a scale question: 'De 1 a 5 · Nada … Mucho'. */
+    scaleSummary: (max: number, minLabel: string | null, maxLabel: string | null) =>
+      `De 1 a ${max}${minLabel || maxLabel ? ` · ${minLabel ?? '1'} … ${maxLabel ?? max}` : ''}`,
+    textSummary: 'Respuesta libre de hasta 140 caracteres · nube de palabras',
     submit: 'Agregar pregunta',
     submitting: 'Agregando...',
     created: 'Pregunta creada',
@@ -257,6 +272,32 @@ export const es = {
     optionTooLong: validationMessages.optionTooLong,
     optionsRequired: validationMessages.optionsRequired,
     needText: 'Escribe la pregunta',
+  },
+  moderation: {
+    title: 'Moderación',
+    pending: (n: number) => `${n} ${n === 1 ? 'pendiente' : 'pendientes'}`,
+    queueTitle: 'Esperan tu decisión',
+    answersTitle: 'Respuestas',
+    noAnswers: 'Todavía no hay respuestas.',
+    more: 'Ver más respuestas',
+    held: 'Pendiente de aprobar',
+    flagged: 'Oculta por el filtro',
+    hidden: 'Oculta',
+    approve: 'Aprobar',
+    approveAll: 'Aprobar todas',
+    approvedAll: (n: number) =>
+      n === 1 ? 'Se aprobó 1 respuesta' : `Se aprobaron ${n} respuestas`,
+    show: 'Mostrar',
+    hide: 'Ocultar',
+    answerAction: (action: string, text: string) => `${action}: «${text}»`,
+    hideAnswer: (text: string) => `Ocultar: «${text}»`,
+    wordsTitle: 'Palabras de la nube',
+    wordsHelp:
+      'Pulsa una palabra para quitarla de la nube pública; púlsala otra vez para devolverla.',
+    /** Said before a word of the cloud on its button. */
+    hideWord: 'Quitar de la nube:',
+    showWord: 'Oculta; devolver a la nube:',
+    failed: 'No se pudo moderar',
   },
   qr: {
     title: 'Código QR',
@@ -318,6 +359,18 @@ export const es = {
     answers: (n: number) => `${n} ${n === 1 ? 'respuesta' : 'respuestas'}`,
     notFound: 'Encuesta no encontrada',
     notFoundDescription: 'Revisa el enlace de resultados.',
+    average: 'Media',
+    outOf: (max: number) => `de ${max}`,
+    distribution: 'Reparto de las respuestas',
+    scaleValueLabel: (value: number, label: string | null) =>
+      label ? `${value} (${label})` : `${value}`,
+    viewLabel: 'Ver las respuestas como',
+    cloudView: 'Nube',
+    listView: 'Lista',
+    topWords: 'Palabras más frecuentes',
+    noTextAnswers: 'Todavía no hay respuestas para mostrar.',
+    answersNewestFirst: 'Respuestas, de la más reciente a la más antigua',
+    moreAnswers: 'Ver más respuestas',
     saveImage: 'Guardar imagen',
     saveImageLabel: (n: number) => `Guardar imagen de la pregunta ${n} (PNG)`,
   },

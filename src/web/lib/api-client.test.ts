@@ -84,3 +84,20 @@ describe('apiRequest error mapping', () => {
     expect(headers['X-Host-Secret']).toBe('s');
   });
 });
+
+describe('apiRequest query string', () => {
+  it('adds the query, leaving out undefined values, and none when there is nothing', async () => {
+    const fetchMock = mockFetch(() => json({ answers: [], nextBefore: null }));
+    await apiRequest('listAnswers', {
+      params: { slug: 'abc', questionId: 6 },
+      query: { before: 41, limit: 30, other: undefined },
+    });
+    await apiRequest('listAnswers', { params: { slug: 'abc', questionId: 6 }, query: {} });
+    await apiRequest('getPoll', { params: { slug: 'abc' } });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/v1/polls/abc/questions/6/answers?before=41&limit=30',
+      '/api/v1/polls/abc/questions/6/answers',
+      '/api/v1/polls/abc',
+    ]);
+  });
+});

@@ -52,6 +52,8 @@ export type RouteResponse<N extends RouteName> = Routes[N] extends {
 
 export type CallOptions<N extends RouteName> = {
   params?: Record<string, string | number>;
+  /** The query string; undefined values are left out. */
+  query?: Record<string, string | number | undefined>;
   body?: RouteBody<N>;
   /** Sent as X-Host-Secret; required by routes marked `secret` (no request is made without it). */
   hostSecret?: string | null;
@@ -59,21 +61,21 @@ export type CallOptions<N extends RouteName> = {
   signal?: AbortSignal;
 };
 
-async function readBody(response: Response): Promise<unknown> {
+export async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('application/json')) return response.json();
   return response.text();
 }
 
-function messageOf(body: unknown): string | undefined {
+export function messageOf(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
     return body.message;
   }
   return undefined;
 }
 
-function codeOf(body: unknown): string | undefined {
+export function codeOf(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') {
     return body.code;
   }
@@ -99,13 +101,18 @@ export async function apiRequest<N extends RouteName>(
     const headers: Record<string, string> = { ...options.headers };
     if (options.hostSecret) headers['X-Host-Secret'] = options.hostSecret;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(`${API_BASE}${routePath(name, options.params)}`, {
-      method: route.method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    // Through JSON: undefined values drop out, numbers become strings.
+    const search = `${new URLSearchParams(JSON.parse(JSON.stringify(options.query ?? {})))}`;
+    const response = await fetch(
+      `${API_BASE}${routePath(name, options.params)}${search && `?${search}`}`,
+      {
+        method: route.method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'same-origin',
+        signal: options.signal,
+      },
+    );
     const body = await readBody(response);
     if (!response.ok) {
       const message = messageOf(body) ?? es.api.httpError(response.status);
@@ -127,43 +134,6 @@ export async function apiRequest<N extends RouteName>(
     }
     return { data: null, error: new ApiError(es.api.unknown, 'UNKNOWN_ERROR', 0) };
   }
-}
-
-/**
- * A route that answers with a file (the results export): the body as a Blob, the secret in the
- * X-Host-Secret header like every other call, never in the URL. Throws the ApiError.
- */
-export async function apiDownload<N extends RouteName>(
-  name: N,
-  options: Omit<CallOptions<N>, 'body'> & { query?: Record<string, string> },
-): Promise<Blob> {
-  const route = endpoints[name];
-  if (route.secret && !options.hostSecret) {
-    throw new ApiError(es.api.noSecret, 'NO_SECRET', 401);
-  }
-  const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${routePath(name, options.params)}${query}`, {
-      method: route.method,
-      headers: {
-        ...options.headers,
-        ...(options.hostSecret && { 'X-Host-Secret': options.hostSecret }),
-      },
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (failure) {
-    if (failure instanceof DOMException && failure.name === 'AbortError') throw failure;
-    throw new ApiError(es.api.network, 'NETWORK_ERROR', 0);
-  }
-  if (!response.ok) {
-    const body = await readBody(response).catch(() => undefined);
-    const message = messageOf(body) ?? es.api.httpError(response.status);
-    const code = response.statusText || codeOf(body) || String(response.status);
-    throw new ApiError(message, code, response.status, body);
-  }
-  return response.blob();
 }
 
 /** Same as apiRequest but throws the ApiError: the shape TanStack Query wants. */

@@ -10,6 +10,8 @@ export const queryKeys = {
   presence: (slug: string) => [`presence-${slug}`] as const,
   /** GET …/me: the questions this participant (cookie) already answered. */
   answered: (slug: string) => [`answered-${slug}`] as const,
+  /** Older answers of an open-text question, page by page (the summary has the newest). */
+  answers: (slug: string, questionId: number) => [`answers-${slug}`, questionId] as const,
   serverInfo: ['server-info'] as const,
 };
 

@@ -43,4 +43,37 @@ export class ResultsPage extends Screen {
         })),
       );
   }
+
+  /** The words of an open-text question's cloud as read to screen readers ('word: n …'). */
+  async cloudWords(questionText: string): Promise<string[]> {
+    return this.question(questionText)
+      .getByTestId('word-cloud-list')
+      .locator('li')
+      .allTextContents();
+  }
+
+  /** The words drawn in the cloud shape on show, with where each is drawn. */
+  async drawnWords(questionText: string): Promise<Record<string, string>> {
+    return this.question(questionText)
+      .locator('[data-testid="word-cloud-svg"]:visible text')
+      .evaluateAll((texts) =>
+        Object.fromEntries(
+          texts.map((t) => [t.getAttribute('data-word') ?? '', (t as SVGElement).style.transform]),
+        ),
+      );
+  }
+
+  readonly scaleAverage = (questionText: string) =>
+    this.question(questionText).getByTestId('scale-average');
+
+  /** Switches an open-text question to its list of answers and reads it, newest first. */
+  async answerList(questionText: string): Promise<string[]> {
+    const question = this.question(questionText);
+    await question.getByRole('button', { name: 'Lista' }).click();
+    const list = question
+      .getByTestId('text-answer-list')
+      .or(question.getByTestId('text-no-answers'));
+    await list.first().waitFor();
+    return question.getByTestId('text-answer-list').locator('li').allTextContents();
+  }
 }

@@ -27,6 +27,18 @@ export class VotePage extends Screen {
     await this.question(questionText).getByText(optionText, { exact: true }).click();
   }
 
+  /** Types an open answer into a text question's field. */
+  async typeAnswer(questionText: string, text: string): Promise<void> {
+    await this.question(questionText).getByRole('textbox').fill(text);
+  }
+
+  /** Taps a value of a scale question (its button reads the number, '1, Nada' at an end). */
+  async chooseValue(questionText: string, value: number): Promise<void> {
+    await this.question(questionText)
+      .getByRole('radio', { name: new RegExp(`^${value}(,|$)`) })
+      .check({ force: true });
+  }
+
   /** Picks every answer (question text → option texts) and presses 'Enviar respuestas'. */
   async submit(answers: Record<string, string[]>): Promise<void> {
     await this.submitButton().waitFor();

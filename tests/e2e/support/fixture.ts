@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { Poll, QuestionType, Settings } from '../../../src/contract/poll.ts';
+import type { Poll, QuestionType, ScaleInput, Settings } from '../../../src/contract/poll.ts';
 import { launchBrowser } from '../../helpers/browser.ts';
 import { type RunningServer, startServer } from '../../helpers/server-process.ts';
 
@@ -12,7 +12,13 @@ export type HostKey = { slug: string; secret: string };
 
 type ApiInit = { method?: string; body?: unknown; secret?: string };
 
-export type SeedQuestion = { text: string; type?: QuestionType; options?: readonly string[] };
+export type SeedQuestion = {
+  text: string;
+  type?: QuestionType;
+  options?: readonly string[];
+  /** A scale question's range and end labels. */
+  scale?: ScaleInput;
+};
 export type SeedPoll = {
   title: string;
   settings?: Partial<Settings>;
@@ -128,6 +134,7 @@ export function setUpAppUnderTest({
             type: q.type ?? 'single',
             options: (q.options ?? []).map((text) => ({ text })),
             ordinal: index + 1,
+            ...(q.scale && { scale: q.scale }),
           },
         });
       }

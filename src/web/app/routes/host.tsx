@@ -2,13 +2,22 @@ import { Navigate, useParams } from 'react-router';
 import { AccessRequired } from '../../features/host/components/access-screens.tsx';
 import { HostPanel } from '../../features/host/components/host-panel.tsx';
 import { useHostAccess } from '../../features/host/host-session.tsx';
+import { TextModeration } from '../../features/moderation/components/text-moderation.tsx';
 import { ShareCard } from '../../features/share/components/share-card.tsx';
 
 function HostScreen({ slug }: { slug: string }) {
   const { secret, status, submit, forget } = useHostAccess(slug);
   if (!secret) return <AccessRequired status={status} onSubmit={submit} />;
   return (
-    <HostPanel slug={slug} secret={secret} onForget={forget} share={<ShareCard slug={slug} />} />
+    <HostPanel
+      slug={slug}
+      secret={secret}
+      onForget={forget}
+      share={<ShareCard slug={slug} />}
+      moderation={(question) => (
+        <TextModeration slug={slug} secret={secret} questionId={question.id} />
+      )}
+    />
   );
 }
 

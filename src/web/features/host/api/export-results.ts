@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ExportFormat, exportFileName } from '../../../../contract/export.ts';
-import { apiDownload } from '../../../lib/api-client.ts';
+import { apiDownload } from '../../../lib/api-download.ts';
 import { downloadBlob } from '../../../lib/qr-code.ts';
 import { useHostSession } from '../host-session.tsx';
 import { notifyError } from './notify-error.ts';

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { Question } from '../../../../contract/poll.ts';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { es } from '../../../i18n/es.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useLiveStream } from '../../../lib/live-stream.ts';
 import { pollQueryOptions } from '../api/get-poll.ts';
 import { HostSessionProvider } from '../host-session.tsx';
 import { PollNotFound } from './access-screens.tsx';
@@ -20,7 +22,19 @@ type HostPanelProps = {
   onForget: () => void;
   /** The 'Compartir' card belongs to another feature; the route passes it in. */
   share: ReactNode;
+  /** Moderation of an open-text question's answers, also another feature's. */
+  moderation?: (question: Question) => ReactNode;
 };
+
+/**
+ * Open answers arrive and wait for the host (held, or hidden by the filter): with an open-text
+ * question the panel follows the host's stream, which keeps the poll and the host's summary in
+ * the cache. Other panels stay as they were, reading on demand.
+ */
+function HostLive({ slug, secret }: { slug: string; secret: string }) {
+  useLiveStream(slug, { hostSecret: secret });
+  return null;
+}
 
 /**
  * The unlocked panel. Sharing and the status come first, so 'Mostrar código QR' and 'Abrir
@@ -30,7 +44,7 @@ type HostPanelProps = {
  * on the left across both rows, share and status top right, the other cards right under them
  * (the second row is 1fr and absorbs the questions' extra height).
  */
-export function HostPanel({ slug, secret, onForget, share }: HostPanelProps) {
+export function HostPanel({ slug, secret, onForget, share, moderation }: HostPanelProps) {
   const query = useQuery(pollQueryOptions(slug));
   useDocumentTitle(query.data ? es.titles.panel(query.data.title) : null);
   // A failed background refetch keeps the data; only a poll never loaded is "not found".
@@ -38,6 +52,9 @@ export function HostPanel({ slug, secret, onForget, share }: HostPanelProps) {
   const poll = query.data;
   return (
     <HostSessionProvider slug={slug} secret={secret}>
+      {poll.questions.some((q) => q.type === 'text') ? (
+        <HostLive slug={slug} secret={secret} />
+      ) : null}
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <PanelHeader poll={poll} onForget={onForget} />
         <KeepCodeCard />
@@ -47,7 +64,7 @@ export function HostPanel({ slug, secret, onForget, share }: HostPanelProps) {
             <StatusCard poll={poll} />
           </div>
           <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-            <QuestionsCard poll={poll} />
+            <QuestionsCard poll={poll} moderation={moderation} />
           </div>
           {/* Other cards: below the questions on phones, down the right column on wide screens. */}
           <div className="grid gap-6 lg:col-start-2 lg:row-start-2">

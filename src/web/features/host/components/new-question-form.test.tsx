@@ -145,4 +145,50 @@ describe('NewQuestionForm', () => {
     expect(text).toHaveValue('Pregunta');
     expect(screen.getByLabelText('Opción 1')).toHaveValue('Uno');
   });
+
+  it('offers open text: no options, a note, and sends none', async () => {
+    const { user, text, type, submit, onCreate } = renderForm();
+    expect([...type.options].map((o) => o.text)).toEqual([
+      'Opción única',
+      'Opción múltiple',
+      'Sí / No',
+      'Respuesta abierta',
+      'Escala',
+    ]);
+    await user.selectOptions(type, 'Respuesta abierta');
+    expect(optionInputs()).toHaveLength(0);
+    expect(screen.getByText(/hasta 140 caracteres/)).toBeInTheDocument();
+    await user.type(text, '¿Qué mejorarías?');
+    await user.click(submit);
+    expect(onCreate).toHaveBeenCalledWith({
+      text: '¿Qué mejorarías?',
+      type: 'text',
+      options: [],
+      ordinal: 3,
+    });
+  });
+
+  it('offers a scale of 1 to 5 or 1 to 10 with optional end labels, blank ones sent as none', async () => {
+    const { user, text, type, submit, onCreate } = renderForm();
+    await user.selectOptions(type, 'scale');
+    expect(optionInputs()).toHaveLength(0);
+    expect(screen.getByRole('radio', { name: 'De 1 a 5' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'De 1 a 10' }));
+    expect(screen.getByLabelText('Etiqueta del 10 (opcional)')).toHaveAttribute(
+      'placeholder',
+      'Mucho',
+    );
+    await user.type(screen.getByLabelText('Etiqueta del 1 (opcional)'), ' Nada ');
+    await user.type(screen.getByLabelText('Etiqueta del 10 (opcional)'), '   ');
+    await user.type(text, '¿Cuánto te gustó?');
+    await user.click(submit);
+    expect(onCreate).toHaveBeenCalledWith({
+      text: '¿Cuánto te gustó?',
+      type: 'scale',
+      options: [],
+      ordinal: 3,
+      scale: { max: 10, minLabel: 'Nada', maxLabel: null },
+    });
+    await waitFor(() => expect(type.value).toBe('single'));
+  });
 });

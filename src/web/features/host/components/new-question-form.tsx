@@ -11,6 +11,7 @@ import type { CreateQuestionBody, QuestionType } from '../../../../contract/poll
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label, Select } from '../../../components/ui/input.tsx';
 import { es } from '../../../i18n/es.ts';
+import { NEW_SCALE, type ScaleDraft, ScaleFields } from './scale-fields.tsx';
 
 const t = es.questions;
 
@@ -41,6 +42,9 @@ export function NewQuestionForm({
   const [text, setText] = useState('');
   const [type, setType] = useState<QuestionType>('single');
   const [rows, setRows] = useState<Row[]>(() => makeRows(NEW_QUESTION_OPTION_ROWS));
+  const [scale, setScale] = useState<ScaleDraft>(NEW_SCALE);
+  // Yes/no gets its options from the server; open text and scale have none.
+  const withOptions = type === 'single' || type === 'multiple';
   const ownTextRef = useRef<HTMLInputElement>(null);
   const textRef = outerTextRef ?? ownTextRef;
 
@@ -49,7 +53,7 @@ export function NewQuestionForm({
   const missing =
     text.trim().length === 0
       ? t.needText
-      : type !== 'yesno' && filled.length === 0
+      : withOptions && filled.length === 0
         ? t.optionsRequired
         : null;
   const valid = missing === null;
@@ -72,10 +76,19 @@ export function NewQuestionForm({
     const body: CreateQuestionBody = {
       text: text.trim(),
       type,
-      // Yes/no options are fixed by the server; the others keep their filled rows, renumbered.
-      options:
-        type === 'yesno' ? [] : filled.map((value, index) => ({ text: value, ordinal: index + 1 })),
+      // Choices keep their filled rows, renumbered; the other types send none.
+      options: withOptions
+        ? filled.map((value, index) => ({ text: value, ordinal: index + 1 }))
+        : [],
       ordinal: nextOrdinal,
+      // A blank label is no label.
+      ...(type === 'scale' && {
+        scale: {
+          max: scale.max,
+          minLabel: scale.minLabel.trim() || null,
+          maxLabel: scale.maxLabel.trim() || null,
+        },
+      }),
     };
     try {
       await onCreate(body);
@@ -85,6 +98,7 @@ export function NewQuestionForm({
     setText('');
     setType('single');
     setRows(makeRows(NEW_QUESTION_OPTION_ROWS));
+    setScale(NEW_SCALE);
     textRef.current?.focus();
   }
 
@@ -130,8 +144,12 @@ export function NewQuestionForm({
           ))}
         </Select>
       </div>
-      {type === 'yesno' ? (
-        <p className="text-sm text-muted-foreground">{t.yesnoNote}</p>
+      {type === 'yesno' || type === 'text' ? (
+        <p className="text-sm text-muted-foreground">
+          {type === 'yesno' ? t.yesnoNote : t.textNote}
+        </p>
+      ) : type === 'scale' ? (
+        <ScaleFields id={id} value={scale} onChange={setScale} />
       ) : (
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium">{t.optionsLabel}</legend>

@@ -1,6 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Eye, EyeOff, GripVertical } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { QUESTION_TEXT_MAX } from '../../../../contract/limits.ts';
 import type { Question } from '../../../../contract/poll.ts';
@@ -17,9 +18,13 @@ import { OptionList } from './option-list.tsx';
 
 const t = es.questions;
 
-type QuestionItemProps = { question: Question; position: number };
+type QuestionItemProps = {
+  question: Question;
+  position: number;
+  moderation?: (question: Question) => ReactNode;
+};
 
-export function QuestionItem({ question, position }: QuestionItemProps) {
+export function QuestionItem({ question, position, moderation }: QuestionItemProps) {
   const {
     attributes,
     listeners,
@@ -88,7 +93,20 @@ export function QuestionItem({ question, position }: QuestionItemProps) {
             )
           }
         />
-        <OptionList question={question} />
+        {question.type === 'text' || question.type === 'scale' ? (
+          <p className="text-sm text-muted-foreground" data-testid="question-format">
+            {question.type === 'text'
+              ? t.textSummary
+              : t.scaleSummary(
+                  question.scale?.max ?? 5,
+                  question.scale?.minLabel ?? null,
+                  question.scale?.maxLabel ?? null,
+                )}
+          </p>
+        ) : (
+          <OptionList question={question} />
+        )}
+        {question.type === 'text' ? moderation?.(question) : null}
       </div>
     </li>
   );

@@ -16,7 +16,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { ListChecks, PencilLine } from 'lucide-react';
-import { useMemo, useRef } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
 import type { Poll, Question } from '../../../../contract/poll.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -57,7 +57,13 @@ function spanishAnnouncements(questions: readonly Question[]): Announcements {
   };
 }
 
-export function QuestionsCard({ poll }: { poll: Poll }) {
+type QuestionsCardProps = {
+  poll: Poll;
+  /** An open-text question's moderation (another feature's, passed in by the route). */
+  moderation?: (question: Question) => ReactNode;
+};
+
+export function QuestionsCard({ poll, moderation }: QuestionsCardProps) {
   const questions = useMemo(() => byOrdinal(poll.questions), [poll.questions]);
   const reorder = useReorderQuestions();
   const createQuestion = useCreateQuestion();
@@ -119,7 +125,12 @@ export function QuestionsCard({ poll }: { poll: Poll }) {
             >
               <ol className="grid gap-3" aria-label={t.listLabel}>
                 {questions.map((question, index) => (
-                  <QuestionItem key={question.id} question={question} position={index + 1} />
+                  <QuestionItem
+                    key={question.id}
+                    question={question}
+                    position={index + 1}
+                    moderation={moderation}
+                  />
                 ))}
               </ol>
             </SortableContext>

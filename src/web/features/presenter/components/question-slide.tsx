@@ -4,6 +4,7 @@ import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
 import { optionLayout, slideOptions } from '../lib/slide.ts';
+import { CloudSlide, ScaleSlide } from './open-slides.tsx';
 
 const t = es.presenter;
 
@@ -43,6 +44,10 @@ export function QuestionSlide({ question, hidden }: QuestionSlideProps) {
       </div>
       {hidden ? (
         <HiddenResults respondents={question.respondents} />
+      ) : question.type === 'text' ? (
+        <CloudSlide question={question} />
+      ) : question.type === 'scale' ? (
+        <ScaleSlide question={question} />
       ) : (
         <OptionBars question={question} />
       )}

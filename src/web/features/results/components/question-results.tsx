@@ -1,18 +1,31 @@
 import { EyeOff, Trophy } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
 import { rankOptions } from '../lib/tally.ts';
+import { ScaleResults } from './scale-results.tsx';
+import { TextResults } from './text-results.tsx';
 
 type QuestionResultsProps = {
+  slug: string;
   question: SummaryQuestion;
   position: number;
   showPercent: boolean;
   /** Projector sizes: read from the back of a room. */
   large: boolean;
+  /** The host's moderation of an open-text question. */
+  moderation?: ReactNode;
 };
 
-export function QuestionResults({ question, position, showPercent, large }: QuestionResultsProps) {
+export function QuestionResults({
+  slug,
+  question,
+  position,
+  showPercent,
+  large,
+  moderation,
+}: QuestionResultsProps) {
   const titleId = `result-q-${question.id}`;
   return (
     <section
@@ -31,6 +44,10 @@ export function QuestionResults({ question, position, showPercent, large }: Ques
       </h2>
       {question.hidden ? (
         <HiddenResults respondents={question.respondents} large={large} />
+      ) : question.type === 'text' ? (
+        <TextResults slug={slug} question={question} large={large} moderation={moderation} />
+      ) : question.type === 'scale' ? (
+        <ScaleResults question={question} showPercent={showPercent} large={large} />
       ) : (
         <RankedOptions question={question} showPercent={showPercent} large={large} />
       )}

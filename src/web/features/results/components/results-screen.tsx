@@ -60,7 +60,14 @@ function useErrorToasts(error: ApiError | null, { status, host }: ToastContext):
   }, [error, status, host]);
 }
 
-export function ResultsScreen({ slug }: { slug: string }) {
+type ResultsScreenProps = {
+  slug: string;
+  /** The host's moderation of an open-text question (another feature's, passed in by the
+   *  page); shown only to a browser holding the presenter code, never in fullscreen. */
+  moderation?: (questionId: number) => ReactNode;
+};
+
+export function ResultsScreen({ slug, moderation }: ResultsScreenProps) {
   const feed = useResultsFeed(slug);
   const fullscreen = useFullscreen();
   const [showPercent, setShowPercent] = useState(true);
@@ -82,7 +89,12 @@ export function ResultsScreen({ slug }: { slug: string }) {
       )}
       data-fullscreen={large || undefined}
     >
-      <ResultsBody feed={feed} large={large} showPercent={showPercent}>
+      <ResultsBody
+        feed={feed}
+        large={large}
+        showPercent={showPercent}
+        moderation={feed.host && !large ? moderation : undefined}
+      >
         <ResultsControls
           presentHref={presenterPath(slug)}
           showPercent={showPercent}
@@ -101,10 +113,11 @@ type BodyProps = {
   feed: ResultsFeed;
   large: boolean;
   showPercent: boolean;
+  moderation: ResultsScreenProps['moderation'];
   children: ReactNode;
 };
 
-function ResultsBody({ feed, large, showPercent, children: controls }: BodyProps) {
+function ResultsBody({ feed, large, showPercent, moderation, children: controls }: BodyProps) {
   const { summary, error } = feed;
   if (error?.status === 404) {
     return (
@@ -164,7 +177,12 @@ function ResultsBody({ feed, large, showPercent, children: controls }: BodyProps
         </div>
         {controls}
       </header>
-      <QuestionList summary={summary} large={large} showPercent={showPercent} />
+      <QuestionList
+        summary={summary}
+        large={large}
+        showPercent={showPercent}
+        moderation={moderation}
+      />
       <ResultsFooter lastUpdate={feed.lastUpdate} live={feed.stream === 'live'} large={large} />
     </>
   );
@@ -174,11 +192,15 @@ function QuestionList({
   summary,
   large,
   showPercent,
+  moderation,
 }: {
   summary: Summary;
   large: boolean;
   showPercent: boolean;
+  moderation: ResultsScreenProps['moderation'];
 }) {
+  // The presenter code lives in this browser's storage: moderation appears once hydrated.
+  const hydrated = useHydrated();
   if (summary.questions.length === 0) {
     return (
       <EmptyState
@@ -202,13 +224,18 @@ function QuestionList({
       {byOrdinal(summary.questions).map((question, index) => (
         <div key={question.id} className="grid gap-2">
           <QuestionResults
+            slug={summary.slug}
             question={question}
             position={index + 1}
             showPercent={showPercent}
             large={large}
+            moderation={
+              hydrated && question.type === 'text' ? moderation?.(question.id) : undefined
+            }
           />
-          {/* Not on the projector: its chrome stays hidden. */}
-          {large ? null : (
+          {/* Not on the projector: its chrome stays hidden. Open text and scales have no
+              image (it draws option bars). */}
+          {large || question.type === 'text' || question.type === 'scale' ? null : (
             <SaveResultImage
               slug={summary.slug}
               pollTitle={summary.title}

@@ -113,9 +113,12 @@ function PacedQuestion({ slug, question, position, onAnswered }: PacedQuestionPr
       <QuestionField
         question={question}
         position={position}
-        chosen={selection[question.id] ?? []}
+        reply={selection[question.id]}
         onChoose={(optionId) =>
           setChosen((s) => choose(reconcileSelection(s, only), question, optionId))
+        }
+        onReply={(value) =>
+          setChosen((s) => ({ ...reconcileSelection(s, only), [question.id]: value }))
         }
       />
       <Button type="submit" size="lg" className="w-full" disabled={!complete || castVote.isPending}>

@@ -1,10 +1,36 @@
 import { Check } from 'lucide-react';
 import type { Question } from '../../../../contract/poll.ts';
+import { Loading } from '../../../components/ui/loading.tsx';
 import { esCore as es } from '../../../i18n/es-core.ts';
 import { cn } from '../../../lib/cn.ts';
 import { byOrdinal } from '../../../lib/order.ts';
+import type { Reply } from '../lib/ballot.ts';
+import { useOpenFields } from '../lib/open-fields-loader.ts';
 
 type QuestionFieldProps = {
+  question: Question;
+  position: number;
+  reply: Reply | undefined;
+  onChoose: (optionId: number) => void;
+  /** An open text or a scale value. */
+  onReply: (value: string | number) => void;
+};
+
+/** One question, by type: options, an open text or a rating scale. */
+export function QuestionField({ question, reply, onReply, ...props }: QuestionFieldProps) {
+  if (question.type === 'text' || question.type === 'scale') {
+    return <OpenField question={question} reply={reply} onReply={onReply} {...props} />;
+  }
+  return <ChoiceField question={question} chosen={Array.isArray(reply) ? reply : []} {...props} />;
+}
+
+/** Its own chunk (vote/lib/open-fields-loader.ts). */
+function OpenField(props: QuestionFieldProps) {
+  const fields = useOpenFields();
+  return fields ? <fields.OpenField {...props} /> : <Loading />;
+}
+
+type ChoiceFieldProps = {
   question: Question;
   position: number;
   chosen: readonly number[];
@@ -15,7 +41,7 @@ type QuestionFieldProps = {
  * One question as a fieldset of real radio or checkbox inputs. Each option is a label that
  * spans the full row (≥ 56 px), so the whole row is the touch target.
  */
-export function QuestionField({ question, position, chosen, onChoose }: QuestionFieldProps) {
+function ChoiceField({ question, position, chosen, onChoose }: ChoiceFieldProps) {
   const multiple = question.type === 'multiple';
   const hintId = `q-${question.id}-hint`;
   return (

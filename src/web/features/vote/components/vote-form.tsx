@@ -74,9 +74,12 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
             key={question.id}
             question={question}
             position={index + 1}
-            chosen={selection[question.id] ?? []}
+            reply={selection[question.id]}
             onChoose={(optionId) =>
               setChosen((s) => choose(reconcileSelection(s, questions), question, optionId))
+            }
+            onReply={(value) =>
+              setChosen((s) => ({ ...reconcileSelection(s, questions), [question.id]: value }))
             }
           />
         ))}

@@ -107,3 +107,34 @@ describe('reconcileSelection (the poll changed while answering)', () => {
     expect(reconcileSelection(chosen, [single, nowSingle, yesno])).toEqual({ 1: [12], 3: [31] });
   });
 });
+
+describe('open text and scale replies', () => {
+  const open = q(5, 'text', []);
+  const scale: Question = {
+    ...q(6, 'scale', []),
+    scale: { max: 5, minLabel: null, maxLabel: null },
+  };
+
+  it('counts an accepted text and a scale value as answered; an empty text is not', () => {
+    expect(answeredCount([open, scale], { 5: '', 6: 3 })).toBe(1);
+    expect(isComplete([open, scale], { 5: 'Más ejemplos', 6: 3 })).toBe(true);
+  });
+
+  it('sends {questionId, text} and {questionId, value} beside option ids', () => {
+    expect(toBallot([single, open, scale], { 1: [11], 5: ' Más ejemplos ', 6: 4 })).toEqual({
+      answers: [
+        { questionId: 1, optionIds: [11] },
+        { questionId: 5, text: 'Más ejemplos' },
+        { questionId: 6, value: 4 },
+      ],
+    });
+  });
+
+  it('drops a value above a lowered maximum and a reply of another type', () => {
+    const lowered: Question = { ...scale, scale: { max: 5, minLabel: null, maxLabel: null } };
+    expect(reconcileSelection({ 6: 8 }, [lowered])).toEqual({});
+    expect(reconcileSelection({ 5: [11] }, [open])).toEqual({});
+    const kept: Selection = { 5: 'Hola', 6: 2 };
+    expect(reconcileSelection(kept, [open, scale])).toBe(kept);
+  });
+});

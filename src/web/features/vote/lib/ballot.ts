@@ -1,13 +1,16 @@
 import type { Question } from '../../../../contract/poll.ts';
-import type { Ballot } from '../../../../contract/vote.ts';
+import type { Answer, Ballot } from '../../../../contract/vote.ts';
 import { byOrdinal } from '../../../lib/order.ts';
 
-/** Chosen option ids per question id. */
-export type Selection = Readonly<Record<number, readonly number[]>>;
+/** What a person gave a question: option ids (choices), an open text (only once the field
+ *  finds it acceptable, components/open-fields.tsx; else ''), or a scale value. */
+export type Reply = readonly number[] | string | number;
+/** Replies per question id. */
+export type Selection = Readonly<Record<number, Reply>>;
 
 /** Single and yes/no keep one choice (a new one replaces it); multiple toggles. */
 export function choose(selection: Selection, question: Question, optionId: number): Selection {
-  const current = selection[question.id] ?? [];
+  const current = chosenIn(selection, question);
   if (question.type !== 'multiple') return { ...selection, [question.id]: [optionId] };
   const next = current.includes(optionId)
     ? current.filter((id) => id !== optionId)
@@ -15,10 +18,22 @@ export function choose(selection: Selection, question: Question, optionId: numbe
   return { ...selection, [question.id]: next };
 }
 
+/** The reply as the question's type reads it, or nothing (a reply of another type, a vanished
+ *  option or a value above a lowered maximum count as no reply). */
+function replyOf(selection: Selection, question: Question): Reply | undefined {
+  const reply = selection[question.id];
+  if (question.type === 'text') return typeof reply === 'string' && reply ? reply : undefined;
+  if (question.type === 'scale') {
+    return typeof reply === 'number' && reply <= (question.scale?.max ?? 0) ? reply : undefined;
+  }
+  return Array.isArray(reply) ? chosenIn(selection, question) : undefined;
+}
+
 /**
- * The selection that still fits a poll that changed while someone was answering: choices of
- * questions that vanished, options that vanished, and extra choices of a question that stopped
- * being multiple are dropped; everything else stays. Returns the same object when nothing changed.
+ * The selection that still fits a poll that changed while someone was answering: replies of
+ * questions that vanished or changed type, options that vanished, and extra choices of a
+ * question that stopped being multiple are dropped; everything else stays. Returns the same
+ * object when nothing changed.
  */
 export function reconcileSelection(
   selection: Selection,
@@ -26,43 +41,54 @@ export function reconcileSelection(
 ): Selection {
   const byId = new Map(questions.map((q) => [q.id, q]));
   let changed = false;
-  const next: Record<number, readonly number[]> = {};
-  for (const [key, chosen] of Object.entries(selection)) {
+  const next: Record<number, Reply> = {};
+  for (const [key, before] of Object.entries(selection)) {
     const question = byId.get(Number(key));
-    if (!question) {
+    const kept = question && replyOf(selection, question);
+    // A question that became single-choice: no way to know which one the person meant.
+    if (!question || kept === undefined || (question.type !== 'multiple' && isMany(kept))) {
       changed = true;
       continue;
     }
-    const kept = chosenIn(selection, question);
-    if (question.type !== 'multiple' && kept.length > 1) {
-      // A question that became single-choice: no way to know which one the person meant.
-      changed = true;
-      continue;
-    }
-    if (kept.length !== chosen.length) changed = true;
+    if (Array.isArray(kept) && kept.length !== (before as readonly number[]).length) changed = true;
     next[question.id] = kept;
   }
   return changed ? next : selection;
 }
 
+const isMany = (reply: Reply) => Array.isArray(reply) && reply.length > 1;
+
 /** Only ids that still exist count: the poll may have been edited since the choice was made. */
 function chosenIn(selection: Selection, question: Question): number[] {
+  const reply = selection[question.id];
+  if (!Array.isArray(reply)) return [];
   const valid = new Set(question.options.map((o) => o.id));
-  return (selection[question.id] ?? []).filter((id) => valid.has(id));
+  return reply.filter((id) => valid.has(id));
+}
+
+function isAnswered(question: Question, selection: Selection): boolean {
+  const reply = replyOf(selection, question);
+  return reply !== undefined && (!Array.isArray(reply) || reply.length > 0);
 }
 
 export function answeredCount(questions: readonly Question[], selection: Selection): number {
-  return questions.filter((q) => chosenIn(selection, q).length > 0).length;
+  return questions.filter((q) => isAnswered(q, selection)).length;
 }
 
 export function isComplete(questions: readonly Question[], selection: Selection): boolean {
   return questions.length > 0 && answeredCount(questions, selection) === questions.length;
 }
 
+/** One answer per answered question, in the shape its type takes. */
 export function toBallot(questions: readonly Question[], selection: Selection): Ballot {
-  return {
-    answers: byOrdinal(questions)
-      .map((q) => ({ questionId: q.id, optionIds: chosenIn(selection, q) }))
-      .filter((a) => a.optionIds.length > 0),
-  };
+  const answers: Answer[] = [];
+  for (const q of byOrdinal(questions)) {
+    if (!isAnswered(q, selection)) continue;
+    const reply = replyOf(selection, q);
+    const questionId = q.id;
+    if (typeof reply === 'string') answers.push({ questionId, text: reply.trim() });
+    else if (typeof reply === 'number') answers.push({ questionId, value: reply });
+    else answers.push({ questionId, optionIds: chosenIn(selection, q) });
+  }
+  return { answers };
 }

@@ -1,0 +1,110 @@
+import { MessageSquareDashed } from 'lucide-react';
+import type { SummaryQuestion } from '../../../../contract/summary.ts';
+import { WordCloud } from '../../../components/word-cloud.tsx';
+import { es } from '../../../i18n/es.ts';
+import { formatAverage } from '../../../lib/number-format.ts';
+import { scaleResult } from '../../../lib/scale.ts';
+
+const t = es.presenter;
+
+/** An open-text question on the projector: its cloud filling what the slide has left. */
+export function CloudSlide({ question }: { question: SummaryQuestion }) {
+  const words = (question.words ?? []).filter((w) => !w.hidden);
+  if (words.length === 0) {
+    return (
+      <div className="flex flex-1 items-center justify-center gap-[calc(var(--u)*1.2)] rounded-3xl border-2 border-dashed text-[max(calc(var(--u)*2.2),1.5rem)] text-muted-foreground">
+        <MessageSquareDashed className="size-[1.2em]" aria-hidden="true" />
+        {t.noAnswersYet}
+      </div>
+    );
+  }
+  return (
+    <WordCloud
+      words={words}
+      variant="projector"
+      listLabel={es.results.topWords}
+      countLabel={es.results.answers}
+      className="min-h-0 flex-1 [&_svg]:mx-auto [&_svg]:max-h-full"
+    />
+  );
+}
+
+/**
+ * A rating scale on the projector: the average as the largest thing on the screen, then the
+ * distribution as columns from 1 to max with their counts, and the names of the ends.
+ */
+export function ScaleSlide({ question }: { question: SummaryQuestion }) {
+  const result = scaleResult(question);
+  return (
+    <div className="flex min-h-0 flex-1 items-stretch gap-[calc(var(--u)*4)]">
+      <div
+        className="flex shrink-0 flex-col justify-center leading-none"
+        data-testid="presenter-scale-average"
+      >
+        <span className="text-[max(calc(var(--u)*2),1.25rem)] font-semibold text-muted-foreground">
+          {es.results.average}
+        </span>
+        <span className="text-[max(calc(var(--u)*12),4rem)] font-extrabold tabular-nums">
+          {result.average === null ? '–' : formatAverage(result.average)}
+        </span>
+        <span className="text-[max(calc(var(--u)*2.4),1.5rem)] font-semibold text-muted-foreground">
+          {es.results.outOf(result.max)}
+        </span>
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ol className="grid min-h-0 flex-1 grid-flow-col auto-cols-fr items-end gap-[calc(var(--u)*1)]">
+          {result.columns.map((column) => (
+            <li
+              key={column.value}
+              className="flex h-full min-w-0 flex-col items-center justify-end gap-[calc(var(--u)*0.4)]"
+              data-testid="presenter-scale-value"
+            >
+              <span className="text-[max(calc(var(--u)*1.8),1.125rem)] font-bold tabular-nums">
+                <span className="sr-only">
+                  {es.results.scaleValueLabel(column.value, column.label)}:{' '}
+                </span>
+                {column.count}
+              </span>
+              <div
+                className="w-full rounded-t-lg bg-bar transition-[height] duration-300 ease-out motion-reduce:transition-none"
+                style={{ height: `${Math.max(column.height * 100, column.count > 0 ? 2 : 0)}%` }}
+                aria-hidden="true"
+              />
+            </li>
+          ))}
+        </ol>
+        <ol
+          className="mt-[calc(var(--u)*0.4)] grid grid-flow-col auto-cols-fr gap-[calc(var(--u)*1)] border-t-4 pt-[calc(var(--u)*0.3)] text-center text-[max(calc(var(--u)*2),1.25rem)] font-extrabold tabular-nums"
+          aria-hidden="true"
+        >
+          {result.columns.map((column) => (
+            <li key={column.value}>{column.value}</li>
+          ))}
+        </ol>
+        {result.minLabel || result.maxLabel ? (
+          <div
+            className="flex justify-between gap-[calc(var(--u)*2)] text-[max(calc(var(--u)*1.6),1.125rem)] text-muted-foreground"
+            aria-hidden="true"
+          >
+            <span>{result.minLabel}</span>
+            <span className="text-right">{result.maxLabel}</span>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** What a screen reader hears when the slide's results change. */
+export function openAnnouncement(question: SummaryQuestion): string {
+  if (question.type === 'scale') {
+    const { average, max, answers } = scaleResult(question);
+    return `${es.results.answers(answers)}. ${es.results.average} ${
+      average === null ? '–' : formatAverage(average)
+    } ${es.results.outOf(max)}`;
+  }
+  const words = (question.words ?? []).filter((w) => !w.hidden).slice(0, 5);
+  return `${t.respondents(question.respondents)}. ${words
+    .map((w) => `${w.text} ${es.results.answers(w.count)}`)
+    .join('; ')}`;
+}
