@@ -32,33 +32,48 @@ interface Phone {
 }
 
 const phones: Phone[] = [];
+/** This process's CPU time (user + system) since `start`, in ms: what the load costs the bench. */
+const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
 const now = () => performance.timeOrigin + performance.now();
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - now())));
 
+/**
+ * One request on the phone's connections. As a browser does, a participant cookie in any
+ * response is kept and sent from then on. The body is read to its end (a phone downloads it
+ * all) but only kept as text when asked: copying every script into a string cost the bench more
+ * CPU than the server spent sending it.
+ */
 function get(
   phone: Phone,
   base: string,
   path: string,
   headers: Record<string, string>,
-  method = 'GET',
-  body?: string,
-): Promise<{ status: number; body: string; setCookie?: string[] }> {
+  options: { method?: string; body?: string; keepBody?: boolean } = {},
+): Promise<{ status: number; body: string; bytes: number }> {
   return new Promise((resolve, reject) => {
     const req = request(
       `${base}${path}`,
       {
-        method,
+        method: options.method ?? 'GET',
         agent: phone.agent,
         headers: { ...headers, ...(phone.cookie ? { cookie: phone.cookie } : {}) },
       },
       (res) => {
+        keepCookie(phone, res);
         const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
+        let bytes = 0;
+        res.on('data', (c: Buffer) => {
+          bytes += c.length;
+          if (options.keepBody) chunks.push(c);
+        });
         res.on('end', () =>
           resolve({
             status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('latin1'),
-            setCookie: res.headers['set-cookie'],
+            body: options.keepBody ? Buffer.concat(chunks).toString('latin1') : '',
+            bytes,
           }),
         );
         res.on('error', reject);
@@ -66,8 +81,13 @@ function get(
     );
     req.on('error', reject);
     req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
-    req.end(body);
+    req.end(options.body);
   });
+}
+
+function keepCookie(phone: Phone, res: IncomingMessage): void {
+  const cookie = res.headers['set-cookie']?.find((v) => v.startsWith('sondeo_pid='));
+  if (cookie) phone.cookie = cookie.split(';')[0] ?? '';
 }
 
 /** The page's own scripts and stylesheets (what a browser fetches before it can run it). */
@@ -90,6 +110,7 @@ function openStream(phone: Phone, base: string, slug: string): Promise<boolean> 
       headers: { accept: 'text/event-stream', cookie: phone.cookie },
     });
     req.on('response', (res) => {
+      keepCookie(phone, res);
       if (res.statusCode !== 200) {
         res.resume();
         return resolve(false);
@@ -119,6 +140,7 @@ async function join(c: Extract<Command, { type: 'join' }>) {
   };
   let ok = 0;
   let assets: string[] | undefined;
+  const cpuAtStart = process.cpuUsage();
   const accept = { 'accept-encoding': 'gzip' };
   await Promise.all(
     Array.from({ length: c.count }, async (_, i) => {
@@ -140,10 +162,14 @@ async function join(c: Extract<Command, { type: 'join' }>) {
         const ms = Math.round(performance.now() - started);
         pageHist[Math.min(ms, HIST_MS - 1)]!++;
         if (page.status !== 200) return fail(`page ${page.status}`);
-        const cookie = page.setCookie?.find((v) => v.startsWith('sondeo_pid='));
-        if (cookie) phone.cookie = cookie.split(';')[0] ?? '';
         if (!assets) {
-          const plain = await get(phone, c.base, `/p/${c.slug}`, { accept: 'text/html' });
+          const plain = await get(
+            phone,
+            c.base,
+            `/p/${c.slug}`,
+            { accept: 'text/html' },
+            { keepBody: true },
+          );
           assets = assetsOf(plain.body);
         }
         const loaded = await Promise.all(
@@ -161,7 +187,14 @@ async function join(c: Extract<Command, { type: 'join' }>) {
       }
     }),
   );
-  return { type: 'joined', pageHist, ok, failures, assets: assets?.length ?? 0 };
+  return {
+    type: 'joined',
+    pageHist,
+    ok,
+    failures,
+    assets: assets?.length ?? 0,
+    cpuMs: cpuMsSince(cpuAtStart),
+  };
 }
 
 async function vote(c: Extract<Command, { type: 'vote' }>) {
@@ -169,6 +202,7 @@ async function vote(c: Extract<Command, { type: 'vote' }>) {
   const failures: Record<string, number> = {};
   let ok = 0;
   let lastAck = 0;
+  const cpuAtStart = process.cpuUsage();
   await Promise.all(
     phones.map(async (phone, i) => {
       await sleepUntil(c.startAt + (i * c.spreadMs) / phones.length);
@@ -179,8 +213,7 @@ async function vote(c: Extract<Command, { type: 'vote' }>) {
           voteUrl,
           '',
           { 'content-type': 'application/json', 'idempotency-key': `join-${process.pid}-${i}` },
-          'POST',
-          c.ballot,
+          { method: 'POST', body: c.ballot },
         );
         const ms = Math.round(performance.now() - started);
         hist[Math.min(ms, HIST_MS - 1)]!++;
@@ -194,7 +227,7 @@ async function vote(c: Extract<Command, { type: 'vote' }>) {
       }
     }),
   );
-  return { type: 'voted', hist, ok, failures, lastAck };
+  return { type: 'voted', hist, ok, failures, lastAck, cpuMs: cpuMsSince(cpuAtStart) };
 }
 
 let voteUrl = '';

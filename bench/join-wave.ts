@@ -3,7 +3,15 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { createBenchPoll } from './lib/api.ts';
 import { emptyHistogram, percentile } from './lib/latency.ts';
-import { forkTs, root, type Server, startServer, tempSqlite } from './lib/processes.ts';
+import {
+  forkTs,
+  machineCpuSeconds,
+  root,
+  type Server,
+  startServer,
+  tcpCounters,
+  tempSqlite,
+} from './lib/processes.ts';
 
 /**
  * Issue 11's join wave and vote storm: a room of phones from 20 loopback addresses arrives over
@@ -24,18 +32,62 @@ export interface JoinWaveFigures {
   voteP95: number;
   /** From the last acknowledgement to the results stream showing the final count (ms). */
   finalCountAfterMs: number;
+  /** Where the CPU went in each phase (seconds): the server, the bench's phones, and the whole
+   *  machine (the rest is other work on it). Server CPU per phone does not depend on the load. */
+  join: PhaseCpu;
+  vote: PhaseCpu;
+}
+
+export interface PhaseCpu {
+  wallS: number;
+  serverS: number;
+  clientsS: number;
+  machineBusyS: number;
+  /** Core-seconds the machine had in the phase (wall × cores). */
+  machineS: number;
+  /** Connections dropped by a full accept queue, and SYNs sent again, machine-wide. */
+  listenOverflows: number;
+  synRetrans: number;
+}
+
+/** CPU used from here to `end()`, by the server, the phones (reported by them) and the machine. */
+function phase(server: Server) {
+  const wall = performance.now();
+  const cpu = server.cpuSeconds();
+  const box = machineCpuSeconds();
+  const tcp = tcpCounters();
+  return (clientsMs: number): PhaseCpu => {
+    const boxNow = machineCpuSeconds();
+    const tcpNow = tcpCounters();
+    return {
+      listenOverflows: tcpNow.listenOverflows - tcp.listenOverflows,
+      synRetrans: tcpNow.synRetrans - tcp.synRetrans,
+      wallS: (performance.now() - wall) / 1000,
+      serverS: server.cpuSeconds() - cpu,
+      clientsS: clientsMs / 1000,
+      machineBusyS: boxNow.busy - box.busy,
+      machineS: boxNow.total - box.total,
+    };
+  };
 }
 
 const PHONES_PER_PROCESS = 1000;
 
 type Reply =
-  | { type: 'joined'; pageHist: number[]; ok: number; failures: Record<string, number> }
+  | {
+      type: 'joined';
+      pageHist: number[];
+      ok: number;
+      failures: Record<string, number>;
+      cpuMs: number;
+    }
   | {
       type: 'voted';
       hist: number[];
       ok: number;
       failures: Record<string, number>;
       lastAck: number;
+      cpuMs: number;
     };
 
 function ask<T extends Reply['type']>(child: ChildProcess, type: T, message: unknown) {
@@ -96,11 +148,14 @@ export async function measureJoinWave(o: {
   arrivalMs: number;
   voteSpreadMs: number;
   log: (line: string) => void;
+  nodeArgs?: string[];
 }): Promise<JoinWaveFigures> {
   const server: Server = await startServer({
     script: 'src/server/main.ts',
-    env: { DATABASE_URL: tempSqlite() },
+    // The buckets on, as in a building: 100 phones an address is within them.
+    env: { DATABASE_URL: tempSqlite(), RATE_LIMITS: 'on' },
     healthPath: '/api/v1/health',
+    nodeArgs: o.nodeArgs,
   });
   const children: ChildProcess[] = [];
   const addresses = Array.from({ length: o.addresses }, (_, i) => `127.0.0.${i + 2}`);
@@ -108,8 +163,12 @@ export async function measureJoinWave(o: {
     const poll = await createBenchPoll(server.url, { resultsPublic: true });
     const watcher = watchCount(server.url, poll.slug, poll.secret);
     const procs = Math.ceil(o.room / PHONES_PER_PROCESS);
-    for (let i = 0; i < procs; i++) children.push(forkTs(join(root, 'bench/join-clients.ts')));
+    // BENCH_PROFILE profiles the phones' processes too: what the load itself costs.
+    for (let i = 0; i < procs; i++) {
+      children.push(forkTs(join(root, 'bench/join-clients.ts'), {}, o.nodeArgs));
+    }
     const startAt = now() + 500;
+    const joinPhase = phase(server);
     let first = 0;
     const joins = await Promise.all(
       children.map((child, i) => {
@@ -137,6 +196,7 @@ export async function measureJoinWave(o: {
       });
       merge(joinFailures, j.failures);
     }
+    const joinCpu = joinPhase(joins.reduce((s, j) => s + j.cpuMs, 0));
     const joined = joins.reduce((s, j) => s + j.ok, 0);
     o.log(
       `${joined}/${o.room} joined; page p95 ${percentile(pageHist, 0.95)} ms; failures ${JSON.stringify(joinFailures)}`,
@@ -144,6 +204,7 @@ export async function measureJoinWave(o: {
 
     // "¡Ahora!": every phone sends its ballot within the spread.
     const voteAt = now() + 500;
+    const votePhase = phase(server);
     const votes = await Promise.all(
       children.map((child, i) =>
         ask(child, 'voted', {
@@ -162,6 +223,7 @@ export async function measureJoinWave(o: {
       });
       merge(voteFailures, v.failures);
     }
+    const voteCpu = votePhase(votes.reduce((s, v) => s + v.cpuMs, 0));
     const acknowledged = votes.reduce((s, v) => s + v.ok, 0);
     const lastAck = Math.max(...votes.map((v) => v.lastAck));
     const shownAt = await watcher.until(acknowledged, 5000);
@@ -181,6 +243,8 @@ export async function measureJoinWave(o: {
       voteP50: percentile(hist, 0.5),
       voteP95: percentile(hist, 0.95),
       finalCountAfterMs: Math.max(0, Math.round(shownAt - lastAck)),
+      join: joinCpu,
+      vote: voteCpu,
     };
   } finally {
     for (const child of children) if (child.connected) child.send({ type: 'exit' });

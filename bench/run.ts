@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { LIVE_COALESCE_MS } from '../src/contract/index.ts';
 import { type FanoutFigures, measureFanout } from './fanout.ts';
-import { measureJoinWave } from './join-wave.ts';
+import { type JoinWaveFigures, measureJoinWave } from './join-wave.ts';
 import { openFileLimit, root, type Server, startServer, tempSqlite } from './lib/processes.ts';
 import { machine, type Row, table, writeResults } from './lib/report.ts';
 import { measureTextBallots, textRows } from './text.ts';
@@ -318,9 +318,22 @@ async function joinWave(): Promise<void> {
     arrivalMs: 10_000,
     voteSpreadMs: 1000,
     log,
+    nodeArgs,
   });
   const failures = (r: Record<string, number>) =>
     Object.keys(r).length ? ` · failures ${JSON.stringify(r)}` : '';
+  const cpu = (p: JoinWaveFigures['join'], label: string) => {
+    const line =
+      `${label}: ${p.wallS.toFixed(1)} s wall · server CPU ${p.serverS.toFixed(2)} s ` +
+      `(${((p.serverS * 1000) / room).toFixed(2)} ms/phone) · phones' CPU ${p.clientsS.toFixed(2)} s ` +
+      `· machine busy ${p.machineBusyS.toFixed(1)} of ${p.machineS.toFixed(1)} core-s ` +
+      `(other work ${(p.machineBusyS - p.serverS - p.clientsS).toFixed(1)}) · ` +
+      `${p.listenOverflows} accept-queue overflows, ${p.synRetrans} SYNs resent (machine-wide)`;
+    log(line);
+    return line;
+  };
+  const joinCpu = cpu(f.join, 'join');
+  const voteCpu = cpu(f.vote, 'vote');
   rows.push(
     {
       measure: `11. Join wave: ${fmt(room)} phones (page, assets, poll, stream) over 10 s`,
@@ -341,6 +354,7 @@ async function joinWave(): Promise<void> {
         f.voteP95 <= 300 &&
         f.finalCountAfterMs <= 1000,
     },
+    { measure: '11. Where the CPU went (join, vote)', result: `${joinCpu}<br>${voteCpu}` },
   );
 }
 

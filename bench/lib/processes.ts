@@ -143,11 +143,37 @@ export function rssMb(pid: number): number {
 }
 
 /** A child running a TypeScript module with an IPC channel (the stream clients). */
-export function forkTs(script: string, env: Record<string, string> = {}): ChildProcess {
-  return spawnRaised([process.execPath, '--import', 'tsx', script], env, true);
+export function forkTs(
+  script: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): ChildProcess {
+  return spawnRaised([process.execPath, ...nodeArgs, '--import', 'tsx', script], env, true);
 }
 
 /** A fresh SQLite file for one server. */
 export function tempSqlite(): string {
   return join(mkdtempSync(join(tmpdir(), 'sondeo-bench-')), 'sondeo.db');
+}
+
+/** The whole machine's CPU time so far (all cores, from /proc/stat), in seconds: busy and all. */
+export function machineCpuSeconds(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  // cpu user nice system idle iowait irq softirq steal …
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = ticks.reduce((s, n) => s + n, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { busy: (total - idle) / 100, total: total / 100 };
+}
+
+/** Machine-wide TCP counters (/proc/net/netstat): connections the kernel dropped because a
+ *  listener's accept queue was full, and SYNs clients had to send again (1 s, 3 s, 7 s later). */
+export function tcpCounters(): { listenOverflows: number; synRetrans: number } {
+  const lines = readFileSync('/proc/net/netstat', 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('TcpExt:'));
+  const names = lines[0]?.split(/\s+/) ?? [];
+  const values = lines[1]?.split(/\s+/).map(Number) ?? [];
+  const get = (name: string) => values[names.indexOf(name)] ?? 0;
+  return { listenOverflows: get('ListenOverflows'), synRetrans: get('TCPSynRetrans') };
 }
