@@ -115,6 +115,13 @@ export const LIMITS = {
    *  summary (every 2.5 s without a stream) reuse theirs well within it; behind a reverse proxy
    *  that keeps upstream connections longer, raise it above the proxy's idle timeout. */
   KEEP_ALIVE_TIMEOUT_MS: whole(10_000, 100, 600_000),
+  /** Connections the kernel queues for the server while its event loop is busy (listen(2)'s
+   *  backlog; the kernel lowers it to net.core.somaxconn, 4096 on current Linux). Phones arrive
+   *  in waves: a hall scanning the QR opens ~5 connections each, and at "¡ahora!" every phone
+   *  opens one for its ballot (its others went idle and were closed). Past the queue the kernel
+   *  drops the connection and the phone retries 1, 3, 7 s later: with Node's default of 511, the
+   *  join wave of 2,000 phones overflowed it ~10,000 times and its page p95 was seconds. */
+  LISTEN_BACKLOG: whole(4096, 1, 1_000_000),
   /** Megabytes that must stay free on the SQLite file's disk: below it new polls, questions
    *  and options are refused (503) so ballots on existing polls, which need far less, still go
    *  in. 256 MB is hundreds of thousands of ballots. 0 = no guard. PostgreSQL's disk is not

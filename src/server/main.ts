@@ -67,7 +67,11 @@ async function main(): Promise<void> {
     console.warn('RATE_LIMITS=off: ningún límite de peticiones está activo.');
   }
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({
+      port: config.port,
+      host: config.host,
+      backlog: config.rateLimits.limits.LISTEN_BACKLOG,
+    });
   } catch (error) {
     console.error(`Cannot listen on ${config.host}:${config.port}:`, (error as Error).message);
     await store.close();

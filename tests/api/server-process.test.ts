@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import { type RunningServer, startServer, tempDbFile } from '../helpers/server-process.ts';
@@ -71,6 +72,20 @@ describe('the real server process', () => {
       await store.close();
     }
     // A child process under a loaded CI machine: starting tsx alone can take seconds.
+  }, 60_000);
+
+  it('listens with a deep accept queue (LISTEN_BACKLOG), not the 511 of Node', async () => {
+    // For a listening socket, ss reports the backlog as its Send-Q.
+    const backlogOf = (port: number) =>
+      Number(
+        spawnSync('ss', ['-ltnH', `sport = :${port}`], { encoding: 'utf8' }).stdout.split(/\s+/)[2],
+      );
+    const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    server = await startServer();
+    expect(backlogOf(server.port)).toBe(Math.min(4096, somaxconn));
+    await server.stop('SIGKILL');
+    server = await startServer({ env: { LISTEN_BACKLOG: '1000' } });
+    expect(backlogOf(server.port)).toBe(Math.min(1000, somaxconn));
   }, 60_000);
 
   it.each([
