@@ -126,7 +126,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonParser(app);
-  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
 
   await app.register(fastifySwagger, {
     openapi: {

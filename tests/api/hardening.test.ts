@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AppConfig, buildApp } from '../../src/server/app.ts';
+import { securityHeaders, securityOptions } from '../../src/server/http/security-headers.ts';
 import { createLive } from '../../src/server/live/live.ts';
 import { lanAddresses } from '../../src/server/net.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
@@ -45,6 +46,10 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    // Helmet's whole set, computed once at start, on every kind of response.
+    for (const [name, value] of securityHeaders(securityOptions({}))) {
+      expect(res.headers[name.toLowerCase()], name).toBe(value);
+    }
   });
 
   it('adds HSTS only when the public URL is https', async () => {

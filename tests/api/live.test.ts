@@ -149,6 +149,9 @@ describe('GET /polls/:slug/events', () => {
     expect(s.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(s.headers.get('cache-control')).toBe('no-cache');
     expect(s.headers.get('x-accel-buffering')).toBe('no');
+    // Set on the raw response before the route hijacks it.
+    expect(s.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(s.headers.get('x-frame-options')).toBe('DENY');
     const summary = await s.next((f) => f.event === 'summary');
     expect(s.frames[0]).toEqual({ event: 'message', data: '', retry: 2000 });
     expect(s.frames.slice(1, 3).map((f) => f.event)).toEqual(['poll', 'summary']);
