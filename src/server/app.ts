@@ -169,7 +169,7 @@ export async function buildApp({
   if (config.dataDir)
     registerDiskGuard(app, new DiskSpace(config.dataDir, limits.diskMinFreeBytes));
   registerMetaRoutes(app, config);
-  registerPollRoutes(app, store, events);
+  registerPollRoutes(app, store, events, live.cache);
   registerQuestionRoutes(app, store, events);
   registerOptionRoutes(app, store, events);
   registerModerationRoutes(app, store, events);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLUG_ALPHABET } from '../../src/contract/index.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Poll, SLUG_ALPHABET } from '../../src/contract/index.ts';
 import {
   addQuestion,
   Client,
@@ -98,6 +98,29 @@ describe('GET /polls/:slug', () => {
     expect(res.body.questions[0].options.map((o: { text: string }) => o.text)).toEqual(['A', 'B']);
     expect(res.body).not.toHaveProperty('host_secret');
     expect(JSON.stringify(res.body)).not.toContain(poll.secret);
+  });
+
+  it('reads the questions from the live cache, current after every edit, and the row from the store', async () => {
+    const poll = await createPoll(client);
+    const q = await addQuestion(client, poll, { text: 'Antes', type: 'yesno' });
+    const first = await client.get(`/polls/${poll.slug}`);
+    // The body is exactly what the response schema would have serialised.
+    const raw = (await ctx.app.inject({ url: `/api/v1/polls/${poll.slug}` })).body;
+    expect(raw).toBe(JSON.stringify(Poll.parse(JSON.parse(raw))));
+    const reads = vi.spyOn(ctx.store, 'listQuestions');
+    const rows = vi.spyOn(ctx.store, 'getPollBySlug');
+    try {
+      for (let i = 0; i < 3; i++) await client.get(`/polls/${poll.slug}`);
+      expect(reads).not.toHaveBeenCalled();
+      expect(rows).toHaveBeenCalledTimes(3);
+      await client.put(`/questions/${q.id}`, { text: 'Después' }, { secret: poll.secret });
+      const after = await client.get(`/polls/${poll.slug}`);
+      expect(after.body.questions[0].text).toBe('Después');
+      expect(Date.parse(after.body.updatedAt)).toBeGreaterThan(Date.parse(first.body.updatedAt));
+    } finally {
+      reads.mockRestore();
+      rows.mockRestore();
+    }
   });
 
   it('answers 404 POLL_NOT_FOUND for an unknown slug', async () => {

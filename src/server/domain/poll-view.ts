@@ -131,6 +131,14 @@ export async function loadPollView(store: PollStore, poll: PollRecord): Promise<
   return toPollView(poll, await store.listQuestions(poll.id));
 }
 
-export async function getPoll(store: PollStore, slug: string): Promise<Poll> {
-  return loadPollView(store, await findPoll(store, slug));
+/** The poll as GET /polls/{slug} answers it; `cachedQuestions` may spare the questions' read
+ *  (undefined: read them from the store). */
+export async function getPoll(
+  store: PollStore,
+  slug: string,
+  cachedQuestions?: (poll: PollRecord) => Promise<QuestionWithOptions[] | undefined>,
+): Promise<Poll> {
+  const poll = await findPoll(store, slug);
+  const questions = (await cachedQuestions?.(poll)) ?? (await store.listQuestions(poll.id));
+  return toPollView(poll, questions);
 }

@@ -1,23 +1,46 @@
 import type { FastifyInstance } from 'fastify';
+import type { Poll } from '../../contract/index.ts';
 import { createPoll, duplicatePoll } from '../domain/create-poll.ts';
 import type { PollEvents } from '../domain/events.ts';
 import { findPollAsHost, getPoll } from '../domain/poll-view.ts';
 import { resetVotes } from '../domain/reset.ts';
 import { updatePoll } from '../domain/update-poll.ts';
+import type { LiveCache } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
 import { addRoute } from './route.ts';
 
-export function registerPollRoutes(app: FastifyInstance, store: PollStore, events: PollEvents) {
+export function registerPollRoutes(
+  app: FastifyInstance,
+  store: PollStore,
+  events: PollEvents,
+  cache: Pick<LiveCache, 'poll'>,
+) {
   const grows = { growsStorage: true };
   addRoute(app, 'createPoll', ({ body }) => createPoll(store, events, body), {
     ...grows,
     bucket: 'pollCreate',
   });
 
-  // The participant page loads the poll before any vote: the id comes with it.
-  addRoute(app, 'getPoll', ({ params }) => getPoll(store, params.slug), {
-    participant: 'optional',
-  });
+  // The participant page loads the poll before any vote: the id comes with it. A room of
+  // phones asks for it at once, so the questions come from the live cache (kept current by the
+  // change bus, as the stream, the page and the vote path read them) and only the row from the
+  // store, whose updatedAt moves with every vote. Serialised here like the cache's JSON: the
+  // response schema's extra pass cost as much as the query.
+  addRoute(
+    app,
+    'getPoll',
+    async ({ params, reply }) => {
+      const view = await getPoll(store, params.slug, async (poll) => {
+        const cached = await cache.poll(params.slug);
+        return cached?.poll.id === poll.id ? cached.questions : undefined;
+      });
+      return reply
+        .code(200)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(view satisfies Poll));
+    },
+    { participant: 'optional' },
+  );
 
   addRoute(app, 'checkHost', async ({ params, hostSecret }) => {
     await findPollAsHost(store, params.slug, hostSecret);
