@@ -51,6 +51,10 @@ export function registerLiveRoutes(
         const res = reply.raw;
         // The client may have gone while we read; then there is nothing to open.
         if (request.raw.destroyed || res.destroyed) return reply;
+        // The headers and the first frames (retry, poll, summary) leave in one write, not four:
+        // a room joining opens thousands of streams within seconds.
+        res.socket?.cork();
+        process.nextTick(() => res.socket?.uncork());
         // Headers hooks set (the participant cookie, security headers) still go out.
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (value !== undefined) res.setHeader(name, value);
