@@ -40,11 +40,25 @@ const cpuMsSince = (start: NodeJS.CpuUsage) => {
 const now = () => performance.timeOrigin + performance.now();
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - now())));
 
+/** Requests sent again because a kept-alive connection was closed under them (see get). */
+let retried = 0;
+const resetRetried = () => {
+  const n = retried;
+  retried = 0;
+  return n;
+};
+
 /**
  * One request on the phone's connections. As a browser does, a participant cookie in any
  * response is kept and sent from then on. The body is read to its end (a phone downloads it
  * all) but only kept as text when asked: copying every script into a string cost the bench more
  * CPU than the server spent sending it.
+ *
+ * Also as a browser does (Chromium's ShouldResendRequest), a request that fails on a reused
+ * connection before any byte of the answer came back is sent once more on a new one: the server
+ * closes connections idle for KEEP_ALIVE_TIMEOUT_MS, and a request written just as that close
+ * arrives gets a reset. Node's agent does not retry, so a phone idle ~10 s between joining and
+ * voting failed its ballot. Ballots carry an Idempotency-Key, so a retry never counts twice.
  */
 function get(
   phone: Phone,
@@ -53,15 +67,34 @@ function get(
   headers: Record<string, string>,
   options: { method?: string; body?: string; keepBody?: boolean } = {},
 ): Promise<{ status: number; body: string; bytes: number }> {
+  return once(phone, phone.agent, base, path, headers, options).catch((error: Error) => {
+    if (!(error as { reusedSocket?: boolean }).reusedSocket) throw error;
+    retried++;
+    // On a new connection: the phone's other idle ones may be closing too.
+    const fresh = new Agent({ keepAlive: false, localAddress: localAddressOf(phone) });
+    return once(phone, fresh, base, path, headers, options);
+  });
+}
+
+function once(
+  phone: Phone,
+  agent: Agent,
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  options: { method?: string; body?: string; keepBody?: boolean },
+): Promise<{ status: number; body: string; bytes: number }> {
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = request(
       `${base}${path}`,
       {
         method: options.method ?? 'GET',
-        agent: phone.agent,
+        agent,
         headers: { ...headers, ...(phone.cookie ? { cookie: phone.cookie } : {}) },
       },
       (res) => {
+        answered = true;
         keepCookie(phone, res);
         const chunks: Buffer[] = [];
         let bytes = 0;
@@ -79,11 +112,18 @@ function get(
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const closedUnder =
+        req.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      reject(Object.assign(error, { reusedSocket: closedUnder }));
+    });
     req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
     req.end(options.body);
   });
 }
+
+const localAddressOf = (phone: Phone) =>
+  (phone.agent as Agent & { options: { localAddress?: string } }).options.localAddress;
 
 function keepCookie(phone: Phone, res: IncomingMessage): void {
   const cookie = res.headers['set-cookie']?.find((v) => v.startsWith('sondeo_pid='));
@@ -102,11 +142,7 @@ function assetsOf(html: string): string[] {
 function openStream(phone: Phone, base: string, slug: string): Promise<boolean> {
   return new Promise((resolve) => {
     const req = request(`${base}/api/v1/polls/${slug}/events?as=participant`, {
-      agent: new Agent({
-        keepAlive: false,
-        localAddress: (phone.agent as Agent & { options: { localAddress?: string } }).options
-          .localAddress,
-      }),
+      agent: new Agent({ keepAlive: false, localAddress: localAddressOf(phone) }),
       headers: { accept: 'text/event-stream', cookie: phone.cookie },
     });
     req.on('response', (res) => {
@@ -194,6 +230,7 @@ async function join(c: Extract<Command, { type: 'join' }>) {
     failures,
     assets: assets?.length ?? 0,
     cpuMs: cpuMsSince(cpuAtStart),
+    retried: resetRetried(),
   };
 }
 
@@ -227,7 +264,8 @@ async function vote(c: Extract<Command, { type: 'vote' }>) {
       }
     }),
   );
-  return { type: 'voted', hist, ok, failures, lastAck, cpuMs: cpuMsSince(cpuAtStart) };
+  const cpuMs = cpuMsSince(cpuAtStart);
+  return { type: 'voted', hist, ok, failures, lastAck, cpuMs, retried: resetRetried() };
 }
 
 let voteUrl = '';

@@ -45,6 +45,8 @@ export interface PhaseCpu {
   machineBusyS: number;
   /** Core-seconds the machine had in the phase (wall × cores). */
   machineS: number;
+  /** Requests the phones sent again after a kept-alive connection closed under them. */
+  retried: number;
   /** Connections dropped by a full accept queue, and SYNs sent again, machine-wide. */
   listenOverflows: number;
   synRetrans: number;
@@ -56,10 +58,11 @@ function phase(server: Server) {
   const cpu = server.cpuSeconds();
   const box = machineCpuSeconds();
   const tcp = tcpCounters();
-  return (clientsMs: number): PhaseCpu => {
+  return (clientsMs: number, retried: number): PhaseCpu => {
     const boxNow = machineCpuSeconds();
     const tcpNow = tcpCounters();
     return {
+      retried,
       listenOverflows: tcpNow.listenOverflows - tcp.listenOverflows,
       synRetrans: tcpNow.synRetrans - tcp.synRetrans,
       wallS: (performance.now() - wall) / 1000,
@@ -80,6 +83,7 @@ type Reply =
       ok: number;
       failures: Record<string, number>;
       cpuMs: number;
+      retried: number;
     }
   | {
       type: 'voted';
@@ -88,6 +92,7 @@ type Reply =
       failures: Record<string, number>;
       lastAck: number;
       cpuMs: number;
+      retried: number;
     };
 
 function ask<T extends Reply['type']>(child: ChildProcess, type: T, message: unknown) {
@@ -196,7 +201,10 @@ export async function measureJoinWave(o: {
       });
       merge(joinFailures, j.failures);
     }
-    const joinCpu = joinPhase(joins.reduce((s, j) => s + j.cpuMs, 0));
+    const joinCpu = joinPhase(
+      joins.reduce((s, j) => s + j.cpuMs, 0),
+      joins.reduce((s, j) => s + j.retried, 0),
+    );
     const joined = joins.reduce((s, j) => s + j.ok, 0);
     o.log(
       `${joined}/${o.room} joined; page p95 ${percentile(pageHist, 0.95)} ms; failures ${JSON.stringify(joinFailures)}`,
@@ -223,7 +231,10 @@ export async function measureJoinWave(o: {
       });
       merge(voteFailures, v.failures);
     }
-    const voteCpu = votePhase(votes.reduce((s, v) => s + v.cpuMs, 0));
+    const voteCpu = votePhase(
+      votes.reduce((s, v) => s + v.cpuMs, 0),
+      votes.reduce((s, v) => s + v.retried, 0),
+    );
     const acknowledged = votes.reduce((s, v) => s + v.ok, 0);
     const lastAck = Math.max(...votes.map((v) => v.lastAck));
     const shownAt = await watcher.until(acknowledged, 5000);

@@ -328,7 +328,8 @@ async function joinWave(): Promise<void> {
       `(${((p.serverS * 1000) / room).toFixed(2)} ms/phone) · phones' CPU ${p.clientsS.toFixed(2)} s ` +
       `· machine busy ${p.machineBusyS.toFixed(1)} of ${p.machineS.toFixed(1)} core-s ` +
       `(other work ${(p.machineBusyS - p.serverS - p.clientsS).toFixed(1)}) · ` +
-      `${p.listenOverflows} accept-queue overflows, ${p.synRetrans} SYNs resent (machine-wide)`;
+      `${p.listenOverflows} accept-queue overflows, ${p.synRetrans} SYNs resent (machine-wide) · ` +
+      `${p.retried} requests resent on a new connection`;
     log(line);
     return line;
   };
