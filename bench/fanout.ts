@@ -70,7 +70,9 @@ export async function measureFanout(o: {
 }): Promise<FanoutFigures> {
   const server: Server = await startServer({
     script: 'src/server/main.ts',
-    env: { DATABASE_URL: tempSqlite(), ...o.env },
+    // Every stream client is on 127.0.0.1: the per-address cap (STREAMS_PER_ADDRESS, 500 since
+    // the hardening) admitted 500 of 5,000, and the runs measured those.
+    env: { DATABASE_URL: tempSqlite(), STREAMS_PER_ADDRESS: String(o.streams), ...o.env },
     healthPath: '/api/v1/health',
     nodeArgs: o.nodeArgs,
   });
