@@ -226,4 +226,41 @@ describe('a result as an image', () => {
     expect(colours).toContain('fbbf24');
     writeFileSync('/tmp/t13-more-shots/scale-image.png', bytes);
   });
+
+  it('saves an open-text question as a PNG: its top words ranked with their counts', async () => {
+    const seeded = await app.seedPoll({
+      title: 'Clase de hoy',
+      status: 'open',
+      questions: [{ text: '¿Qué mejorarías?', type: 'text' }],
+    });
+    const questionId = seeded.poll.questions[0]?.id;
+    const answers = ['Ejemplos', 'ejemplos', 'Ejemplos', 'Tiempo', 'Tiempo', 'Pausas', 'Café'];
+    for (const text of [...answers, 'Más ejercicios', 'Proyector', 'Música', 'Sillas', 'Luz']) {
+      await app.api(`/polls/${seeded.slug}/votes`, {
+        method: 'POST',
+        body: { answers: [{ questionId, text }] },
+      });
+    }
+    await app.setStatus(seeded, 'closed');
+    const page = await app.newPage(LAPTOP);
+    await page.goto(`${app.server.url}/r/${seeded.slug}`);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Guardar imagen de la pregunta 1 (PNG)' }).click(),
+    ]);
+    const bytes = readFileSync(await file.path());
+    const png = PNG.sync.read(bytes);
+    expect([png.width, png.height]).toEqual([1920, 1080]);
+    const pixel = (x: number, y: number) => {
+      const i = (y * png.width + x) * 4;
+      return [...png.data.subarray(i, i + 3)].map((c) => c.toString(16).padStart(2, '0')).join('');
+    };
+    expect(pixel(5, 5)).toBe('0b1120');
+    // The first word's bar in the accent colour, the others' in the bar colour.
+    const colours = new Set<string>();
+    for (let y = 300; y < 1000; y += 2) colours.add(pixel(300, y));
+    expect(colours).toContain('fbbf24');
+    expect(colours).toContain('a5b4fc');
+    writeFileSync('/tmp/t13-more-shots/text-image.png', bytes);
+  });
 });

@@ -233,8 +233,8 @@ function QuestionList({
               hydrated && question.type === 'text' ? moderation?.(question.id) : undefined
             }
           />
-          {/* Not on the projector: its chrome stays hidden. Open text has no image yet. */}
-          {large || question.type === 'text' ? null : (
+          {/* Not on the projector: its chrome stays hidden. */}
+          {large ? null : (
             <SaveResultImage
               slug={summary.slug}
               pollTitle={summary.title}

@@ -2,6 +2,7 @@ import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { es } from '../../../i18n/es.ts';
 import { clamp, colors, font, MARGIN, roundRect, wrap } from './result-image-draw.ts';
 import { drawScale } from './result-image-scale.ts';
+import { drawTopWords } from './result-image-text.ts';
 import { rankOptions } from './tally.ts';
 
 /**
@@ -78,6 +79,8 @@ export function drawResultImage(canvas: HTMLCanvasElement, image: ResultImage): 
     ctx.fillText(es.results.answers(question.respondents), MARGIN, y + 120);
   } else if (question.type === 'scale') {
     drawScale(ctx, question, MARGIN, y + 10, RESULT_IMAGE_HEIGHT - 110, width);
+  } else if (question.type === 'text') {
+    drawTopWords(ctx, question, MARGIN, y, RESULT_IMAGE_HEIGHT - 110, width);
   } else {
     if (multiple) {
       ctx.font = font(30);
@@ -92,7 +95,9 @@ export function drawResultImage(canvas: HTMLCanvasElement, image: ResultImage): 
   ctx.font = font(30);
   ctx.fillStyle = colors.muted;
   ctx.textAlign = 'left';
-  ctx.fillText(es.results.answers(question.respondents), MARGIN, 1030);
+  // Open text counts what the results page counts: the visible answers, not held ones.
+  const answered = question.type === 'text' ? (question.totalAnswers ?? 0) : question.respondents;
+  ctx.fillText(es.results.answers(answered), MARGIN, 1030);
   ctx.textAlign = 'right';
   ctx.fillText('Sondeo', RESULT_IMAGE_WIDTH - MARGIN, 1030);
   ctx.textAlign = 'left';
