@@ -1,9 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import readExcelFile from 'read-excel-file/node';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, PROJECTOR } from '../helpers/browser.ts';
 import { HostPage } from './pages/host-page.ts';
 import { type Seeded, setUpAppUnderTest } from './support/fixture.ts';
@@ -137,6 +137,8 @@ describe('results export from the host panel', () => {
 });
 
 describe('a result as an image', () => {
+  beforeAll(() => mkdirSync('/tmp/t13-more-shots', { recursive: true }));
+
   it('saves a question as a 1920×1080 PNG in the projector look', async () => {
     const seeded = await seedWithVotes('Clase de matemáticas');
     await app.setStatus(seeded, 'closed');
@@ -178,5 +180,87 @@ describe('a result as an image', () => {
       expect(overflow).toBe(false);
       await other.screenshot({ path: `/tmp/sondeo-results-${viewport.width}.png`, fullPage: true });
     }
+  });
+
+  it('saves a scale question as a PNG: the distribution as columns and the average', async () => {
+    const seeded = await app.seedPoll({
+      title: 'Clase de hoy',
+      status: 'open',
+      questions: [
+        {
+          text: '¿Cuánto te gustó?',
+          type: 'scale',
+          scale: { max: 5, minLabel: 'Nada', maxLabel: 'Mucho' },
+        },
+      ],
+    });
+    const questionId = seeded.poll.questions[0]?.id;
+    for (const value of [5, 4, 4, 3, 3]) {
+      await app.api(`/polls/${seeded.slug}/votes`, {
+        method: 'POST',
+        body: { answers: [{ questionId, value }] },
+      });
+    }
+    await app.setStatus(seeded, 'closed');
+    const page = await app.newPage(LAPTOP);
+    await page.goto(`${app.server.url}/r/${seeded.slug}`);
+    await page.getByTestId('scale-average').getByText('3,8').waitFor();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Guardar imagen de la pregunta 1 (PNG)' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe(`resultado-${seeded.slug}-1.png`);
+    const bytes = readFileSync(await file.path());
+    const png = PNG.sync.read(bytes);
+    expect([png.width, png.height]).toEqual([1920, 1080]);
+    const pixel = (x: number, y: number) => {
+      const i = (y * png.width + x) * 4;
+      return [...png.data.subarray(i, i + 3)].map((c) => c.toString(16).padStart(2, '0')).join('');
+    };
+    expect(pixel(5, 5)).toBe('0b1120');
+    // Across the chart's middle: the columns' bar colour; the average's accent on its left.
+    const colours = new Set<string>();
+    for (let x = 96; x < 1824; x += 2) colours.add(pixel(x, 760));
+    for (let y = 400; y < 900; y += 2) colours.add(pixel(200, y));
+    expect(colours).toContain('a5b4fc');
+    expect(colours).toContain('fbbf24');
+    writeFileSync('/tmp/t13-more-shots/scale-image.png', bytes);
+  });
+
+  it('saves an open-text question as a PNG: its top words ranked with their counts', async () => {
+    const seeded = await app.seedPoll({
+      title: 'Clase de hoy',
+      status: 'open',
+      questions: [{ text: '¿Qué mejorarías?', type: 'text' }],
+    });
+    const questionId = seeded.poll.questions[0]?.id;
+    const answers = ['Ejemplos', 'ejemplos', 'Ejemplos', 'Tiempo', 'Tiempo', 'Pausas', 'Café'];
+    for (const text of [...answers, 'Más ejercicios', 'Proyector', 'Música', 'Sillas', 'Luz']) {
+      await app.api(`/polls/${seeded.slug}/votes`, {
+        method: 'POST',
+        body: { answers: [{ questionId, text }] },
+      });
+    }
+    await app.setStatus(seeded, 'closed');
+    const page = await app.newPage(LAPTOP);
+    await page.goto(`${app.server.url}/r/${seeded.slug}`);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Guardar imagen de la pregunta 1 (PNG)' }).click(),
+    ]);
+    const bytes = readFileSync(await file.path());
+    const png = PNG.sync.read(bytes);
+    expect([png.width, png.height]).toEqual([1920, 1080]);
+    const pixel = (x: number, y: number) => {
+      const i = (y * png.width + x) * 4;
+      return [...png.data.subarray(i, i + 3)].map((c) => c.toString(16).padStart(2, '0')).join('');
+    };
+    expect(pixel(5, 5)).toBe('0b1120');
+    // The first word's bar in the accent colour, the others' in the bar colour.
+    const colours = new Set<string>();
+    for (let y = 300; y < 1000; y += 2) colours.add(pixel(300, y));
+    expect(colours).toContain('fbbf24');
+    expect(colours).toContain('a5b4fc');
+    writeFileSync('/tmp/t13-more-shots/text-image.png', bytes);
   });
 });

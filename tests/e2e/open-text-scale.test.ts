@@ -42,6 +42,15 @@ async function answer(seeded: Seeded, text: string, value: number): Promise<void
   });
 }
 
+/** A ballot with only a scale value, for a poll whose single question is a scale. */
+async function answerScale(seeded: Seeded, value: number): Promise<void> {
+  const questionId = seeded.poll.questions[0]?.id;
+  await app.api(`/polls/${seeded.slug}/votes`, {
+    method: 'POST',
+    body: { answers: [{ questionId, value }] },
+  });
+}
+
 /** Console errors and React's warnings (a hydration mismatch is reported as an error). */
 function watchConsole(page: Page): string[] {
   const problems: string[] = [];
@@ -272,5 +281,47 @@ describe('open text and rating scale', () => {
     await panel.answer('Qué p.u.t.a mierda').getByText('Oculta por el filtro').waitFor();
     await panel.act('Mostrar', 'Qué p.u.t.a mierda');
     await audience.question(OPEN).getByText('Qué p.u.t.a mierda').waitFor();
+  });
+
+  it('the host widens a scale to 1–10 with new end labels and the phone shows ten buttons', async () => {
+    const seeded = await app.seedPoll({
+      title: 'Clase de hoy',
+      status: 'open',
+      questions: [
+        { text: SCALE, type: 'scale', scale: { max: 5, minLabel: null, maxLabel: null } },
+      ],
+    });
+    await answerScale(seeded, 4);
+    const host = new HostPage(await app.newPage(LAPTOP, seeded), app.server.url);
+    await host.goto(seeded.slug);
+    await host.waitForPanel();
+    await host.editScale(SCALE, { max: 10, minLabel: 'Nada', maxLabel: 'Muchísimo' });
+    // Widening loses nothing: saved at once, no confirmation.
+    await host.page.getByText('Escala actualizada').waitFor();
+    expect(await host.page.getByRole('alertdialog').count()).toBe(0);
+    await host
+      .question(SCALE)
+      .getByRole('button', { name: 'Editar escala: De 1 a 10 · Nada … Muchísimo' })
+      .waitFor();
+
+    const voter = new VotePage(await app.newPage(PHONE), app.server.url);
+    await voter.goto(seeded.slug);
+    const radios = voter.question(SCALE).getByRole('radio');
+    expect(await radios.count()).toBe(10);
+    await voter
+      .question(SCALE)
+      .getByRole('radio', { name: '1, Nada' })
+      .waitFor({ state: 'attached' });
+    await voter
+      .question(SCALE)
+      .getByRole('radio', { name: '10, Muchísimo' })
+      .waitFor({ state: 'attached' });
+    // The answer given on the old range is kept.
+    const summary = await app.api<Summary>(`/polls/${seeded.slug}/summary`, {
+      secret: seeded.secret,
+    });
+    expect(summary.questions[0]?.values?.map((v) => v.count)).toEqual([
+      0, 0, 0, 1, 0, 0, 0, 0, 0, 0,
+    ]);
   });
 });

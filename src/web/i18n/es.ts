@@ -232,6 +232,20 @@ export const es = {
     scaleSummary: (max: number, minLabel: string | null, maxLabel: string | null) =>
       `De 1 a ${max}${minLabel || maxLabel ? ` · ${minLabel ?? '1'} … ${maxLabel ?? max}` : ''}`,
     textSummary: 'Respuesta libre de hasta 140 caracteres · nube de palabras',
+    editScale: 'Editar escala',
+    saveScale: 'Guardar escala',
+    scaleUpdated: 'Escala actualizada',
+    lowerScaleTitle: (max: number) => `¿Reducir la escala a 1–${max}?`,
+    /** `lost` undefined: the count could not be read, the warning stays general. */
+    lowerScaleDescription: (max: number, lost: number | undefined) =>
+      `Se eliminarán permanentemente ${
+        lost === undefined
+          ? 'las respuestas'
+          : lost === 1
+            ? 'la respuesta'
+            : `las ${lost} respuestas`
+      } mayores que ${max}. Esta acción no se puede deshacer.`,
+    lowerScaleConfirm: 'Reducir y eliminar respuestas',
     submit: 'Agregar pregunta',
     submitting: 'Agregando...',
     created: 'Pregunta creada',

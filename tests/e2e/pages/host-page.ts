@@ -243,6 +243,19 @@ export class HostPage extends Screen {
     await this.page.getByRole('button', { name: 'Duplicar encuesta' }).click();
   }
 
+  /** Opens a scale question's settings (its pencil line), fills them and saves. */
+  async editScale(
+    questionText: string,
+    scale: { max: 5 | 10; minLabel: string; maxLabel: string },
+  ): Promise<void> {
+    const item = this.question(questionText);
+    await item.getByRole('button', { name: /^Editar escala: / }).click();
+    await item.getByText(`De 1 a ${scale.max}`, { exact: true }).click();
+    await item.getByLabel('Etiqueta del 1 (opcional)').fill(scale.minLabel);
+    await item.getByLabel(`Etiqueta del ${scale.max} (opcional)`).fill(scale.maxLabel);
+    await item.getByRole('button', { name: 'Guardar escala' }).click();
+  }
+
   async confirm(label: string): Promise<void> {
     const dialog = this.page.getByRole('alertdialog');
     await dialog.waitFor();

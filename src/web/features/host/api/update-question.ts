@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Scale } from '../../../../contract/poll.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 import { useHostSession } from '../host-session.tsx';
 import { patchQuestion, summaryChanged } from './cache.ts';
@@ -15,6 +16,28 @@ export function useUpdateQuestion() {
       apiCall('updateQuestion', { params: { id: questionId }, body: { text }, hostSecret: secret }),
     onSuccess: (question) => {
       patchQuestion(queryClient, slug, question.id, () => question);
+      void summaryChanged(queryClient, slug);
+    },
+    onError: notifyError,
+  });
+}
+
+type ScaleVariables = { questionId: number; scale: Scale };
+
+/** PUT /questions/{id} with a scale question's range and end labels (null = no label). */
+export function useUpdateScale() {
+  const { slug, secret } = useHostSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ questionId, scale }: ScaleVariables) =>
+      apiCall('updateQuestion', {
+        params: { id: questionId },
+        body: { scale },
+        hostSecret: secret,
+      }),
+    onSuccess: (question) => {
+      patchQuestion(queryClient, slug, question.id, () => question);
+      // Lowering the maximum deletes answers: the counts change too.
       void summaryChanged(queryClient, slug);
     },
     onError: notifyError,

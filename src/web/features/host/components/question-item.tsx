@@ -15,6 +15,7 @@ import { useUpdateQuestion } from '../api/update-question.ts';
 import { ConfirmDeleteButton } from './confirm-delete-button.tsx';
 import { InlineEdit } from './inline-edit.tsx';
 import { OptionList } from './option-list.tsx';
+import { ScaleEdit } from './scale-edit.tsx';
 
 const t = es.questions;
 
@@ -93,16 +94,12 @@ export function QuestionItem({ question, position, moderation }: QuestionItemPro
             )
           }
         />
-        {question.type === 'text' || question.type === 'scale' ? (
+        {question.type === 'text' ? (
           <p className="text-sm text-muted-foreground" data-testid="question-format">
-            {question.type === 'text'
-              ? t.textSummary
-              : t.scaleSummary(
-                  question.scale?.max ?? 5,
-                  question.scale?.minLabel ?? null,
-                  question.scale?.maxLabel ?? null,
-                )}
+            {t.textSummary}
           </p>
+        ) : question.type === 'scale' ? (
+          <ScaleEdit question={question} />
         ) : (
           <OptionList question={question} />
         )}

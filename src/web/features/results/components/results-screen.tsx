@@ -233,9 +233,8 @@ function QuestionList({
               hydrated && question.type === 'text' ? moderation?.(question.id) : undefined
             }
           />
-          {/* Not on the projector: its chrome stays hidden. Open text and scales have no
-              image (it draws option bars). */}
-          {large || question.type === 'text' || question.type === 'scale' ? null : (
+          {/* Not on the projector: its chrome stays hidden. */}
+          {large ? null : (
             <SaveResultImage
               slug={summary.slug}
               pollTitle={summary.title}

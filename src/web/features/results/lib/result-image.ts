@@ -1,5 +1,8 @@
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { es } from '../../../i18n/es.ts';
+import { clamp, colors, font, MARGIN, roundRect, wrap } from './result-image-draw.ts';
+import { drawScale } from './result-image-scale.ts';
+import { drawTopWords } from './result-image-text.ts';
 import { rankOptions } from './tally.ts';
 
 /**
@@ -10,20 +13,6 @@ import { rankOptions } from './tally.ts';
 export const RESULT_IMAGE_WIDTH = 1920;
 export const RESULT_IMAGE_HEIGHT = 1080;
 
-/** The projector theme (theme.css, `.dark`), fixed: an image must not depend on the screen. */
-const colors = {
-  background: '#0b1120',
-  card: '#111827',
-  border: '#334155',
-  foreground: '#f1f5f9',
-  muted: '#cbd5e1',
-  accent: '#fbbf24',
-  bar: '#a5b4fc',
-  barTrack: '#1e293b',
-};
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif';
-const MARGIN = 96;
-
 export type ResultImage = {
   pollTitle: string;
   /** When the results were last updated. */
@@ -33,58 +22,6 @@ export type ResultImage = {
 };
 
 const dateFormat = new Intl.DateTimeFormat('es', { dateStyle: 'long', timeStyle: 'short' });
-
-function font(size: number, weight = 400): string {
-  return `${weight} ${size}px ${FONT}`;
-}
-
-/** Lines of `text` no wider than `width`; a word longer than a line is cut anywhere. */
-function wrap(ctx: CanvasRenderingContext2D, text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (ctx.measureText(candidate).width <= width) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = '';
-    let rest = word;
-    while (ctx.measureText(rest).width > width) {
-      let cut = rest.length - 1;
-      while (cut > 1 && ctx.measureText(rest.slice(0, cut)).width > width) cut -= 1;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    line = rest;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/** At most `max` lines, the last one ending in an ellipsis when text was left out. */
-function clamp(ctx: CanvasRenderingContext2D, lines: string[], max: number, width: number) {
-  if (lines.length <= max) return lines;
-  const kept = lines.slice(0, max);
-  let last = `${kept[max - 1]}…`;
-  while (last.length > 1 && ctx.measureText(last).width > width) last = `${last.slice(0, -2)}…`;
-  kept[max - 1] = last;
-  return kept;
-}
-
-function roundRect(
-  ctx: CanvasRenderingContext2D,
-  x: number,
-  y: number,
-  w: number,
-  h: number,
-  r: number,
-) {
-  ctx.beginPath();
-  ctx.roundRect(x, y, w, Math.max(h, 0), Math.min(r, h / 2, w / 2));
-  ctx.fill();
-}
 
 /** A five-pointed star: the leading option's second cue besides its colour. */
 function star(ctx: CanvasRenderingContext2D, cx: number, cy: number, r: number) {
@@ -140,6 +77,10 @@ export function drawResultImage(canvas: HTMLCanvasElement, image: ResultImage): 
     ctx.font = font(36);
     ctx.fillStyle = colors.muted;
     ctx.fillText(es.results.answers(question.respondents), MARGIN, y + 120);
+  } else if (question.type === 'scale') {
+    drawScale(ctx, question, MARGIN, y + 10, RESULT_IMAGE_HEIGHT - 110, width);
+  } else if (question.type === 'text') {
+    drawTopWords(ctx, question, MARGIN, y, RESULT_IMAGE_HEIGHT - 110, width);
   } else {
     if (multiple) {
       ctx.font = font(30);
@@ -154,7 +95,9 @@ export function drawResultImage(canvas: HTMLCanvasElement, image: ResultImage): 
   ctx.font = font(30);
   ctx.fillStyle = colors.muted;
   ctx.textAlign = 'left';
-  ctx.fillText(es.results.answers(question.respondents), MARGIN, 1030);
+  // Open text counts what the results page counts: the visible answers, not held ones.
+  const answered = question.type === 'text' ? (question.totalAnswers ?? 0) : question.respondents;
+  ctx.fillText(es.results.answers(answered), MARGIN, 1030);
   ctx.textAlign = 'right';
   ctx.fillText('Sondeo', RESULT_IMAGE_WIDTH - MARGIN, 1030);
   ctx.textAlign = 'left';
