@@ -75,7 +75,8 @@ async function load(
         const text = await page.evaluate(() => document.body?.textContent?.slice(0, 200));
         throw new Error(`${url}: no ${key} (page: ${text})`, { cause: error });
       });
-    return page.evaluate((app) => {
+    // Awaited here: returned bare, the finally below would close the context before it answers.
+    return await page.evaluate((app) => {
       const w = window as unknown as Record<string, number>;
       const first = w.__firstQuestion ?? Number.NaN;
       return { firstQuestion: first, tapReady: app ? (w.__tapReady ?? Number.NaN) : first };
