@@ -1,6 +1,6 @@
 import { parseDatabaseUrl } from '../src/server/config.ts';
 import { openStore } from '../src/server/store/open-store.ts';
-import { participants } from './lib/api.ts';
+import { type BenchPoll, call, participants } from './lib/api.ts';
 import { runLoad } from './lib/load.ts';
 import type { Server } from './lib/processes.ts';
 import type { Row } from './lib/report.ts';
@@ -64,27 +64,8 @@ export function answers(seed = 13): () => string {
   return answer;
 }
 
-async function call(base: string, method: string, path: string, body?: unknown, secret?: string) {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(secret && { 'x-host-secret': secret }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-interface OneQuestionPoll {
-  slug: string;
-  secret: string;
-  ballot(i: number): string;
-}
-
 /** An open poll with one question: single choice (4 options) or open text. */
-async function onePoll(base: string, type: 'single' | 'text'): Promise<OneQuestionPoll> {
+async function onePoll(base: string, type: 'single' | 'text'): Promise<BenchPoll> {
   const poll = await call(base, 'POST', '/polls', { title: `Banco ${type}` });
   const question = await call(
     base,
@@ -112,7 +93,7 @@ async function onePoll(base: string, type: 'single' | 'text'): Promise<OneQuesti
   };
 }
 
-function load(url: string, poll: OneQuestionPoll, connections: number) {
+function load(url: string, poll: BenchPoll, connections: number) {
   const next = participants();
   let i = 0;
   return {
@@ -135,7 +116,7 @@ export async function measureTextBallots(o: {
   log: (line: string) => void;
 }): Promise<TextFigures> {
   const url = o.server.url;
-  const measure = async (poll: OneQuestionPoll, amount: number): Promise<Measured> => {
+  const measure = async (poll: BenchPoll, amount: number): Promise<Measured> => {
     const before = o.server.cpuSeconds();
     const result = await runLoad({ ...load(url, poll, o.connections), amount });
     return { ...result, cpuUs: ((o.server.cpuSeconds() - before) * 1e6) / Math.max(result.ok, 1) };

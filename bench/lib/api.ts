@@ -1,15 +1,22 @@
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
 import { ParticipantIds } from '../../src/server/http/participant.ts';
 
-/** The bench's poll: three questions, as in the issue. */
+/** A bench's open poll (createBenchPoll's: three questions, as in the issue). */
 export interface BenchPoll {
   slug: string;
   secret: string;
-  /** The i-th ballot's body: every question answered (4 choices in all). */
+  /** The i-th ballot's body. */
   ballot(i: number): string;
 }
 
-async function call(base: string, method: string, path: string, body?: unknown, secret?: string) {
+/** One API call of the benches' setup: JSON in and out, the host secret when given; throws on a non-2xx. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  secret?: string,
+) {
   const res = await fetch(`${base}/api/v1${path}`, {
     method,
     headers: {

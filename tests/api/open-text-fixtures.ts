@@ -1,11 +1,12 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   addQuestion,
-  type Client,
+  Client,
   createPoll,
   type HostedPoll,
   type Json,
   setStatus,
+  testApp,
 } from './api-client.ts';
 
 /** An open poll with an open-text, a scale (1–5, 'Nada'…'Mucho') and a single question. */
@@ -38,4 +39,25 @@ export async function summaryQuestion(
 ): Promise<Json> {
   const summary = (await client.get(`/polls/${poll.slug}/summary`, { secret })).body;
   return summary.questions.find((q: Json) => q.id === id);
+}
+
+/**
+ * The app the open-text API tests share in a file (made before, closed after them), with their
+ * helpers: an open text/scale poll, a ballot from a new participant, one question of the summary.
+ */
+export function setUpOpenTextApi() {
+  const api = {} as { ctx: Awaited<ReturnType<typeof testApp>>; client: Client };
+  beforeAll(async () => {
+    api.ctx = await testApp();
+    api.client = new Client(api.ctx.app);
+  });
+  afterAll(() => api.ctx.close());
+  return {
+    api,
+    openPoll: (settings: Record<string, boolean> = {}) => textScalePoll(api.client, settings),
+    vote: (poll: HostedPoll, answers: unknown[], voter = new Client(api.ctx.app)) =>
+      voter.post(`/polls/${poll.slug}/votes`, { answers }),
+    summaryQ: (poll: HostedPoll, id: number, secret?: string) =>
+      summaryQuestion(api.client, poll, id, secret),
+  };
 }

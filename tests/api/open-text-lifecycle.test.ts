@@ -1,23 +1,11 @@
 import readExcelFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type HostedPoll, type Json, setStatus, testApp } from './api-client.ts';
-import { summaryQuestion, textScalePoll } from './open-text-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { type Json, setStatus } from './api-client.ts';
+import { setUpOpenTextApi } from './open-text-fixtures.ts';
 
 /** Issue 13: open-text and scale questions through reveal, reset, duplicate and export. */
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let client: Client;
-beforeAll(async () => {
-  ctx = await testApp();
-  client = new Client(ctx.app);
-});
-afterAll(() => ctx.close());
-
-const openPoll = (settings: Record<string, boolean> = {}) => textScalePoll(client, settings);
-const vote = (poll: HostedPoll, answers: unknown[], voter = new Client(ctx.app)) =>
-  voter.post(`/polls/${poll.slug}/votes`, { answers });
-const summaryQ = (poll: HostedPoll, id: number, secret?: string) =>
-  summaryQuestion(client, poll, id, secret);
+const { api, openPoll, vote, summaryQ } = setUpOpenTextApi();
 
 describe('reveal, reset, duplicate and export', () => {
   it('hides the words, answers, values and average of a hidden question from others', async () => {
@@ -27,11 +15,11 @@ describe('reveal, reset, duplicate and export', () => {
       { questionId: scale.id, value: 4 },
     ]);
     for (const q of [text, scale]) {
-      expect((await client.put(`/questions/${q.id}`, { resultsHidden: true }, poll)).status).toBe(
-        200,
-      );
+      expect(
+        (await api.client.put(`/questions/${q.id}`, { resultsHidden: true }, poll)).status,
+      ).toBe(200);
     }
-    const pub = await client.get(`/polls/${poll.slug}/summary`);
+    const pub = await api.client.get(`/polls/${poll.slug}/summary`);
     const t = pub.body.questions.find((q: Json) => q.id === text.id);
     const s = pub.body.questions.find((q: Json) => q.id === scale.id);
     expect(t).toMatchObject({ hidden: true, words: [], answers: [], respondents: 1 });
@@ -40,7 +28,7 @@ describe('reveal, reset, duplicate and export', () => {
     expect(s).not.toHaveProperty('values');
     expect(s).not.toHaveProperty('average');
     expect(JSON.stringify(pub.body)).not.toContain('Secreto');
-    const list = await client.get(`/polls/${poll.slug}/questions/${text.id}/answers`);
+    const list = await api.client.get(`/polls/${poll.slug}/questions/${text.id}/answers`);
     expect(list.status).toBe(403);
     expect(list.body.code).toBe('RESULTS_PRIVATE');
     const host = await summaryQ(poll, text.id, poll.secret);
@@ -54,26 +42,30 @@ describe('reveal, reset, duplicate and export', () => {
       { questionId: text.id, text: 'Hola' },
       { questionId: scale.id, value: 2 },
     ]);
-    await client.post(`/polls/${poll.slug}/questions/${text.id}/answers/approve`, undefined, poll);
+    await api.client.post(
+      `/polls/${poll.slug}/questions/${text.id}/answers/approve`,
+      undefined,
+      poll,
+    );
     expect((await summaryQ(poll, text.id)).words).toEqual([{ text: 'Hola', count: 1 }]);
 
-    const dup = await client.post(`/polls/${poll.slug}/duplicate`, undefined, poll);
+    const dup = await api.client.post(`/polls/${poll.slug}/duplicate`, undefined, poll);
     expect(dup.status).toBe(201);
     const copy = { slug: dup.body.slug, secret: dup.body.host_secret, body: dup.body };
-    const view = (await client.get(`/polls/${copy.slug}`)).body;
+    const view = (await api.client.get(`/polls/${copy.slug}`)).body;
     expect(view.settings.moderateText).toBe(true);
     expect(view.questions.map((q: Json) => [q.type, q.options, q.scale])).toEqual([
       ['text', [], null],
       ['scale', [], { max: 5, minLabel: 'Nada', maxLabel: 'Mucho' }],
       ['single', expect.any(Array), null],
     ]);
-    const copySummary = (await client.get(`/polls/${copy.slug}/summary`, copy)).body;
+    const copySummary = (await api.client.get(`/polls/${copy.slug}/summary`, copy)).body;
     expect(copySummary.totalVotes).toBe(0);
     expect(copySummary.questions[0]).toMatchObject({ words: [], answers: [], pendingCount: 0 });
     expect(copySummary.questions[1].values.every((v: Json) => v.count === 0)).toBe(true);
 
-    await setStatus(client, poll, 'closed');
-    const reset = await client.post(`/polls/${poll.slug}/reset`, undefined, poll);
+    await setStatus(api.client, poll, 'closed');
+    const reset = await api.client.post(`/polls/${poll.slug}/reset`, undefined, poll);
     expect(reset.body).toEqual({ deletedVotes: 1 });
     const after = await summaryQ(poll, text.id, poll.secret);
     expect(after).toMatchObject({ words: [], answers: [], totalAnswers: 0, respondents: 0 });
@@ -98,7 +90,7 @@ describe('reveal, reset, duplicate and export', () => {
       { questionId: text.id, text: 'Eres un p.u.t.o genio' },
       { questionId: scale.id, value: 2 },
     ]);
-    const res = await ctx.app.inject({
+    const res = await api.ctx.app.inject({
       method: 'GET',
       url: `/api/v1/polls/${poll.slug}/export?format=csv`,
       headers: { 'x-host-secret': poll.secret },
@@ -118,7 +110,7 @@ describe('reveal, reset, duplicate and export', () => {
     expect(csv).toMatch(/"Café, por favor",Visible,5,/);
     expect(csv).toContain('Eres un p.u.t.o genio,Marcada por lenguaje ofensivo,');
 
-    const xlsx = await ctx.app.inject({
+    const xlsx = await api.ctx.app.inject({
       method: 'GET',
       url: `/api/v1/polls/${poll.slug}/export?format=xlsx`,
       headers: { 'x-host-secret': poll.secret },

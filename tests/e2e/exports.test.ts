@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import readExcelFile from 'read-excel-file/node';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE, PROJECTOR } from '../helpers/browser.ts';
 import { HostPage } from './pages/host-page.ts';
 import { type Seeded, setUpAppUnderTest } from './support/fixture.ts';
@@ -12,6 +12,28 @@ const LAPTOP = { width: 1280, height: 800 };
 const TITLE = '=HYPERLINK("http://x.example") Clase, "ñandú"';
 
 const app = setUpAppUnderTest();
+
+/**
+ * Clicks 'Guardar imagen' for question n on the page and decodes the PNG downloaded, checking its
+ * name and its 1920×1080 size; `pixel` reads one as 'rrggbb'.
+ */
+async function saveResultImage(page: Page, slug: string, n: number) {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `Guardar imagen de la pregunta ${n} (PNG)` }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe(`resultado-${slug}-${n}.png`);
+  const bytes = readFileSync(await file.path());
+  const png = PNG.sync.read(bytes);
+  expect([png.width, png.height]).toEqual([1920, 1080]);
+  const pixel = (x: number, y: number) => {
+    const i = (y * png.width + x) * 4;
+    return [...png.data.subarray(i, i + 3)].map((c) => c.toString(16).padStart(2, '0')).join('');
+  };
+  // The projector's dark background.
+  expect(pixel(5, 5)).toBe('0b1120');
+  return { bytes, pixel };
+}
 
 /** A poll with answers: a single and a multiple question, three ballots. */
 async function seedWithVotes(title = TITLE): Promise<Seeded> {
@@ -137,8 +159,6 @@ describe('results export from the host panel', () => {
 });
 
 describe('a result as an image', () => {
-  beforeAll(() => mkdirSync('/tmp/t13-more-shots', { recursive: true }));
-
   it('saves a question as a 1920×1080 PNG in the projector look', async () => {
     const seeded = await seedWithVotes('Clase de matemáticas');
     await app.setStatus(seeded, 'closed');
@@ -146,21 +166,9 @@ describe('a result as an image', () => {
     await page.goto(`${app.server.url}/r/${seeded.slug}`);
     await page.getByTestId('result-option').first().waitFor();
     await page.screenshot({ path: '/tmp/sondeo-results-1280.png', fullPage: true });
-    const [file] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Guardar imagen de la pregunta 2 (PNG)' }).click(),
-    ]);
-    expect(file.suggestedFilename()).toBe(`resultado-${seeded.slug}-2.png`);
-    const bytes = readFileSync(await file.path());
-    const png = PNG.sync.read(bytes);
-    expect([png.width, png.height]).toEqual([1920, 1080]);
-    const pixel = (x: number, y: number) => {
-      const i = (y * png.width + x) * 4;
-      return [...png.data.subarray(i, i + 3)].map((c) => c.toString(16).padStart(2, '0')).join('');
-    };
-    // The projector's dark background, and the leading option's bar in the accent colour
-    // (question 2: 'Datos' chosen by 2 of 3 people leads).
-    expect(pixel(5, 5)).toBe('0b1120');
+    const { bytes, pixel } = await saveResultImage(page, seeded.slug, 2);
+    // The leading option's bar in the accent colour (question 2: 'Datos' chosen by 2 of 3 people
+    // leads).
     const colours = new Set<string>();
     for (let y = 300; y < 1000; y += 2) colours.add(pixel(200, y));
     expect(colours).toContain('fbbf24');
@@ -205,26 +213,14 @@ describe('a result as an image', () => {
     const page = await app.newPage(LAPTOP);
     await page.goto(`${app.server.url}/r/${seeded.slug}`);
     await page.getByTestId('scale-average').getByText('3,8').waitFor();
-    const [file] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Guardar imagen de la pregunta 1 (PNG)' }).click(),
-    ]);
-    expect(file.suggestedFilename()).toBe(`resultado-${seeded.slug}-1.png`);
-    const bytes = readFileSync(await file.path());
-    const png = PNG.sync.read(bytes);
-    expect([png.width, png.height]).toEqual([1920, 1080]);
-    const pixel = (x: number, y: number) => {
-      const i = (y * png.width + x) * 4;
-      return [...png.data.subarray(i, i + 3)].map((c) => c.toString(16).padStart(2, '0')).join('');
-    };
-    expect(pixel(5, 5)).toBe('0b1120');
+    const { bytes, pixel } = await saveResultImage(page, seeded.slug, 1);
     // Across the chart's middle: the columns' bar colour; the average's accent on its left.
     const colours = new Set<string>();
     for (let x = 96; x < 1824; x += 2) colours.add(pixel(x, 760));
     for (let y = 400; y < 900; y += 2) colours.add(pixel(200, y));
     expect(colours).toContain('a5b4fc');
     expect(colours).toContain('fbbf24');
-    writeFileSync('/tmp/t13-more-shots/scale-image.png', bytes);
+    writeFileSync('/tmp/sondeo-result-image-scale.png', bytes);
   });
 
   it('saves an open-text question as a PNG: its top words ranked with their counts', async () => {
@@ -244,23 +240,12 @@ describe('a result as an image', () => {
     await app.setStatus(seeded, 'closed');
     const page = await app.newPage(LAPTOP);
     await page.goto(`${app.server.url}/r/${seeded.slug}`);
-    const [file] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Guardar imagen de la pregunta 1 (PNG)' }).click(),
-    ]);
-    const bytes = readFileSync(await file.path());
-    const png = PNG.sync.read(bytes);
-    expect([png.width, png.height]).toEqual([1920, 1080]);
-    const pixel = (x: number, y: number) => {
-      const i = (y * png.width + x) * 4;
-      return [...png.data.subarray(i, i + 3)].map((c) => c.toString(16).padStart(2, '0')).join('');
-    };
-    expect(pixel(5, 5)).toBe('0b1120');
+    const { bytes, pixel } = await saveResultImage(page, seeded.slug, 1);
     // The first word's bar in the accent colour, the others' in the bar colour.
     const colours = new Set<string>();
     for (let y = 300; y < 1000; y += 2) colours.add(pixel(300, y));
     expect(colours).toContain('fbbf24');
     expect(colours).toContain('a5b4fc');
-    writeFileSync('/tmp/t13-more-shots/text-image.png', bytes);
+    writeFileSync('/tmp/sondeo-result-image-text.png', bytes);
   });
 });
