@@ -7,7 +7,8 @@ import { type Server, startServer, tempSqlite } from './lib/processes.ts';
  * Server CPU per request of each kind a phone makes when it joins (page, each asset, the poll,
  * the event stream, the ballot), measured one kind at a time from /proc: what the join wave
  * costs the server, independent of how loaded the machine is. Not part of `npm run bench`:
- *   node --import tsx bench/join-costs.ts      (JOIN_COSTS_N=1000 requests a kind)
+ *   node --import tsx bench/join-costs.ts      (JOIN_COSTS_N=1000 requests a kind,
+ *                                             JOIN_COSTS_CONCURRENCY=20 at a time)
  */
 /** stime of /proc/<pid>/stat: the kernel's share (sockets, loopback TCP). */
 function systemSeconds(pid: number): number {
@@ -16,7 +17,7 @@ function systemSeconds(pid: number): number {
 }
 
 const n = Number(process.env.JOIN_COSTS_N ?? 1000);
-const CONCURRENCY = 20;
+const CONCURRENCY = Number(process.env.JOIN_COSTS_CONCURRENCY ?? 20);
 /** JOIN_COSTS_ONLY=events,votes: only the kinds whose label holds one of these words. */
 const only = process.env.JOIN_COSTS_ONLY?.split(',');
 

@@ -160,7 +160,10 @@ export async function measureJoinWave(o: {
     // The buckets on, as in a building: 100 phones an address is within them.
     env: { DATABASE_URL: tempSqlite(), RATE_LIMITS: 'on' },
     healthPath: '/api/v1/health',
-    nodeArgs: o.nodeArgs,
+    // BENCH_SERVER_ARGS: Node flags to try on the server alone (say, a V8 heap setting).
+    nodeArgs: [...(o.nodeArgs ?? []), ...(process.env.BENCH_SERVER_ARGS?.split(' ') ?? [])].filter(
+      Boolean,
+    ),
   });
   const children: ChildProcess[] = [];
   const addresses = Array.from({ length: o.addresses }, (_, i) => `127.0.0.${i + 2}`);

@@ -24,6 +24,7 @@ import { measureReads, measureWrites, type ReadFigures, type WriteFigures } from
  *   BENCH_VOTE_RATE=50 BENCH_FANOUT_SECONDS=10
  *   BENCH_STREAMS_PER_CLIENT=2500   streams per client process (1,250 measured the same)
  *   BENCH_PROFILE=1                 Sondeo servers write a CPU profile to bench/profiles/
+ *   BENCH_SERVER_ARGS='--flag …'    extra Node flags for the join wave's server only
  *   BENCH_OUT=…                     where the table goes (with the machine's description);
  *                                   default bench/RESULTS.md for a full SQLite run, else
  *                                   bench/results-<parts>-<engine>-<n>x.md

@@ -15,13 +15,17 @@ import type { Summary } from './summary.ts';
  *   client (who may see results is decided again: closing starts summaries for everyone, making
  *   them private stops them); `summary` after vote changes, coalesced per poll: the first change
  *   after a quiet spell at once, the next ones within LIVE_COALESCE_MS merged into one frame at
- *   the end of the window, so the last state always arrives.
+ *   the end of the window, so the last state always arrives. (The server shortens the window
+ *   for a few streams and stretches it to 500 ms while it is saturated: coalescing-window.ts.)
  * - Every event has `id: <n>`, increasing per poll; a reconnect with Last-Event-ID gets the
  *   current state at once. Each `data:` is one line of JSON.
  * - To the host only, `presence` (a Presence): at once on connect, then whenever the number of
  *   people with the participation page open changes, coalesced to at most one frame per
  *   LIVE_PRESENCE_MS. A participant page says it is one by `?as=participant` on the stream's URL;
  *   several tabs of one browser (one participant cookie) count once. Counted per instance.
+ * - A stream with `?as=participant` gets `poll` frames only, never `summary`: the participation
+ *   page shows no results (the results page has its own stream), and a hall of phones voting at
+ *   once would otherwise be sent a summary per phone per window.
  * - A `: ping` comment every LIVE_HEARTBEAT_MS. A client that stops reading is dropped.
  */
 export type LiveEvent =

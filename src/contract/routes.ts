@@ -182,11 +182,12 @@ export const routes = {
       'Live stream (text/event-stream) of the poll. On connect: `retry: 2000`, then `poll` (as ' +
       'GET /polls/{slug}) and, if the caller may see results, `summary` (as GET …/summary). ' +
       'Then `poll` on every change of the poll and `summary` after vote changes, coalesced ' +
-      'per 200 ms; a `: ping` comment every 15 s. Every event has an increasing `id`; a ' +
+      'per 200 ms (up to 500 ms while the server is saturated); a `: ping` comment every 15 s. Every event has an increasing `id`; a ' +
       'reconnect with Last-Event-ID gets the current state at once. The host sends ' +
       'X-Host-Secret (never in the URL) and also gets `presence` ({participants}: people with ' +
       'the participation page open, coalesced per second); a participant page adds ' +
-      '`?as=participant` to be counted.',
+      '`?as=participant` to be counted, and then gets `poll` frames only (the participation ' +
+      'page shows no results).',
     params: SlugParams,
     query: LiveEventsQuery,
   },

@@ -228,6 +228,28 @@ describe('GET /polls/:slug/events', () => {
     guest.close();
   });
 
+  it('gives a participation page’s stream poll frames only, even when results are public', async () => {
+    const p = await openPoll({ resultsPublic: true });
+    const page = await open(`${p.events}?as=participant`);
+    const results = await open(p.events);
+    await page.next((f) => f.event === 'poll');
+    await results.next(summaryWith(0));
+    await p.vote();
+    await results.next(summaryWith(1));
+    await call('PATCH', `/polls/${p.slug}`, { title: 'Cambiado' }, p.secret);
+    await call('PATCH', `/polls/${p.slug}`, { status: 'closed' }, p.secret);
+    await page.next((f) => f.event === 'poll' && JSON.parse(f.data).status === 'closed');
+    await results.next((f) => f.event === 'summary' && JSON.parse(f.data).status === 'closed');
+    await wait(300);
+    // Changes of the poll reach it; no summary ever does, open or closed.
+    expect(page.frames.map((f) => f.event).filter((e) => e !== 'comment')).toEqual([
+      'message',
+      'poll',
+      'poll',
+      'poll',
+    ]);
+    for (const s of [page, results]) s.close();
+  });
   it('gives a reconnect with Last-Event-ID the current state at once, with later ids', async () => {
     const p = await openPoll({ resultsPublic: true });
     const first = await open(p.events);

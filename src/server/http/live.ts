@@ -44,8 +44,12 @@ export function registerLiveRoutes(
         const poll = await live.cache.poll(params.slug);
         if (!poll) throw new DomainError('POLL_NOT_FOUND');
         const isHost = isHostSecret(poll.poll, hostSecret);
+        // The participation page shows no results: its stream carries poll frames only.
+        const participationPage = query.as === 'participant';
         const summary =
-          isHost || resultsOpenToAll(poll.poll) ? await live.cache.summary(params.slug) : undefined;
+          !participationPage && (isHost || resultsOpenToAll(poll.poll))
+            ? await live.cache.summary(params.slug)
+            : undefined;
 
         reply.hijack();
         const res = reply.raw;
@@ -77,7 +81,8 @@ export function registerLiveRoutes(
           lastEventId: parseLastEventId(request.headers['last-event-id']),
           poll,
           summary,
-          presentAs: query.as === 'participant' ? participantIfAny(request)?.id : undefined,
+          presentAs: participationPage ? participantIfAny(request)?.id : undefined,
+          summaries: !participationPage,
         });
         if (client) res.on('close', () => live.hub.leave(client));
         return reply;

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { LIVE_COALESCE_MS } from '../../contract/index.ts';
 
 /**
@@ -13,6 +14,12 @@ export interface WindowPolicy {
   costShare: number;
   /** Cost of writing a frame to one stream, until a broadcast has been timed. */
   perStreamMs: number;
+  /** Event-loop utilisation (0..1) from which the server counts as saturated: ballots are
+   *  waiting behind frames. */
+  busyShare: number;
+  /** The longest window while saturated: frames make way for ballots, and still show the
+   *  count at least twice a second. */
+  busyMaxMs: number;
 }
 
 export const DEFAULT_WINDOW_POLICY: WindowPolicy = {
@@ -23,13 +30,54 @@ export const DEFAULT_WINDOW_POLICY: WindowPolicy = {
   // A frame to 5,000 streams costs ~25 ms of the server's CPU, writes and kernel together (bench
   // machine: 4.7 ms/vote at a 200 ms window, 8 ms when timing only the write loop shortened it).
   perStreamMs: 0.005,
+  // A hall voting at once ("¡ahora!"): 2,000 ballots in a second keep one core ~90 % busy, and a
+  // frame to its 2,000 streams costs 30-45 ms of it (~20 µs a write on loopback, bench machine).
+  // At 200 ms that was 14-19 % of the storm's CPU, and every ballot behind a frame waited for it.
+  // A classroom at 50 votes/s, or a hall at that pace, stays far below (fan-out bench).
+  busyShare: 0.9,
+  busyMaxMs: 500,
 };
 
-/** The window for a frame that costs `costMs` (rebuild + broadcast): pure, for tests. */
-export function windowFor(costMs: number, policy: WindowPolicy = DEFAULT_WINDOW_POLICY): number {
-  const wanted = costMs / policy.costShare;
-  return Math.round(Math.min(policy.maxMs, Math.max(policy.minMs, wanted)));
+/**
+ * The window for a frame that costs `costMs` (rebuild + broadcast) when the event loop is
+ * `busy` (0..1) busy: pure, for tests. Saturated, frames get a third of their usual share, up to
+ * `busyMaxMs`: the same hall then gets two frames a second instead of five.
+ */
+export function windowFor(
+  costMs: number,
+  policy: WindowPolicy = DEFAULT_WINDOW_POLICY,
+  busy = 0,
+): number {
+  const saturated = busy >= policy.busyShare;
+  const wanted = costMs / (saturated ? policy.costShare / 3 : policy.costShare);
+  const maxMs = saturated ? Math.max(policy.maxMs, policy.busyMaxMs) : policy.maxMs;
+  return Math.round(Math.min(maxMs, Math.max(policy.minMs, wanted)));
 }
+
+/** How busy the event loop has been lately: its utilisation over the last ≥ SPAN_MS. */
+export type LoopLoad = () => number;
+
+const SPAN_MS = 100;
+
+/** Reads the process's event-loop utilisation, at most once per SPAN_MS (it is cheap, but the
+ *  window is asked at every summary rebuild). Over a long idle spell it reads low, as it should. */
+export function eventLoopLoad(): LoopLoad {
+  let last = performance.eventLoopUtilization();
+  let lastAt = performance.now();
+  let value = 0;
+  return () => {
+    const now = performance.now();
+    if (now - lastAt >= SPAN_MS) {
+      const current = performance.eventLoopUtilization();
+      value = performance.eventLoopUtilization(current, last).utilization;
+      last = current;
+      lastAt = now;
+    }
+    return value;
+  };
+}
+
+const processLoad = eventLoopLoad();
 
 /** Costs remembered: the window follows their median, so one pause (a GC, a busy core) that
  *  makes a single frame slow does not stretch the window tenfold for the next votes. */
@@ -46,7 +94,10 @@ export class AdaptiveWindow {
   private broadcasts: number[] = [];
   private streams = 0;
 
-  constructor(private readonly policy: WindowPolicy = DEFAULT_WINDOW_POLICY) {}
+  constructor(
+    private readonly policy: WindowPolicy = DEFAULT_WINDOW_POLICY,
+    private readonly load: LoopLoad = processLoad,
+  ) {}
 
   /** How long the last summary rebuild took. */
   recordLoad(ms: number): void {
@@ -69,6 +120,6 @@ export class AdaptiveWindow {
     // number of streams sets a floor under the measured cost (5,000 streams: the full window).
     const floor = this.streams * this.policy.perStreamMs;
     const broadcast = Math.max(floor, this.broadcasts.length > 0 ? median(this.broadcasts) : 0);
-    return windowFor(median(this.loads) + broadcast, this.policy);
+    return windowFor(median(this.loads) + broadcast, this.policy, this.load());
   }
 }

@@ -39,6 +39,9 @@ export interface JoinRequest {
   summary?: SummarySnapshot;
   /** The participant id of a participation page that asked to be counted as present. */
   presentAs?: string;
+  /** False for a participation page's stream: the page never shows results, so it gets poll
+   *  frames only (default true). */
+  summaries?: boolean;
 }
 
 /** The streams of one poll. */
@@ -133,6 +136,7 @@ export class LiveHub {
     const client = new SseClient(request.slug, request.isHost, sink, this.limits, (c, reason) =>
       this.dropped(c, reason),
     );
+    client.wantsSummaries = request.summaries ?? true;
     topic.clients.add(client);
     client.send(RETRY_FRAME);
 
@@ -278,8 +282,8 @@ export class LiveHub {
   }
 
   private setCanSee(topic: Topic, client: SseClient, canSee: boolean): void {
-    client.canSeeResults = canSee;
-    if (canSee && client.isOpen) topic.seers.add(client);
+    client.canSeeResults = canSee && client.wantsSummaries;
+    if (client.canSeeResults && client.isOpen) topic.seers.add(client);
     else topic.seers.delete(client);
     this.cache.recordStreams?.(topic.slug, topic.seers.size);
   }

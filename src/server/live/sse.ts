@@ -93,6 +93,9 @@ export type DropReason = 'stalled' | 'overflow';
 export class SseClient {
   /** Whether summaries go to this client (re-evaluated when the poll changes). */
   canSeeResults = false;
+  /** False for a participation page's stream, whatever it may see: the page shows no results.
+   *  A hall of 2,000 phones voting at once no longer gets 2,000 writes per summary. */
+  wantsSummaries = true;
   /** Versions of the last poll and summary snapshots written, so none is sent twice. */
   pollVersion = 0;
   summaryVersion = 0;
