@@ -3,17 +3,14 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_TTL_MS, MAX_BODY_BYTES } from '../contract/index.ts';
 import type { TrustProxy } from './config.ts';
 import { DiskSpace } from './disk-space.ts';
 import { DomainError } from './domain/errors.ts';
 import type { PollEvents } from './domain/events.ts';
+import { ballotAwareValidatorCompiler } from './http/ballot-fast-path.ts';
 import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerExportRoutes } from './http/exports.ts';
@@ -122,7 +119,7 @@ export async function buildApp({
       ),
     },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(ballotAwareValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonParser(app);
@@ -149,7 +146,7 @@ export async function buildApp({
   const secret = config.secretKey ?? (await store.serverKey(SIGNING_KEY, newKey));
   // Buckets first: a refused ballot costs no participant id.
   registerRateLimits(app, limiter);
-  registerParticipantCookie(app, new ParticipantIds(secret), limiter);
+  registerParticipantCookie(app, new ParticipantIds(secret, limits.hmacMemoEntries), limiter);
   await registerRateLimiting(app);
   const joinGuard = rateGuard(app, config.rateLimits ?? DEFAULT_RATE_LIMITS);
 
@@ -177,7 +174,7 @@ export async function buildApp({
     store,
     events,
     cache: live.cache,
-    sources: new SourceHasher(secret),
+    sources: new SourceHasher(secret, limits.hmacMemoEntries),
     maxSelections: limiter.settings.limits.MAX_BALLOT_SELECTIONS,
   });
   registerLiveRoutes(app, live, { perAddress: limits.streamsPerAddress, max: limits.streamsMax });

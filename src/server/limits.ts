@@ -122,6 +122,11 @@ export const LIMITS = {
    *  drops the connection and the phone retries 1, 3, 7 s later: with Node's default of 511, the
    *  join wave of 2,000 phones overflowed it ~10,000 times and its page p95 was seconds. */
   LISTEN_BACKLOG: whole(4096, 1, 1_000_000),
+  /** Participant ids verified, and ballot sources hashed, that the server remembers (each of
+   *  the two): both are an HMAC on every ballot and every stream (~20 µs each, about a tenth of
+   *  a ballot's CPU). A hall of phones on a few hundred addresses fits; ~120 bytes an entry, so
+   *  at most ~12 MB. Forged cookies are never remembered. 0 = compute every time. */
+  HMAC_MEMO_ENTRIES: whole(50_000, 0, 10_000_000),
   /** Megabytes that must stay free on the SQLite file's disk: below it new polls, questions
    *  and options are refused (503) so ballots on existing polls, which need far less, still go
    *  in. 256 MB is hundreds of thousands of ballots. 0 = no guard. PostgreSQL's disk is not
@@ -221,6 +226,7 @@ export interface ServerLimits {
   keepAliveTimeoutMs: number;
   diskMinFreeBytes: number;
   draftTtlDays: number;
+  hmacMemoEntries: number;
 }
 
 const MB = 1024 * 1024;
@@ -236,5 +242,6 @@ export function resolveLimits(limits: Limits, openFileLimit: number): ServerLimi
     keepAliveTimeoutMs: limits.KEEP_ALIVE_TIMEOUT_MS,
     diskMinFreeBytes: limits.DISK_MIN_FREE_MB * MB,
     draftTtlDays: limits.DRAFT_TTL_DAYS,
+    hmacMemoEntries: limits.HMAC_MEMO_ENTRIES,
   };
 }

@@ -23,6 +23,18 @@ describe('ParticipantIds', () => {
     expect(ids.verify('a.b')).toBeUndefined();
     expect(ids.verify('x'.repeat(500))).toBeUndefined();
   });
+
+  it('remembering verified ids changes no answer: tampered ids stay refused', () => {
+    const ids = new ParticipantIds('k'.repeat(32), 2);
+    const [a, b, c] = [1, 2, 3].map((n) => ids.issue(1_700_000_000_000 + n));
+    for (let round = 0; round < 3; round++) {
+      expect([a, b, c].map((id) => ids.verify(id!))).toEqual([
+        1_700_000_000_001, 1_700_000_000_002, 1_700_000_000_003,
+      ]);
+      expect(ids.verify(`${a!.slice(0, -1)}A`)).toBeUndefined();
+      expect(ids.verify(a!.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A')))).toBeUndefined();
+    }
+  });
 });
 
 describe('participant cookie over https', () => {

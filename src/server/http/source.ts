@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { BoundedMemo } from '../bounded-memo.ts';
 
 /**
  * Where ballots come from, as hosts may see it: a keyed hash of the client's address and the
@@ -8,15 +9,16 @@ import { createHmac } from 'node:crypto';
  */
 export class SourceHasher {
   private readonly key: Buffer;
-  constructor(secret: string) {
+  /** A room votes from a few addresses: each (poll, address) is hashed once (HMAC_MEMO_ENTRIES). */
+  private readonly memo: BoundedMemo<string>;
+  constructor(secret: string, memoEntries = 0) {
     this.key = createHmac('sha256', secret).update('ballot-source').digest();
+    this.memo = new BoundedMemo(memoEntries);
   }
 
   of(address: string, slug: string): string {
-    return createHmac('sha256', this.key)
-      .update(`${slug}\u0000${address}`)
-      .digest()
-      .subarray(0, 12)
-      .toString('base64url');
+    return this.memo.get(`${slug}\u0000${address}`, (key) =>
+      createHmac('sha256', this.key).update(key).digest().subarray(0, 12).toString('base64url'),
+    )!;
   }
 }
