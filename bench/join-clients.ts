@@ -20,6 +20,9 @@ type Command =
       addresses: string[];
       startAt: number;
       spreadMs: number;
+      /** Phones hold the results page's stream instead of the participation page's (which
+       *  gets no summaries): the heavier case of a room watching results while it votes. */
+      resultsStreams: boolean;
     }
   | { type: 'vote'; ballot: string; startAt: number; spreadMs: number }
   | { type: 'exit' };
@@ -139,9 +142,15 @@ function assetsOf(html: string): string[] {
   return [...found];
 }
 
-function openStream(phone: Phone, base: string, slug: string): Promise<boolean> {
+function openStream(
+  phone: Phone,
+  base: string,
+  slug: string,
+  resultsStream: boolean,
+): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = request(`${base}/api/v1/polls/${slug}/events?as=participant`, {
+    const query = resultsStream ? '' : '?as=participant';
+    const req = request(`${base}/api/v1/polls/${slug}/events${query}`, {
       agent: new Agent({ keepAlive: false, localAddress: localAddressOf(phone) }),
       headers: { accept: 'text/event-stream', cookie: phone.cookie },
     });
@@ -216,7 +225,7 @@ async function join(c: Extract<Command, { type: 'join' }>) {
           accept: 'application/json',
         });
         if (poll.status !== 200) return fail(`poll ${poll.status}`);
-        if (!(await openStream(phone, c.base, c.slug))) return fail('stream');
+        if (!(await openStream(phone, c.base, c.slug, c.resultsStreams))) return fail('stream');
         ok++;
       } catch (error) {
         fail(`error ${(error as Error).message}`);

@@ -154,6 +154,8 @@ export async function measureJoinWave(o: {
   voteSpreadMs: number;
   log: (line: string) => void;
   nodeArgs?: string[];
+  /** Phones hold results streams (summaries to every phone) instead of participation ones. */
+  resultsStreams?: boolean;
 }): Promise<JoinWaveFigures> {
   const server: Server = await startServer({
     script: 'src/server/main.ts',
@@ -191,6 +193,7 @@ export async function measureJoinWave(o: {
           addresses,
           startAt,
           spreadMs: o.arrivalMs,
+          resultsStreams: o.resultsStreams ?? false,
         };
         first += count;
         return ask(child, 'joined', message);

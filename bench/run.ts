@@ -14,6 +14,8 @@ import { measureReads, measureWrites, type ReadFigures, type WriteFigures } from
  *                                   one open-text question against one single-choice question
  *                                   (BENCH_TEXT_CONNECTIONS=100)
  *   BENCH_ROOM=2000                 phones of the join wave and vote storm (20 addresses)
+ *   BENCH_PHONES_SEE_RESULTS=1      the phones hold the results stream (a summary to every
+ *                                   phone per window) instead of the participation page's
  *   BENCH_SECONDS=10                length of each throughput run
  *   BENCH_CONNECTIONS=100,200       concurrency of the write runs
  *   BENCH_REPEAT=3                  pairs of runs per comparison (back to back; median kept)
@@ -35,6 +37,7 @@ const list = (v: string | undefined, d: number[]) => (v ? v.split(',').map(Numbe
 const parts = new Set((env.BENCH_ONLY ?? 'writes,reads,fanout,join,text').split(','));
 const textConnections = Number(env.BENCH_TEXT_CONNECTIONS ?? 100);
 const room = Number(env.BENCH_ROOM ?? 2000);
+const phonesSeeResults = env.BENCH_PHONES_SEE_RESULTS === '1';
 const seconds = Number(env.BENCH_SECONDS ?? 10);
 const connections = list(env.BENCH_CONNECTIONS, [100, 200]);
 const instances = Number(env.BENCH_INSTANCES ?? 1);
@@ -312,7 +315,10 @@ async function joinWave(): Promise<void> {
     console.error(`BENCH_ROOM must be a whole number from 1 to ${MAX_STREAMS}; got ${room}.`);
     process.exit(2);
   }
-  console.log(`Join wave: ${room} phones from 20 addresses over 10 s, then all vote within 1 s`);
+  const streams = phonesSeeResults ? 'results streams' : 'participation streams';
+  console.log(
+    `Join wave: ${room} phones from 20 addresses over 10 s (${streams}), then all vote within 1 s`,
+  );
   const f = await measureJoinWave({
     room,
     addresses: 20,
@@ -320,6 +326,7 @@ async function joinWave(): Promise<void> {
     voteSpreadMs: 1000,
     log,
     nodeArgs,
+    resultsStreams: phonesSeeResults,
   });
   const failures = (r: Record<string, number>) =>
     Object.keys(r).length ? ` · failures ${JSON.stringify(r)}` : '';
@@ -344,7 +351,7 @@ async function joinWave(): Promise<void> {
       met: f.joined === room && f.pageP95 <= 200,
     },
     {
-      measure: `11. Vote storm: ${fmt(room)} ballots within 1 s`,
+      measure: `11. Vote storm: ${fmt(room)} ballots within 1 s${phonesSeeResults ? ', every phone on a results stream' : ''}`,
       result:
         `${fmt(f.acknowledged)} acknowledged · ${fmt(f.stored)} stored · p50 ${f.voteP50} ms · ` +
         `**p95 ${f.voteP95} ms** · final count on the results stream ${f.finalCountAfterMs} ms ` +
