@@ -24,6 +24,21 @@ describe('ParticipantIds', () => {
     expect(ids.verify('x'.repeat(500))).toBeUndefined();
   });
 
+  it('refuses every other spelling of a valid id, so one id is one participant', () => {
+    const ids = new ParticipantIds('k'.repeat(32));
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    for (let n = 0; n < 20; n++) {
+      const id = ids.issue(1_700_000_000_000 + n);
+      const last = id.at(-1)!;
+      // The MAC's last character carries 2 bits of the MAC and 4 spare ones.
+      const respelled = [...alphabet]
+        .filter((ch) => ch !== last)
+        .map((ch) => ids.verify(id.slice(0, -1) + ch));
+      expect(respelled.every((t) => t === undefined)).toBe(true);
+      expect(ids.verify(`${id}=`)).toBeUndefined();
+    }
+  });
+
   it('remembering verified ids changes no answer: tampered ids stay refused', () => {
     const ids = new ParticipantIds('k'.repeat(32), 2);
     const [a, b, c] = [1, 2, 3].map((n) => ids.issue(1_700_000_000_000 + n));
@@ -31,7 +46,7 @@ describe('ParticipantIds', () => {
       expect([a, b, c].map((id) => ids.verify(id!))).toEqual([
         1_700_000_000_001, 1_700_000_000_002, 1_700_000_000_003,
       ]);
-      expect(ids.verify(`${a!.slice(0, -1)}A`)).toBeUndefined();
+      expect(ids.verify(`${a!.slice(0, -1)}${a!.endsWith('A') ? 'B' : 'A'}`)).toBeUndefined();
       expect(ids.verify(a!.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A')))).toBeUndefined();
     }
   });

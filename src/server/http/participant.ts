@@ -44,8 +44,10 @@ export class ParticipantIds {
     const dot = id.lastIndexOf('.');
     if (dot < 0) return undefined;
     const body = id.slice(0, dot);
-    const given = Buffer.from(id.slice(dot + 1), 'base64url');
-    const expected = Buffer.from(this.mac(body), 'base64url');
+    // Compared as written, not decoded: base64url's last character carries spare bits, so
+    // several spellings decode to the same MAC, and each spelling would be another participant.
+    const given = Buffer.from(id.slice(dot + 1));
+    const expected = Buffer.from(this.mac(body));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     const issuedAt = Number.parseInt(body.slice(body.indexOf('.') + 1), 36);
     return Number.isFinite(issuedAt) ? issuedAt : undefined;
