@@ -65,7 +65,8 @@ export const LIMITS = {
   // ── Live streams ───────────────────────────────────────────────────────────────────────────
   /** Shortest coalescing window of a poll's summaries (ms): the window follows what a frame
    *  costs (live/coalescing-window.ts), from this floor (at most 100 rebuilds a second) up to
-   *  200 ms for thousands of streams. 200 makes it fixed, as before issue 11 (benchmarks). */
+   *  200 ms for thousands of streams, 500 ms while the event loop is saturated. 200 makes it
+   *  fixed at 200 ms, saturated or not, as before issue 11 (benchmarks). */
   LIVE_WINDOW_MIN_MS: whole(10, 0, 200),
 
   // ── Caps (always on) ───────────────────────────────────────────────────────────────────────

@@ -65,6 +65,12 @@ describe('a saturated server', () => {
     expect(windowFor(2, DEFAULT_WINDOW_POLICY, 0.95)).toBe(60);
   });
 
+  it('leaves a fixed window fixed (LIVE_WINDOW_MIN_MS=200, the benchmarks\' "before" runs)', () => {
+    const fixed = { ...DEFAULT_WINDOW_POLICY, minMs: DEFAULT_WINDOW_POLICY.maxMs };
+    expect(windowFor(2, fixed, 0.95)).toBe(200);
+    expect(windowFor(40, fixed, 1)).toBe(200);
+  });
+
   it('follows the event loop as it is read now', () => {
     let busy = 0.95;
     const hall = new AdaptiveWindow(DEFAULT_WINDOW_POLICY, () => busy);

@@ -48,7 +48,9 @@ export function windowFor(
   policy: WindowPolicy = DEFAULT_WINDOW_POLICY,
   busy = 0,
 ): number {
-  const saturated = busy >= policy.busyShare;
+  // A window fixed by its floor (LIVE_WINDOW_MIN_MS=200: the benchmarks' runs "as before
+  // issue 11") stays fixed.
+  const saturated = busy >= policy.busyShare && policy.minMs < policy.maxMs;
   const wanted = costMs / (saturated ? policy.costShare / 3 : policy.costShare);
   const maxMs = saturated ? Math.max(policy.maxMs, policy.busyMaxMs) : policy.maxMs;
   return Math.round(Math.min(maxMs, Math.max(policy.minMs, wanted)));
