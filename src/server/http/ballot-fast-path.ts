@@ -32,9 +32,9 @@ export function plainChoiceBallot(value: unknown): Ballot | undefined {
     if (fields.length !== 2) return undefined;
     const { questionId, optionIds } = answer as { questionId?: unknown; optionIds?: unknown };
     if (!isId(questionId) || !Array.isArray(optionIds)) return undefined;
-    if (optionIds.length < 1 || optionIds.length > MAX_OPTIONS || !optionIds.every(isId)) {
-      return undefined;
-    }
+    if (optionIds.length < 1 || optionIds.length > MAX_OPTIONS) return undefined;
+    // An index loop, not every(): every() skips holes, which zod reads as undefined.
+    for (let i = 0; i < optionIds.length; i++) if (!isId(optionIds[i])) return undefined;
     out.push({ questionId, optionIds: [...optionIds] });
   }
   return { answers: out };
