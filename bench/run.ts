@@ -220,7 +220,7 @@ async function fanout(): Promise<void> {
     const fixed: FanoutFigures[] = [];
     for (let run = 1; run <= runs; run++) {
       console.log(
-        `Fan-out: ${n} streams, run ${run} (window adaptive, at most ${LIVE_COALESCE_MS} ms)`,
+        `Fan-out: ${n} streams, run ${run} (window adaptive, at most ${LIVE_COALESCE_MS} ms, 500 ms if saturated)`,
       );
       const f = await measureFanout({
         streams: n,

@@ -127,7 +127,7 @@ export const LIMITS = {
    *  the two): both are an HMAC on every ballot and every stream (~20 µs each, about a tenth of
    *  a ballot's CPU). A hall of phones on a few hundred addresses fits; ~120 bytes an entry, so
    *  at most ~12 MB. Forged cookies are never remembered. 0 = compute every time. */
-  HMAC_MEMO_ENTRIES: whole(50_000, 0, 10_000_000),
+  HMAC_MEMO_ENTRIES: whole(50_000, 0, 1_000_000),
   /** Megabytes that must stay free on the SQLite file's disk: below it new polls, questions
    *  and options are refused (503) so ballots on existing polls, which need far less, still go
    *  in. 256 MB is hundreds of thousands of ballots. 0 = no guard. PostgreSQL's disk is not

@@ -24,7 +24,8 @@ export const IDLE_TIMEOUT_MS = LIVE_HEARTBEAT_MS * 2 + 5000;
 /** A hidden tab keeps its stream (cheap) for this long, then lets it go until shown again. */
 export const HIDDEN_CLOSE_MS = 60_000;
 
-/** `asParticipant`: the participation page, counted in the host's presence figure. */
+/** `asParticipant`: the participation page, counted in the host's presence figure. Such a
+ *  stream carries `poll` frames only, never summaries (contract/live-events.ts). */
 export function liveEventsPath(slug: string, asParticipant = false): string {
   return `${API_BASE}${routePath('pollEvents', { slug })}${asParticipant ? '?as=participant' : ''}`;
 }
@@ -265,7 +266,7 @@ function usePageAwake(afterMs: number): boolean {
 export type UseLiveStreamOptions = {
   /** Sent as X-Host-Secret so the host receives private results; never put in the URL. */
   hostSecret?: string | null;
-  /** The participation page: counted as present for the host's view. */
+  /** The participation page: counted as present for the host's view; gets no summaries. */
   asParticipant?: boolean;
   /** Called after each event has been written to the cache. */
   onEvent?: (event: LiveEvent) => void;
