@@ -29,6 +29,9 @@ function participantChunk(id: string): string | undefined {
   if (/\/(useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$/.test(id)) {
     return undefined;
   }
+  // Vite's modulepreload polyfill too: the page's entry is then this chunk itself rather than a
+  // file of its own holding the polyfill and an import of this one (a request, ~0.2 KB gzip).
+  if (id.includes('vite/modulepreload-polyfill')) return 'participant';
   return PARTICIPANT_CODE.test(id) ? 'participant' : undefined;
 }
 
