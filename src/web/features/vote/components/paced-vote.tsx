@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheckBig, Hourglass, Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import type { Poll, Question } from '../../../../contract/poll.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { CircleCheckBig, Hourglass, Send } from '../../../components/ui/icons.tsx';
 import { esCore as es } from '../../../i18n/es-core.ts';
 import { apiCall, isApiError } from '../../../lib/api-client.ts';
 import { byOrdinal } from '../../../lib/order.ts';

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
+import type { Poll } from '../../../../contract/poll.ts';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import {
   CircleCheckBig,
   CircleOff,
   Clock,
   FileQuestion,
-  type LucideIcon,
+  type IconComponent,
   SearchX,
-} from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
-import type { Poll } from '../../../../contract/poll.ts';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+} from '../../../components/ui/icons.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { esCore as es } from '../../../i18n/es-core.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -132,7 +132,7 @@ export function VoteScreen({ slug }: { slug: string }) {
 const noSubscription = () => () => {};
 
 type NoticeProps = {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   description: string;
   action?: ReactNode;
