@@ -17,7 +17,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useLiveStream } from '../../../lib/live-stream.ts';
 import { AppLink } from '../../../lib/navigation.tsx';
-import { hasVoted } from '../../../lib/storage.ts';
+import { hasVoted } from '../../../lib/voted.ts';
 import { answeredQueryOptions } from '../api/answered.ts';
 import { pollQueryOptions } from '../api/poll.ts';
 import { VoteForm } from './vote-form.tsx';
