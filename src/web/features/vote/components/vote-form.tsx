@@ -7,8 +7,8 @@ import { esCore as es } from '../../../i18n/es-core.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { byOrdinal } from '../../../lib/order.ts';
 import { queryKeys } from '../../../lib/query.ts';
-import { markVoted } from '../../../lib/voted.ts';
 import { notify } from '../../../lib/toast.ts';
+import { markVoted } from '../../../lib/voted.ts';
 import { newIdempotencyKey, useCastVote } from '../api/cast-vote.ts';
 import {
   answeredCount,
