@@ -9,6 +9,9 @@ export const esCore = {
   brand: 'Sondeo',
   common: {
     loading: 'Cargando...',
+    /** The toaster's (components/app-toaster.tsx, loaded with a phone's first toast). */
+    notifications: 'Notificaciones',
+    closeNotification: 'Cerrar notificación',
   },
   /** Document titles: '{page} — Sondeo' (lib/document-title.ts). */
   titles: {

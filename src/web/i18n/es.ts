@@ -18,8 +18,6 @@ export const es = {
     confirm: 'Confirmar',
     irreversible: 'Esta acción no se puede deshacer.',
     error: 'Error',
-    notifications: 'Notificaciones',
-    closeNotification: 'Cerrar notificación',
   },
   /** Document titles: '{page} — Sondeo' (lib/document-title.ts). */
   titles: {
