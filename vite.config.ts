@@ -10,7 +10,7 @@ import { buildOutput } from './scripts/build-output.ts';
  */
 const PARTICIPANT_CODE = new RegExp(
   [
-    String.raw`/node_modules/(react|react-dom|scheduler|@tanstack/[^/]+|clsx)/`,
+    String.raw`/node_modules/(react|react-dom|scheduler|@tanstack/[^/]+)/`,
     String.raw`/src/contract/(endpoints|limits)\.ts`,
     String.raw`/src/web/(main|i18n/es-core|components/header|components/ui/(button|empty-state|icons|loading))\.tsx?`,
     String.raw`/src/web/lib/(api-client|live-stream|query|voted|toast|navigation|fullscreen|ssr-state|order|cn|sse-parser)\.tsx?`,
