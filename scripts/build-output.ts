@@ -11,7 +11,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import type { Plugin } from 'vite';
 
 function* files(dir: string): Generator<string> {
@@ -39,13 +40,14 @@ export function moveSourceMaps(webDir: string, mapsDir: string): void {
 /**
  * Writes .br and .gz beside every text asset, so the server sends 200 phones on one classroom
  * Wi-Fi a fraction of the bytes without compressing per request (plain http on a LAN gets gzip:
- * browsers ask for brotli only over https).
+ * browsers ask for brotli only over https). The gzip is Zopfli's: any browser inflates it, and it
+ * is ~3.5 % smaller than zlib's level 9 (3.2 kB of the vote page's 97), for ~3 s of build.
  */
-export function precompress(dir: string): void {
+export async function precompress(dir: string): Promise<void> {
   for (const path of files(dir)) {
     if (!/\.(js|css|html|svg|json)$/.test(path)) continue;
     const content = readFileSync(path);
-    writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+    writeFileSync(`${path}.gz`, await gzipAsync(content, { numiterations: 15 }));
     writeFileSync(
       `${path}.br`,
       brotliCompressSync(content, {
@@ -68,10 +70,10 @@ export function buildOutput(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
       isSsr = Boolean(config.build.ssr);
     },
-    closeBundle() {
+    async closeBundle() {
       if (isSsr) return;
       moveSourceMaps(outDir, join(outDir, '../sourcemaps'));
-      precompress(outDir);
+      await precompress(outDir);
     },
   };
 }

@@ -5,7 +5,7 @@ import { ResultsPage } from './app/results-page.tsx';
 import { VotePage } from './app/vote-page.tsx';
 import * as openFields from './features/vote/components/open-fields.tsx';
 import { provideOpenFields } from './features/vote/lib/open-fields-loader.ts';
-import { esCore as es } from './i18n/es-core.ts';
+import { es } from './i18n/es.ts';
 import { documentTitle } from './lib/document-title.ts';
 import { createQueryClient, queryKeys } from './lib/query.ts';
 import { type ServerFailure, seedQuery, serializeState } from './lib/ssr-state.ts';

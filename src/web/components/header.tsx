@@ -1,8 +1,8 @@
-import { BarChart3, House, LayoutDashboard, type LucideIcon } from 'lucide-react';
 import { esCore as es } from '../i18n/es-core.ts';
 import { cn } from '../lib/cn.ts';
 import { AppLink, useNavigation } from '../lib/navigation.tsx';
 import { buttonVariants } from './ui/button.tsx';
+import { BarChart3, House, type IconComponent, LayoutDashboard } from './ui/icons.tsx';
 
 /** The poll of /host/{slug}, /p/{slug} or /r/{slug}. */
 export function knownSlug(pathname: string): string | undefined {
@@ -15,7 +15,7 @@ export function knownSlug(pathname: string): string | undefined {
   }
 }
 
-function NavItem({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+function NavItem({ to, icon: Icon, label }: { to: string; icon: IconComponent; label: string }) {
   const { pathname } = useNavigation();
   const active = pathname === to || pathname === `${to}/`;
   return (

@@ -1,29 +1,21 @@
 /**
- * The strings of the pages phones open (vote page, header, notices, API errors): their own module
- * so the vote page's script carries these and not the host panel's. es.ts includes them; the
- * participant code imports this module as `es`. Spec strings copied to the letter, as in es.ts.
+ * The strings of the vote page (its screens, header, notices, API errors): their own module so
+ * the vote page's script carries these and not the host panel's. es.ts includes them, adding to
+ * common, titles and vote what the other screens say; the presenter-paced form's are in
+ * es-paced.ts. The participant code imports this module as `es`. Spec strings copied to the
+ * letter, as in es.ts.
  */
 export const esCore = {
   brand: 'Sondeo',
   common: {
     loading: 'Cargando...',
-    cancel: 'Cancelar',
-    save: 'Guardar',
-    delete: 'Eliminar',
-    close: 'Cerrar',
-    confirm: 'Confirmar',
-    irreversible: 'Esta acción no se puede deshacer.',
-    error: 'Error',
+    /** The toaster's (components/app-toaster.tsx, loaded with a phone's first toast). */
     notifications: 'Notificaciones',
     closeNotification: 'Cerrar notificación',
   },
   /** Document titles: '{page} — Sondeo' (lib/document-title.ts). */
   titles: {
-    panel: (poll: string) => `${poll} · Panel`,
-    results: (poll: string) => `${poll} · Resultados`,
     vote: (poll: string) => `${poll} · Votar`,
-    notFound: 'Página no encontrada',
-    accessRequired: 'Acceso requerido',
   },
   nav: {
     home: 'Inicio',
@@ -43,7 +35,6 @@ export const esCore = {
     noQuestions: 'Sin preguntas',
     noQuestionsDescription: 'Esta encuesta todavía no tiene preguntas.',
     progress: (answered: number, total: number) => `${answered} de ${total} respondidas`,
-    allAnswered: '¡Todo listo! Ya puedes enviar tus respuestas.',
     chooseOne: 'Elige una opción',
     chooseMany: 'Elige una o más opciones',
     submit: 'Enviar respuestas',
@@ -58,11 +49,6 @@ export const esCore = {
       }; no cierres esta página.`,
     viewResults: 'Ver resultados',
     retry: 'Reintentar',
-    paceSubmit: 'Enviar respuesta',
-    paceSentTitle: 'Respuesta enviada',
-    paceSentDescription: 'La siguiente pregunta aparecerá aquí cuando el presentador avance.',
-    paceWaitingTitle: 'Esperando al presentador',
-    paceWaitingDescription: 'La pregunta aparecerá aquí cuando el presentador la muestre.',
     /** Reopened after answering part of the poll: only the rest is asked. */
     partlyAnswered: (n: number) =>
       `Ya respondiste ${n} ${n === 1 ? 'pregunta' : 'preguntas'}; quedan estas.`,

@@ -1,6 +1,7 @@
 import { validationMessages } from '../../contract/messages.ts';
 import { esCore } from './es-core.ts';
 import { esOpenFields } from './es-open-fields.ts';
+import { esPaced } from './es-paced.ts';
 
 /**
  * Every Spanish string of the interface, in one place. Strings quoted by the spec
@@ -8,6 +9,29 @@ import { esOpenFields } from './es-open-fields.ts';
  */
 export const es = {
   ...esCore,
+  common: {
+    ...esCore.common,
+    cancel: 'Cancelar',
+    save: 'Guardar',
+    delete: 'Eliminar',
+    close: 'Cerrar',
+    confirm: 'Confirmar',
+    irreversible: 'Esta acción no se puede deshacer.',
+    error: 'Error',
+  },
+  /** Document titles: '{page} — Sondeo' (lib/document-title.ts). */
+  titles: {
+    ...esCore.titles,
+    panel: (poll: string) => `${poll} · Panel`,
+    results: (poll: string) => `${poll} · Resultados`,
+    notFound: 'Página no encontrada',
+    accessRequired: 'Acceso requerido',
+  },
+  vote: {
+    ...esCore.vote,
+    ...esPaced,
+    allAnswered: '¡Todo listo! Ya puedes enviar tus respuestas.',
+  },
   openFields: esOpenFields,
   status: {
     draft: 'Borrador',

@@ -1,5 +1,3 @@
-import { type ClassValue, clsx } from 'clsx';
-
 /**
  * What tailwind-merge did for us, for the utilities this app writes: a class passed later (a
  * caller's className) replaces an earlier one of the same kind and variant ('py-12' then 'py-16'
@@ -89,6 +87,11 @@ export function mergeClasses(classes: string): string {
   return kept.map((k) => k.name).join(' ');
 }
 
-export function cn(...inputs: ClassValue[]): string {
-  return mergeClasses(clsx(inputs));
+/** What a caller passes: class strings, and falsy values for the classes it leaves out. */
+export type ClassInput = string | number | false | null | undefined;
+
+/** Joins the truthy inputs (as clsx did, for the strings and conditions this app passes), then
+ *  merges them: a later class replaces an earlier one of the same kind. */
+export function cn(...inputs: ClassInput[]): string {
+  return mergeClasses(inputs.filter(Boolean).join(' '));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { esCore as es } from '../i18n/es-core.ts';
+import { es } from '../i18n/es.ts';
 import { documentTitle } from './document-title.ts';
 
 describe('documentTitle', () => {

@@ -35,9 +35,15 @@ export function seedQuery(
   });
 }
 
-/** JSON for the state element; `<` escaped so no text in a poll can close the element. */
+/**
+ * JSON for the state element; `<` escaped so no text in a poll can close the element. Queries the
+ * server only saw start (no answer yet: the browser fetches them as it would anyway) stay out,
+ * errors go in (screens show the refusal the server knew).
+ */
 export function serializeState(queryClient: QueryClient): string {
-  const state = dehydrate(queryClient, { shouldDehydrateQuery: () => true });
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status !== 'pending',
+  });
   return JSON.stringify(state).replace(/</g, '\\u003c');
 }
 

@@ -1,10 +1,9 @@
 /**
  * Host secrets live in localStorage under one key (a map slug → secret, spec §3); the
- * "vote sent" flag lives in sessionStorage per slug. Storage can be full, disabled or hold
- * garbage, so every access is guarded.
+ * "vote sent" flag is voted.ts's. Storage can be full, disabled or hold garbage, so every
+ * access is guarded.
  */
 const HOST_SECRETS_KEY = 'sondeo:host-secrets';
-const VOTED_PREFIX = 'sondeo:voted:';
 
 function readSecrets(): Record<string, string> {
   try {
@@ -38,20 +37,4 @@ export function saveHostSecret(slug: string, secret: string): void {
 export function removeHostSecret(slug: string): void {
   const { [slug]: _removed, ...rest } = readSecrets();
   writeSecrets(rest);
-}
-
-export function hasVoted(slug: string): boolean {
-  try {
-    return sessionStorage.getItem(VOTED_PREFIX + slug) === '1';
-  } catch {
-    return false;
-  }
-}
-
-export function markVoted(slug: string): void {
-  try {
-    sessionStorage.setItem(VOTED_PREFIX + slug, '1');
-  } catch {
-    // The server still refuses a second vote when oneVotePerQuestion is on.
-  }
 }

@@ -1,9 +1,9 @@
-import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import type { IconComponent } from './icons.tsx';
 
 type EmptyStateProps = {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   description?: string;
   action?: ReactNode;

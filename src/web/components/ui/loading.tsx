@@ -1,5 +1,5 @@
-import { LoaderCircle } from 'lucide-react';
 import { esCore as es } from '../../i18n/es-core.ts';
+import { LoaderCircle } from './icons.tsx';
 
 export function Loading() {
   return (

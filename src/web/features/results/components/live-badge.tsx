@@ -1,8 +1,8 @@
-import { Users, WifiOff } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { Connection } from '../api/use-results-feed.ts';
+import { Users, WifiOff } from './icons.ts';
 
 /** 'En vivo' stays quiet; 'Sin conexión' is loud on purpose: the numbers may be stale. */
 export function ConnectionBadge({ connection, large }: { connection: Connection; large: boolean }) {

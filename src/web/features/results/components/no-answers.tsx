@@ -1,6 +1,6 @@
-import { MessageSquareDashed } from 'lucide-react';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
+import { MessageSquareDashed } from './icons.ts';
 
 /** Shown when nothing public has been answered yet. */
 export function NoAnswers({ large }: { large: boolean }) {

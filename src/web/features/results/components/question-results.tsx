@@ -1,9 +1,9 @@
-import { EyeOff, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
 import { rankOptions } from '../lib/tally.ts';
+import { EyeOff, Trophy } from './icons.ts';
 import { ScaleResults } from './scale-results.tsx';
 import { TextResults } from './text-results.tsx';
 

@@ -1,7 +1,7 @@
-import { Eye, EyeOff, Maximize, Minimize, Moon, Presentation } from 'lucide-react';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { es } from '../../../i18n/es.ts';
 import { AppLink } from '../../../lib/navigation.tsx';
+import { Eye, EyeOff, Maximize, Minimize, Moon, Presentation } from './icons.ts';
 
 type ResultsControlsProps = {
   showPercent: boolean;

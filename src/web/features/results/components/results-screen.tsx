@@ -1,8 +1,8 @@
-import { FileQuestion, Hourglass, Lock, SearchX, WifiOff } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { PollStatus } from '../../../../contract/poll.ts';
 import type { Summary } from '../../../../contract/summary.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { FileQuestion, Hourglass, SearchX } from '../../../components/ui/icons.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { es } from '../../../i18n/es.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
@@ -14,6 +14,7 @@ import { byOrdinal } from '../../../lib/order.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useDarkTheme, useFullscreen } from '../../../lib/use-fullscreen.ts';
 import { type ResultsFeed, useResultsFeed } from '../api/use-results-feed.ts';
+import { Lock, WifiOff } from './icons.ts';
 import { ConnectionBadge, TotalBadge } from './live-badge.tsx';
 import { QuestionResults } from './question-results.tsx';
 import { ResultsControls } from './results-controls.tsx';

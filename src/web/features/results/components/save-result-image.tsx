@@ -1,9 +1,9 @@
-import { ImageDown } from 'lucide-react';
 import { useState } from 'react';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { es } from '../../../i18n/es.ts';
 import { notify } from '../../../lib/toast.ts';
+import { ImageDown } from './icons.ts';
 
 type SaveResultImageProps = {
   slug: string;

@@ -1,4 +1,3 @@
-import { Cloud, List } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,6 +5,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { WordCloud } from '../../../components/word-cloud.tsx';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
+import { Cloud, List } from './icons.ts';
 import { NoAnswers } from './no-answers.tsx';
 
 const AnswerList = lazy(async () => ({

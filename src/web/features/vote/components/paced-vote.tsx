@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheckBig, Hourglass, Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import type { Poll, Question } from '../../../../contract/poll.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { CircleCheckBig, Hourglass, Send } from '../../../components/ui/icons.tsx';
 import { esCore as es } from '../../../i18n/es-core.ts';
+import { esPaced } from '../../../i18n/es-paced.ts';
 import { apiCall, isApiError } from '../../../lib/api-client.ts';
 import { byOrdinal } from '../../../lib/order.ts';
 import { queryKeys } from '../../../lib/query.ts';
@@ -13,7 +14,7 @@ import { newIdempotencyKey, useCastVote } from '../api/cast-vote.ts';
 import { choose, isComplete, reconcileSelection, type Selection, toBallot } from '../lib/ballot.ts';
 import { QuestionField } from './question-field.tsx';
 
-const t = es.vote;
+const t = { ...es.vote, ...esPaced };
 
 type PacedVoteProps = {
   poll: Poll;

@@ -1,5 +1,5 @@
-import { Check } from 'lucide-react';
 import type { Question } from '../../../../contract/poll.ts';
+import { Check } from '../../../components/ui/icons.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { esCore as es } from '../../../i18n/es-core.ts';
 import { cn } from '../../../lib/cn.ts';

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import type { Poll } from '../../../../contract/poll.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Send } from '../../../components/ui/icons.tsx';
 import { esCore as es } from '../../../i18n/es-core.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { byOrdinal } from '../../../lib/order.ts';
 import { queryKeys } from '../../../lib/query.ts';
-import { markVoted } from '../../../lib/storage.ts';
 import { notify } from '../../../lib/toast.ts';
+import { markVoted } from '../../../lib/voted.ts';
 import { newIdempotencyKey, useCastVote } from '../api/cast-vote.ts';
 import {
   answeredCount,

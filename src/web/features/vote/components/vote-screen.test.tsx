@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makePoll as makeSharedPoll } from '../../../../../tests/helpers/live-fixtures.ts';
 import { json, mockFetch, renderRoute } from '../../../../../tests/helpers/render-web.tsx';
 import type { Poll } from '../../../../contract/poll.ts';
-import { hasVoted, markVoted } from '../../../lib/storage.ts';
+import { hasVoted, markVoted } from '../../../lib/voted.ts';
 import { VoteScreen } from './vote-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,23 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
+import type { Poll } from '../../../../contract/poll.ts';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import {
   CircleCheckBig,
   CircleOff,
   Clock,
   FileQuestion,
-  type LucideIcon,
+  type IconComponent,
   SearchX,
-} from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
-import type { Poll } from '../../../../contract/poll.ts';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+} from '../../../components/ui/icons.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { esCore as es } from '../../../i18n/es-core.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useLiveStream } from '../../../lib/live-stream.ts';
 import { AppLink } from '../../../lib/navigation.tsx';
-import { hasVoted } from '../../../lib/storage.ts';
+import { hasVoted } from '../../../lib/voted.ts';
 import { answeredQueryOptions } from '../api/answered.ts';
 import { pollQueryOptions } from '../api/poll.ts';
 import { VoteForm } from './vote-form.tsx';
@@ -132,7 +132,7 @@ export function VoteScreen({ slug }: { slug: string }) {
 const noSubscription = () => () => {};
 
 type NoticeProps = {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   description: string;
   action?: ReactNode;
