@@ -4,9 +4,10 @@ import { type ComponentType, createElement, type ReactElement, type SVGProps } f
  * The icons of the pages phones open, drawn as lucide-react draws them (the same <svg>
  * attributes in the same order, the same `lucide lucide-{name}` classes, aria-hidden unless
  * labelled) but without its runtime (context, size and colour props, class merging), which cost
- * the vote page ~1.3 KB gzip. The shapes are lucide's (ISC licence), copied from lucide-react
- * 1.75. The vote page's are here; the results page adds its own
- * (features/results/components/icons.ts); the host's and presenter's screens use lucide-react.
+ * the vote page ~1.3 KB gzip. The shapes are lucide's, copied from lucide-react 1.75 (ISC
+ * licence, Copyright (c) Lucide Contributors: node_modules/lucide-react/LICENSE). The vote
+ * page's are here; the results page adds its own (features/results/components/icons.ts); the
+ * host's and presenter's screens use lucide-react.
  */
 type Shape = readonly [tag: 'path' | 'circle' | 'rect', attributes: Record<string, string>];
 
