@@ -97,7 +97,11 @@ export function useTextAnswers({
     answers: [...byId.values()].sort(newestFirst),
     /** Whether older answers may exist: the summary was full, or the last page said so. */
     hasMore: started ? older.hasNextPage : recent.length >= SUMMARY_ANSWERS_MAX,
-    loading: older.isFetching,
-    more: () => (started ? void older.fetchNextPage() : setWanted(true)),
+    // Only the reader's own request shows: a fill while answers pour in must not make the
+    // button flicker on a projected list.
+    loading: older.isFetchingNextPage || (!started && older.isFetching),
+    // Never cancels a fill in flight (it would be lost); a click during one (milliseconds on a
+    // LAN) does nothing.
+    more: () => (started ? void older.fetchNextPage({ cancelRefetch: false }) : setWanted(true)),
   };
 }
