@@ -5,7 +5,8 @@ export type ScaleColumn = {
   count: number;
   /** Share of the answers, rounded (spec §5's percentage). */
   percent: number;
-  /** Height of its bar: share of the most chosen value, so the tallest bar fills the chart. */
+  /** Height of its bar (0..1): share of the most chosen value, so the tallest bar fills the
+   *  chart; at least MIN_BAR when anyone chose it, so a single answer still shows. */
   height: number;
   /** The name of this end of the scale ('Nada', 'Mucho'), null elsewhere or without one. */
   label: string | null;
@@ -19,6 +20,9 @@ export type ScaleResult = {
   minLabel: string | null;
   maxLabel: string | null;
 };
+
+/** The shortest bar of a value someone chose: a sliver, not nothing, beside a tall one. */
+const MIN_BAR = 0.02;
 
 /** A scale question's distribution, 1..max in order, for the results page and the presenter. */
 export function scaleResult(question: SummaryQuestion): ScaleResult {
@@ -35,7 +39,7 @@ export function scaleResult(question: SummaryQuestion): ScaleResult {
       value,
       count,
       percent: answers > 0 ? Math.round((count * 100) / answers) : 0,
-      height: top > 0 ? count / top : 0,
+      height: count > 0 ? Math.max(count / top, MIN_BAR) : 0,
       label: value === 1 ? minLabel : value === max ? maxLabel : null,
     };
   });

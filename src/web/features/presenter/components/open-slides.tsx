@@ -67,7 +67,7 @@ export function ScaleSlide({ question }: { question: SummaryQuestion }) {
               </span>
               <div
                 className="w-full rounded-t-lg bg-bar transition-[height] duration-300 ease-out motion-reduce:transition-none"
-                style={{ height: `${Math.max(column.height * 100, column.count > 0 ? 2 : 0)}%` }}
+                style={{ height: `${column.height * 100}%` }}
                 aria-hidden="true"
               />
             </li>

@@ -87,7 +87,7 @@ export function ScaleResults({ question, showPercent, large }: ScaleResultsProps
               </span>
               <div
                 className="w-full rounded-t-md bg-bar transition-[height] duration-300 ease-out motion-reduce:transition-none"
-                style={{ height: `${Math.max(column.height * 100, column.count > 0 ? 2 : 0)}%` }}
+                style={{ height: `${column.height * 100}%` }}
                 aria-hidden="true"
               />
             </li>
