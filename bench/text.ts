@@ -1,6 +1,6 @@
 import { parseDatabaseUrl } from '../src/server/config.ts';
 import { openStore } from '../src/server/store/open-store.ts';
-import { type BenchPoll, call, participants } from './lib/api.ts';
+import { type BenchPoll, ballotLoad, call } from './lib/api.ts';
 import { runLoad } from './lib/load.ts';
 import type { Server } from './lib/processes.ts';
 import type { Row } from './lib/report.ts';
@@ -93,20 +93,6 @@ async function onePoll(base: string, type: 'single' | 'text'): Promise<BenchPoll
   };
 }
 
-function load(url: string, poll: BenchPoll, connections: number) {
-  const next = participants();
-  let i = 0;
-  return {
-    urls: [url],
-    connections,
-    method: 'POST' as const,
-    path: `/api/v1/polls/${poll.slug}/votes`,
-    headers: { 'content-type': 'application/json' },
-    body: poll.ballot(0),
-    vary: () => ({ headers: { cookie: next() }, body: poll.ballot(i++) }),
-  };
-}
-
 export async function measureTextBallots(o: {
   server: Server;
   databaseUrl: string;
@@ -118,15 +104,18 @@ export async function measureTextBallots(o: {
   const url = o.server.url;
   const measure = async (poll: BenchPoll, amount: number): Promise<Measured> => {
     const before = o.server.cpuSeconds();
-    const result = await runLoad({ ...load(url, poll, o.connections), amount });
+    const result = await runLoad({ ...ballotLoad([url], poll, o.connections), amount });
     return { ...result, cpuUs: ((o.server.cpuSeconds() - before) * 1e6) / Math.max(result.ok, 1) };
   };
   // Warm-up (JIT, caches, WAL), which also says how many ballots fill the measured time.
   const singleRate = (
-    await runLoad({ ...load(url, await onePoll(url, 'single'), 100), seconds: WARM_SECONDS })
+    await runLoad({
+      ...ballotLoad([url], await onePoll(url, 'single'), 100),
+      seconds: WARM_SECONDS,
+    })
   ).rps;
   const textRate = (
-    await runLoad({ ...load(url, await onePoll(url, 'text'), 100), seconds: WARM_SECONDS })
+    await runLoad({ ...ballotLoad([url], await onePoll(url, 'text'), 100), seconds: WARM_SECONDS })
   ).rps;
   o.log(`warm-up: single choice ${singleRate.toFixed(0)}/s, open text ${textRate.toFixed(0)}/s`);
 

@@ -1,6 +1,12 @@
 import { parseDatabaseUrl } from '../src/server/config.ts';
 import { openStore } from '../src/server/store/open-store.ts';
-import { type BenchPoll, createBenchPoll, getSummary, participants } from './lib/api.ts';
+import {
+  type BenchPoll,
+  ballotLoad,
+  createBenchPoll,
+  getSummary,
+  participants,
+} from './lib/api.ts';
 import { type LoadOptions, type LoadResult, runLoad } from './lib/load.ts';
 import type { Server } from './lib/processes.ts';
 
@@ -49,21 +55,6 @@ async function measure(servers: Server[], options: LoadOptions): Promise<Measure
 function medianPair(pairs: Pair[]): { pair: Pair; ratios: number[] } {
   const sorted = [...pairs].sort((a, b) => a.ratio - b.ratio);
   return { pair: sorted[Math.floor((sorted.length - 1) / 2)]!, ratios: pairs.map((p) => p.ratio) };
-}
-
-/** A ballot per request, each from its own participant cookie. */
-function ballotLoad(urls: string[], poll: BenchPoll, connections: number) {
-  const next = participants();
-  let i = 0;
-  return {
-    urls,
-    connections,
-    method: 'POST' as const,
-    path: `/api/v1/polls/${poll.slug}/votes`,
-    headers: { 'content-type': 'application/json' },
-    body: poll.ballot(0),
-    vary: () => ({ headers: { cookie: next() }, body: poll.ballot(i++) }),
-  };
 }
 
 /** The same request shape for the baseline: a cookie and a ballot-sized body, varied alike. */

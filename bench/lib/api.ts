@@ -81,3 +81,18 @@ export async function getSummary(base: string, slug: string, secret?: string) {
     totalVotes: number;
   }>;
 }
+
+/** A ballot per request, each from its own participant cookie. */
+export function ballotLoad(urls: string[], poll: BenchPoll, connections: number) {
+  const next = participants();
+  let i = 0;
+  return {
+    urls,
+    connections,
+    method: 'POST' as const,
+    path: `/api/v1/polls/${poll.slug}/votes`,
+    headers: { 'content-type': 'application/json' },
+    body: poll.ballot(0),
+    vary: () => ({ headers: { cookie: next() }, body: poll.ballot(i++) }),
+  };
+}
