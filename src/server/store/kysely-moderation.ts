@@ -10,6 +10,7 @@ import {
   isPending,
   subtractWords,
   type WordIncrements,
+  wordsInState,
 } from './kysely-text.ts';
 import type { Database } from './schema.ts';
 import type { TextAnswerPage, TextAnswerRecord, TextCounts, TextTally } from './store.ts';
@@ -178,30 +179,22 @@ export async function approveHeldAnswers(
     const pollId = await pollIdOf(trx, { questionId });
     if (pollId === undefined) return 0;
     await hooks.lockPoll?.(trx, pollId);
-    const held = await trx
-      .selectFrom('text_answers')
-      .select('words')
-      .where('question_id', '=', questionId)
-      .where('state', '=', 'held')
-      .orderBy('id')
-      .execute();
-    if (held.length === 0) return 0;
+    const held = await wordsInState(trx, questionId, 'held');
+    if (held.answers === 0) return 0;
     await trx
       .updateTable('text_answers')
       .set({ state: 'visible' })
       .where('question_id', '=', questionId)
       .where('state', '=', 'held')
       .execute();
-    const increments: WordIncrements = new Map();
-    for (const a of held) addTo(increments, decodeWords(a.words));
-    await addWords(trx, questionId, increments, maxWords);
+    await addWords(trx, questionId, held.counts, maxWords);
     await bumpAnswerCounters(
       trx,
-      new Map([[questionId, held.length]]),
-      new Map([[questionId, -held.length]]),
+      new Map([[questionId, held.answers]]),
+      new Map([[questionId, -held.answers]]),
     );
     await touchPoll(trx, pollId);
-    return held.length;
+    return held.answers;
   });
 }
 

@@ -246,19 +246,28 @@ export async function recountText(trx: Db, pollId: number, maxWords: number): Pr
 
 /** Visible answers per spelling, from the answers' own record of their words. */
 async function countWords(trx: Db, questionId: number): Promise<WordIncrements> {
-  const answers = await trx
+  return (await wordsInState(trx, questionId, 'visible')).counts;
+}
+
+/** How many of a question's answers are in `state`, and the words they count, per spelling
+ *  (from each answer's own record of its words). */
+export async function wordsInState(
+  trx: Db,
+  questionId: number,
+  state: AnswerState,
+): Promise<{ answers: number; counts: WordIncrements }> {
+  const rows = await trx
     .selectFrom('text_answers')
     .select('words')
     .where('question_id', '=', questionId)
-    .where('state', '=', 'visible')
+    .where('state', '=', state)
     .orderBy('id')
     .execute();
   const counts: WordIncrements = new Map();
-  for (const a of answers) addTo(counts, decodeWords(a.words));
-  return counts;
+  for (const row of rows) addTo(counts, decodeWords(row.words));
+  return { answers: rows.length, counts };
 }
 
-/** The truth for getVoteCounts: every open-text question's answers counted from the rows. */
 export async function recountTextTruth(trx: Db, pollId: number): Promise<TextCounts[]> {
   const out: TextCounts[] = [];
   for (const questionId of await textQuestionIds(trx, pollId)) {
