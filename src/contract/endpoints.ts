@@ -18,6 +18,8 @@ export const API_BASE = '/api/v1';
 export const endpoints = {
   createPoll: { method: 'POST', path: '/polls', secret: false, status: 201 },
   getPoll: { method: 'GET', path: '/polls/:slug', secret: false, status: 200 },
+  // Issue 17: 'Mis encuestas'. The secrets are in the body, one per poll, not in X-Host-Secret.
+  lookupPolls: { method: 'POST', path: '/polls/lookup', secret: false, status: 200 },
   checkHost: { method: 'GET', path: '/polls/:slug/host', secret: true, status: 204 },
   updatePoll: { method: 'PATCH', path: '/polls/:slug', secret: true, status: 200 },
   createQuestion: { method: 'POST', path: '/polls/:slug/questions', secret: true, status: 201 },

@@ -5,6 +5,7 @@ export * from './limits.ts';
 export * from './live-events.ts';
 export * from './messages.ts';
 export * from './moderation.ts';
+export * from './my-polls.ts';
 export * from './poll.ts';
 export * from './routes.ts';
 export * from './summary.ts';

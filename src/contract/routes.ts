@@ -14,6 +14,7 @@ import {
   ModerateAnswerResponse,
   QuestionAnswersParams,
 } from './moderation.ts';
+import { LookupPollsBody, LookupPollsResponse } from './my-polls.ts';
 import {
   CreateOptionBody,
   CreatePollBody,
@@ -79,6 +80,20 @@ export const routes = {
     ...endpoints.getPoll,
     params: SlugParams,
     response: Poll,
+  },
+  lookupPolls: {
+    ...endpoints.lookupPolls,
+    description:
+      "'Mis encuestas': the polls this browser holds host codes for, in one request. The body " +
+      'lists `{slug, secret}` pairs (secrets in the body, never in a URL; at most ' +
+      'MY_POLLS_LOOKUP_MAX, 100 by default; more is 400 VALIDATION_ERROR). Each secret is ' +
+      'checked in constant time; an unknown slug and a wrong secret are both answered ' +
+      '`{slug, missing: true}`, so the answer never tells whether a slug exists. A found poll ' +
+      'carries its title, status, dates, `questionCount` and `participantCount` (people who ' +
+      'answered: distinct participant ids, not ballots). Found polls come first, by `updatedAt` ' +
+      'newest first. Rate-limited per client address (POLL_LOOKUPS_PER_MIN).',
+    body: LookupPollsBody,
+    response: LookupPollsResponse,
   },
   /** Changes nothing: lets the panel check a presenter code before it unlocks. */
   checkHost: {

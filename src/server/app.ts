@@ -18,6 +18,7 @@ import { registerIntegrityRoutes } from './http/integrity.ts';
 import { registerLiveRoutes } from './http/live.ts';
 import { registerMetaRoutes } from './http/meta.ts';
 import { registerModerationRoutes } from './http/moderation.ts';
+import { registerMyPollsRoutes } from './http/my-polls.ts';
 import { registerOptionRoutes } from './http/options.ts';
 import { ParticipantIds, registerParticipantCookie } from './http/participant.ts';
 import { registerPollRoutes } from './http/polls.ts';
@@ -180,6 +181,7 @@ export async function buildApp({
   registerLiveRoutes(app, live, { perAddress: limits.streamsPerAddress, max: limits.streamsMax });
   registerExportRoutes(app, store);
   registerRoomRoutes(app, store, joinGuard);
+  registerMyPollsRoutes(app, store, config.rateLimits ?? DEFAULT_RATE_LIMITS);
   registerIntegrityRoutes(app, {
     store,
     events,

@@ -11,6 +11,8 @@
  * To add a limit: one entry in LIMITS (reason, default, bounds) and one README row.
  */
 
+import { MY_POLLS_BATCH } from '../contract/limits.ts';
+
 export interface LimitSpec {
   /** The value without an environment override. */
   default: number;
@@ -61,6 +63,11 @@ export const LIMITS = {
    *  among a million codes, one hit every half hour or so, and a hit only yields what the QR on
    *  the wall already shows. */
   JOIN_LOOKUPS_PER_MIN: whole(30, 1, 1_000_000),
+  /** 'Mis encuestas' lookups (POST /api/v1/polls/lookup) per address per minute, per instance.
+   *  A teacher's home page asks once per visit (and again when the tab comes back); 60 leaves
+   *  room for a staff room behind one NAT address, while a script checking stolen or guessed
+   *  codes in bulk gets 60 requests a minute. */
+  POLL_LOOKUPS_PER_MIN: whole(60, 1, 1_000_000),
 
   // ── Live streams ───────────────────────────────────────────────────────────────────────────
   /** Shortest coalescing window of a poll's summaries (ms): the window follows what a frame
@@ -70,6 +77,10 @@ export const LIMITS = {
   LIVE_WINDOW_MIN_MS: whole(10, 0, 200),
 
   // ── Caps (always on) ───────────────────────────────────────────────────────────────────────
+  /** Polls named in one 'Mis encuestas' lookup: each costs a hash and a row of one query. A
+   *  browser holds the codes of the polls created in it (a busy teacher, a few a week); the web
+   *  app sends them 100 at a time (MY_POLLS_BATCH), so the cap never goes below 100. */
+  MY_POLLS_LOOKUP_MAX: whole(MY_POLLS_BATCH, MY_POLLS_BATCH, 10_000),
   /** Selections (chosen options, all questions together) in one ballot. Each is a row written in
    *  the ballot's transaction: a 5,000-row ballot (100 × 50 multiple) at 12 a second made every
    *  other vote wait 0.9–1.7 s. 300 is more than any person ticks (20 questions × 15 options). */

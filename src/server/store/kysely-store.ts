@@ -11,6 +11,7 @@ import {
   setTextAnswerState,
   setWordHidden,
 } from './kysely-moderation.ts';
+import { pollOverviews } from './kysely-my-polls.ts';
 import {
   addOption,
   addQuestion,
@@ -122,6 +123,10 @@ export class KyselyPollStore implements PollStore {
       .where('slug', '=', slug)
       .executeTakeFirst();
     return row && toPoll(row);
+  }
+
+  pollOverviews(slugs: readonly string[]) {
+    return pollOverviews(this.db, slugs);
   }
 
   async getPollByJoinCode(joinCode: string): Promise<PollRecord | undefined> {

@@ -30,6 +30,9 @@ export interface PollStore {
   /** The poll that is not closed with this join code (at most one: a partial unique index). */
   getPollByJoinCode(joinCode: string): Promise<PollRecord | undefined>;
   getPollById(pollId: number): Promise<PollRecord | undefined>;
+  /** 'Mis encuestas' (issue 17): the polls among these slugs that exist, with their counts, in
+   *  one query. Unknown slugs are simply absent; order unspecified. */
+  pollOverviews(slugs: readonly string[]): Promise<PollOverview[]>;
   /** Applies the changes; with `ifStatus`, only when the poll still has that status (a status
    *  transition checked and written in one step). Returns undefined when nothing matched. */
   updatePoll(
@@ -145,6 +148,19 @@ export interface PollRecord {
   hostSecretHash: string;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A poll as 'Mis encuestas' lists it; the hash lets the caller check the host code. */
+export interface PollOverview {
+  slug: string;
+  title: string;
+  status: PollStatus;
+  hostSecretHash: string;
+  createdAt: Date;
+  updatedAt: Date;
+  questionCount: number;
+  /** Distinct participant ids among the poll's ballots: people, not ballots. */
+  participantCount: number;
 }
 
 export interface PollChanges {

@@ -20,6 +20,7 @@ export const esCore = {
   nav: {
     home: 'Inicio',
     panel: 'Panel',
+    myPolls: 'Mis encuestas',
     results: 'Resultados',
     mainLabel: 'Navegación principal',
   },

@@ -1,0 +1,106 @@
+import { BarChart3, LayoutDashboard, MonitorPlay, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { MyPoll } from '../../../../contract/my-polls.ts';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { esMyPolls as t } from '../../../i18n/es-my-polls.ts';
+import { cn } from '../../../lib/cn.ts';
+import { AppLink } from '../../../lib/navigation.tsx';
+
+const dateFormat = new Intl.DateTimeFormat('es-ES', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+// On a phone the four actions share one row, icon over a short label (each ≥ 44 px tall);
+// from sm up, icon beside the label.
+const actionClass = cn(
+  buttonVariants({ variant: 'outline', size: 'sm' }),
+  'h-auto min-h-11 flex-col gap-1 px-1 py-1.5 text-xs sm:h-9 sm:min-h-0 sm:flex-row sm:gap-2 sm:px-3 sm:py-0 sm:text-sm',
+);
+
+function Action({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
+  return (
+    <AppLink to={to} className={actionClass}>
+      {icon}
+      {label}
+    </AppLink>
+  );
+}
+
+/** 'Quitar de este dispositivo': forgets the code only (confirmed); the poll stays. */
+function RemoveAction({ name, onRemove }: { name: string; onRemove: () => void }) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <button
+          type="button"
+          className={cn(actionClass, 'text-destructive sm:ml-auto')}
+          aria-label={t.removeFor(name)}
+          title={t.remove}
+        >
+          <Trash2 aria-hidden="true" />
+          {t.removeConfirm}
+        </button>
+      }
+      title={t.removeTitle}
+      description={t.removeDescription}
+      confirmLabel={t.remove}
+      onConfirm={onRemove}
+    />
+  );
+}
+
+const rowClass = 'grid grid-cols-4 gap-2 sm:flex sm:flex-wrap';
+
+export function MyPollCard({ poll, onRemove }: { poll: MyPoll; onRemove: () => void }) {
+  const slug = encodeURIComponent(poll.slug);
+  if (poll.missing) {
+    return (
+      <li className="flex min-w-0 flex-col gap-3 rounded-xl border border-dashed bg-card p-4">
+        <h3 className="font-semibold leading-snug">{t.missingTitle}</h3>
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+          {t.missingDescription(poll.slug)}
+        </p>
+        <div className={cn(rowClass, 'mt-auto')}>
+          <RemoveAction name={poll.slug} onRemove={onRemove} />
+        </div>
+      </li>
+    );
+  }
+  return (
+    <li className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="min-w-0 font-semibold leading-snug text-pretty [overflow-wrap:anywhere]">
+          {poll.title}
+        </h3>
+        <StatusBadge status={poll.status} />
+      </div>
+      <p className="text-sm text-muted-foreground">
+        <span className="block">{t.changed(dateFormat.format(new Date(poll.updatedAt)))}</span>
+        <span>
+          {t.questions(poll.questionCount)} · {t.participants(poll.participantCount)}
+        </span>
+      </p>
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of actions, not a form's fieldset */}
+      <div className={cn(rowClass, 'mt-auto')} role="group" aria-label={t.actionsLabel(poll.title)}>
+        <Action
+          to={`/host/${slug}`}
+          icon={<LayoutDashboard aria-hidden="true" />}
+          label={t.openPanel}
+        />
+        <Action
+          to={`/present/${slug}`}
+          icon={<MonitorPlay aria-hidden="true" />}
+          label={t.present}
+        />
+        <Action to={`/r/${slug}`} icon={<BarChart3 aria-hidden="true" />} label={t.results} />
+        <RemoveAction name={poll.title} onRemove={onRemove} />
+      </div>
+    </li>
+  );
+}
