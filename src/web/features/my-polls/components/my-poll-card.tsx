@@ -1,5 +1,5 @@
 import { BarChart3, LayoutDashboard, MonitorPlay, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import type { MyPoll } from '../../../../contract/my-polls.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -33,9 +33,15 @@ function Action({ to, icon, label }: { to: string; icon: ReactNode; label: strin
 }
 
 /** 'Quitar de este dispositivo': forgets the code only (confirmed); the poll stays. */
-function RemoveAction({ name, onRemove }: { name: string; onRemove: () => void }) {
+function RemoveAction({ name, onRemove }: { name: string; onRemove: () => boolean }) {
+  // Confirmed, the card and this button are gone: focus goes where the list says (onRemove
+  // answers true), not to the page's body. Cancelled, it returns to the button.
+  const removed = useRef(false);
   return (
     <ConfirmDialog
+      onCloseAutoFocus={(event) => {
+        if (removed.current) event.preventDefault();
+      }}
       trigger={
         <button
           type="button"
@@ -50,14 +56,16 @@ function RemoveAction({ name, onRemove }: { name: string; onRemove: () => void }
       title={t.removeTitle}
       description={t.removeDescription}
       confirmLabel={t.remove}
-      onConfirm={onRemove}
+      onConfirm={() => {
+        removed.current = onRemove();
+      }}
     />
   );
 }
 
 const rowClass = 'grid grid-cols-4 gap-2 sm:flex sm:flex-wrap';
 
-export function MyPollCard({ poll, onRemove }: { poll: MyPoll; onRemove: () => void }) {
+export function MyPollCard({ poll, onRemove }: { poll: MyPoll; onRemove: () => boolean }) {
   const slug = encodeURIComponent(poll.slug);
   if (poll.missing) {
     return (

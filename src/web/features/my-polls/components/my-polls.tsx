@@ -25,11 +25,12 @@ function MyPollsList({ secrets }: { secrets: Record<string, string> }) {
   // Only codes still held: a removed one leaves the list at once, before any new answer.
   const polls = (query.data ?? []).filter((poll) => poll.slug in secrets);
 
-  function remove(slug: string) {
+  /** Forgets the code; focus moves to the section's heading (the card is gone). */
+  function remove(slug: string): boolean {
     removeHostSecret(slug);
     notify.success(t.removed);
-    // The card and its button are gone: focus stays in the section, not on the page's body.
     heading.current?.focus();
+    return true;
   }
 
   return (
