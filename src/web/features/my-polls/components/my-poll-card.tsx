@@ -17,10 +17,10 @@ const dateFormat = new Intl.DateTimeFormat('es-ES', {
 });
 
 // On a phone the four actions share one row, icon over a short label (each ≥ 44 px tall);
-// from sm up, icon beside the label.
+// from lg up (two cards a row), icon beside the label.
 const actionClass = cn(
   buttonVariants({ variant: 'outline', size: 'sm' }),
-  'h-auto min-h-11 flex-col gap-1 px-1 py-1.5 text-xs sm:h-9 sm:min-h-0 sm:flex-row sm:gap-2 sm:px-3 sm:py-0 sm:text-sm',
+  'h-auto min-h-11 flex-col gap-1 px-1 py-1.5 text-xs lg:h-9 lg:min-h-0 lg:flex-row lg:gap-2 lg:px-3 lg:py-0 lg:text-sm',
 );
 
 function Action({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
@@ -33,19 +33,24 @@ function Action({ to, icon, label }: { to: string; icon: ReactNode; label: strin
 }
 
 /** 'Quitar de este dispositivo': forgets the code only (confirmed); the poll stays. */
-function RemoveAction({ name, onRemove }: { name: string; onRemove: () => boolean }) {
-  // Confirmed, the card and this button are gone: focus goes where the list says (onRemove
-  // answers true), not to the page's body. Cancelled, it returns to the button.
+type RemoveProps = { onRemove: () => void; focusAfterRemove: () => void };
+
+function RemoveAction({ name, onRemove, focusAfterRemove }: RemoveProps & { name: string }) {
+  // Confirmed, the card and this button are gone: focus goes where the list says, not to the
+  // page's body (the dialog keeps focus inside itself until it closes, so only then). Cancelled,
+  // it returns to the button.
   const removed = useRef(false);
   return (
     <ConfirmDialog
       onCloseAutoFocus={(event) => {
-        if (removed.current) event.preventDefault();
+        if (!removed.current) return;
+        event.preventDefault();
+        focusAfterRemove();
       }}
       trigger={
         <button
           type="button"
-          className={cn(actionClass, 'text-destructive sm:ml-auto')}
+          className={cn(actionClass, 'text-destructive lg:ml-auto')}
           aria-label={t.removeFor(name)}
           title={t.remove}
         >
@@ -57,15 +62,16 @@ function RemoveAction({ name, onRemove }: { name: string; onRemove: () => boolea
       description={t.removeDescription}
       confirmLabel={t.remove}
       onConfirm={() => {
-        removed.current = onRemove();
+        removed.current = true;
+        onRemove();
       }}
     />
   );
 }
 
-const rowClass = 'grid grid-cols-4 gap-2 sm:flex sm:flex-wrap';
+const rowClass = 'grid grid-cols-4 gap-2 lg:flex lg:flex-wrap';
 
-export function MyPollCard({ poll, onRemove }: { poll: MyPoll; onRemove: () => boolean }) {
+export function MyPollCard({ poll, ...remove }: RemoveProps & { poll: MyPoll }) {
   const slug = encodeURIComponent(poll.slug);
   if (poll.missing) {
     return (
@@ -75,7 +81,7 @@ export function MyPollCard({ poll, onRemove }: { poll: MyPoll; onRemove: () => b
           {t.missingDescription(poll.slug)}
         </p>
         <div className={cn(rowClass, 'mt-auto')}>
-          <RemoveAction name={poll.slug} onRemove={onRemove} />
+          <RemoveAction name={poll.slug} {...remove} />
         </div>
       </li>
     );
@@ -107,7 +113,7 @@ export function MyPollCard({ poll, onRemove }: { poll: MyPoll; onRemove: () => b
           label={t.present}
         />
         <Action to={`/r/${slug}`} icon={<BarChart3 aria-hidden="true" />} label={t.results} />
-        <RemoveAction name={poll.title} onRemove={onRemove} />
+        <RemoveAction name={poll.title} {...remove} />
       </div>
     </li>
   );

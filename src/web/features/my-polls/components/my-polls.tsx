@@ -25,12 +25,9 @@ function MyPollsList({ secrets }: { secrets: Record<string, string> }) {
   // Only codes still held: a removed one leaves the list at once, before any new answer.
   const polls = (query.data ?? []).filter((poll) => poll.slug in secrets);
 
-  /** Forgets the code; focus moves to the section's heading (the card is gone). */
-  function remove(slug: string): boolean {
+  function remove(slug: string) {
     removeHostSecret(slug);
     notify.success(t.removed);
-    heading.current?.focus();
-    return true;
   }
 
   return (
@@ -62,9 +59,14 @@ function MyPollsList({ secrets }: { secrets: Record<string, string> }) {
           </Button>
         </div>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid gap-3 md:grid-cols-2">
           {polls.map((poll) => (
-            <MyPollCard key={poll.slug} poll={poll} onRemove={() => remove(poll.slug)} />
+            <MyPollCard
+              key={poll.slug}
+              poll={poll}
+              onRemove={() => remove(poll.slug)}
+              focusAfterRemove={() => heading.current?.focus()}
+            />
           ))}
         </ul>
       )}
