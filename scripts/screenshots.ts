@@ -12,7 +12,8 @@ import { startServer } from '../tests/helpers/server-process.ts';
 
 type Json = Record<string, unknown> & { id?: number; slug?: string };
 
-const server = await startServer();
+// A classroom laptop's address, as the join strip would show it (nothing listens there).
+const server = await startServer({ env: { PUBLIC_URL: 'http://192.168.1.20:3000' } });
 const post = (path: string, body: unknown, secret?: string) =>
   fetch(`${server.url}/api/v1${path}`, {
     method: 'POST',
