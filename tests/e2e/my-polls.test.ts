@@ -115,6 +115,13 @@ describe('participant navigation', () => {
     await host.goto(`${app.server.url}/p/${seeded.slug}`);
     await host.locator('[data-hydrated]').waitFor();
     await nav(host).getByRole('link', { name: 'Panel' }).waitFor();
-    await nav(host).getByRole('link', { name: 'Mis encuestas' }).waitFor();
+    // Its 'Mis encuestas' leads to the list on the home page, scrolled into view.
+    await nav(host).getByRole('link', { name: 'Mis encuestas' }).click();
+    await host.waitForURL(/\/#mis-encuestas$/);
+    await cards(host).first().waitFor();
+    await expect
+      .poll(async () => (await myPolls(host).boundingBox())?.y ?? -1)
+      .toBeLessThan(PHONE.height / 2);
+    expect((await myPolls(host).boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
   });
 });

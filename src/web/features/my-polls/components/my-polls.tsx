@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { esMyPolls as t } from '../../../i18n/es-my-polls.ts';
 import { removeHostSecret, useHostSecrets } from '../../../lib/storage.ts';
@@ -24,6 +24,15 @@ function MyPollsList({ secrets }: { secrets: Record<string, string> }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Only codes still held: a removed one leaves the list at once, before any new answer.
   const polls = (query.data ?? []).filter((poll) => poll.slug in secrets);
+  const loaded = query.data !== undefined;
+
+  // The header's link from another page loads /#mis-encuestas before this section exists, so
+  // the browser's own jump to it found nothing: jump once the list is in.
+  useEffect(() => {
+    if (loaded && window.location.hash === `#${MY_POLLS_ANCHOR}`) {
+      document.getElementById(MY_POLLS_ANCHOR)?.scrollIntoView();
+    }
+  }, [loaded]);
 
   function remove(slug: string) {
     removeHostSecret(slug);
