@@ -86,6 +86,8 @@ describe('Mis encuestas', () => {
     expect(await cards(page).first().getByRole('heading').textContent()).toBe('Sigue aquí');
     expect(await cards(page).first().textContent()).toContain('1 pregunta · 0 participantes');
     expect(await axeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolations(page)).toEqual([]);
     await gone.getByRole('button', { name: /^Quitar/ }).click();
     await page
       .getByRole('alertdialog')
