@@ -26,7 +26,10 @@ export const esQa = {
   empty: 'Aún no hay preguntas',
   emptyHelp: 'Sé el primero en preguntar.',
   newQuestions: (n: number) => (n === 1 ? '1 pregunta nueva' : `${n} preguntas nuevas`),
-  vote: (n: number) => `Votar esta pregunta (${n} ${n === 1 ? 'voto' : 'votos'})`,
+  /** The vote button reads 'Votar esta pregunta, 3 votos': the visible count in its name. */
+  voteLabel: 'Votar esta pregunta,',
+  voteUnit: 'voto',
+  votesUnit: 'votos',
   votes: (n: number) => (n === 1 ? '1 voto' : `${n} votos`),
   more: 'Ver más preguntas',
   loading: 'Cargando...',

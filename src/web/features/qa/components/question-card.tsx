@@ -43,7 +43,6 @@ export function QuestionCard({
         <button
           type="button"
           aria-pressed={question.votedByMe}
-          aria-label={t.vote(question.votes)}
           disabled={!canVote}
           onClick={() => onVote(question)}
           className={cn(
@@ -58,7 +57,9 @@ export function QuestionCard({
             aria-hidden="true"
             fill={question.votedByMe ? 'currentColor' : 'none'}
           />
+          <span className="sr-only">{t.voteLabel}</span>
           <span>{question.votes}</span>
+          <span className="sr-only">{question.votes === 1 ? t.voteUnit : t.votesUnit}</span>
         </button>
       )}
     </li>
