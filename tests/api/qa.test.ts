@@ -332,3 +332,29 @@ describe('exports', () => {
     expect(anon.statusCode).toBe(401);
   });
 });
+
+describe('the qa frame', () => {
+  it('stays under 16 KB gzip however many long questions are stored', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const poll = await qaPoll();
+    // Different long texts from different people, as a hall would send them.
+    for (let i = 0; i < 60; i++) {
+      const words = Array.from({ length: 40 }, (_, w) => `palabra${(i * 41 + w * 7) % 997}`);
+      const text = `¿${i}? ${words.join(' ')}`.slice(0, 280);
+      const res = await ask(new Client(ctx.app), poll, {
+        text,
+        nickname: `Persona ${i} ${'x'.repeat(25)}`,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const stream = await openStream(`${base}/api/v1/polls/${poll.slug}/events`);
+    streams.push(stream);
+    const frame = await stream.next(
+      (e) => e.event === 'qa' && JSON.parse(e.data).counts.visible === 60,
+    );
+    const data = JSON.parse(frame.data);
+    expect(data.top).toHaveLength(10);
+    expect(data.recent).toHaveLength(10);
+    expect(gzipSync(frame.data).length).toBeLessThan(16_000);
+  });
+});
