@@ -69,6 +69,13 @@ export const endpoints = {
     secret: false,
     status: 200,
   },
+  // Issue 20: audience Q&A.
+  askQa: { method: 'POST', path: '/polls/:slug/qa', secret: false, status: 201 },
+  listQa: { method: 'GET', path: '/polls/:slug/qa', secret: false, status: 200 },
+  voteQa: { method: 'PUT', path: '/polls/:slug/qa/:id/vote', secret: false, status: 200 },
+  moderateQa: { method: 'PATCH', path: '/polls/:slug/qa/:id', secret: true, status: 200 },
+  deleteQa: { method: 'DELETE', path: '/polls/:slug/qa/:id', secret: true, status: 204 },
+  clearQa: { method: 'DELETE', path: '/polls/:slug/qa', secret: true, status: 200 },
   serverInfo: { method: 'GET', path: '/info', secret: false, status: 200 },
   health: { method: 'GET', path: '/health', secret: false, status: 200 },
 } as const satisfies Record<string, Endpoint>;

@@ -7,6 +7,7 @@ export * from './messages.ts';
 export * from './moderation.ts';
 export * from './my-polls.ts';
 export * from './poll.ts';
+export * from './qa.ts';
 export * from './routes.ts';
 export * from './summary.ts';
 export * from './vote.ts';

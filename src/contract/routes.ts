@@ -35,6 +35,7 @@ import {
   UpdatePollBody,
   UpdateQuestionBody,
 } from './poll.ts';
+import { qaRoutes } from './qa-routes.ts';
 import { Summary } from './summary.ts';
 import { Ballot, VoteHeaders, VoteResponse } from './vote.ts';
 
@@ -296,6 +297,7 @@ export const routes = {
     query: ListAnswersQuery,
     response: AnswersPage,
   },
+  ...qaRoutes,
   serverInfo: { ...endpoints.serverInfo, response: ServerInfo },
   health: { ...endpoints.health, response: Health },
 } as const satisfies Record<EndpointName, RouteDef>;

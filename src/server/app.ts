@@ -22,6 +22,7 @@ import { registerMyPollsRoutes } from './http/my-polls.ts';
 import { registerOptionRoutes } from './http/options.ts';
 import { ParticipantIds, registerParticipantCookie } from './http/participant.ts';
 import { registerPollRoutes } from './http/polls.ts';
+import { registerQaRoutes } from './http/qa.ts';
 import { registerQuestionRoutes } from './http/questions.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { rateGuard, registerRateLimiting, registerRoomRoutes } from './http/room.ts';
@@ -171,6 +172,12 @@ export async function buildApp({
   registerQuestionRoutes(app, store, events);
   registerOptionRoutes(app, store, events);
   registerModerationRoutes(app, store, events);
+  registerQaRoutes(app, {
+    store,
+    events,
+    limiter,
+    maxPerPoll: limiter.settings.limits.QA_QUESTIONS_PER_POLL,
+  });
   registerVoteRoutes(app, {
     store,
     events,

@@ -76,6 +76,26 @@ export const LIMITS = {
    *  fixed at 200 ms, saturated or not, as before issue 11 (benchmarks). */
   LIVE_WINDOW_MIN_MS: whole(10, 0, 200),
 
+  // ── Audience Q&A (issue 20; rate buckets off with RATE_LIMITS=off, the cap always on) ──────
+  /** Questions one participant may ask a poll at once: someone with three things to ask. */
+  QA_ASK_BURST: whole(3, 1, 1_000_000),
+  /** Questions per minute per participant after the burst: a person asks, a script waits. */
+  QA_ASK_PER_MIN: fractional(1, 0.01, 100_000),
+  /** Questions one address may ask one poll at once: a hall behind one NAT address where a
+   *  tenth of 1,000 people ask together; a script dropping cookies stops here. */
+  QA_ASK_ADDRESS_BURST: whole(100, 1, 1_000_000),
+  /** Questions per minute per (address, poll) after that burst: a busy hall's pace. */
+  QA_ASK_ADDRESS_PER_MIN: fractional(30, 0.01, 100_000),
+  /** Votes one address may give one poll's questions at once: a room of 300 behind one NAT
+   *  address each pressing a couple of questions as the list appears. */
+  QA_VOTE_BURST: whole(600, 1, 1_000_000),
+  /** Votes per second per (address, poll) after the burst: 20,000 votes a minute from 20
+   *  addresses (a hall of 2,000) is ~17 a second each. */
+  QA_VOTE_RATE_PER_S: fractional(30, 0.01, 100_000),
+  /** Audience questions stored per poll: a two-hour conference gets a few hundred; every list
+   *  and frame reads by index, so the cap bounds disk, not speed. */
+  QA_QUESTIONS_PER_POLL: whole(2_000, 1, 1_000_000),
+
   // ── Caps (always on) ───────────────────────────────────────────────────────────────────────
   /** Polls named in one 'Mis encuestas' lookup: each costs a hash and a row of one query. A
    *  browser holds the codes of the polls created in it (a busy teacher, a few a week); the web

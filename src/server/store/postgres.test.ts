@@ -11,6 +11,7 @@ import { createPostgresStore } from './postgres.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
 import { myPollsContract } from './store-contract-my-polls.ts';
+import { qaContract } from './store-contract-qa.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
@@ -27,6 +28,7 @@ describe.runIf(available)('postgres store', () => {
   textAnswersContract('postgres', (options) =>
     createPostgresStore(url, { schema: schemas.next(), ...options }),
   );
+  qaContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
 
   it('reopens a migrated schema with its data, from two instances starting at once', async () => {
     const schema = schemas.next();

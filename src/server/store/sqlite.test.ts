@@ -6,6 +6,7 @@ import { openSqliteStore } from './sqlite.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
 import { myPollsContract } from './store-contract-my-polls.ts';
+import { qaContract } from './store-contract-qa.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
@@ -18,6 +19,7 @@ storeContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 ballotPagesContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 myPollsContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 textAnswersContract('sqlite', (options) => openSqliteStore(join(dir, `store-${++n}.db`), options));
+qaContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 
 describe('sqlite store', () => {
   it('creates missing folders and reopens a file with its data', async () => {

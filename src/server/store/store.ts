@@ -1,4 +1,5 @@
 import type { AnswerState, PollStatus, QuestionType, Scale } from '../../contract/index.ts';
+import type { QaStore } from './store-qa.ts';
 import type {
   StoreAnswer,
   TextAnswerPage,
@@ -7,6 +8,7 @@ import type {
   TextTally,
 } from './store-text.ts';
 
+export * from './store-qa.ts';
 export * from './store-text.ts';
 
 /**
@@ -21,7 +23,7 @@ export * from './store-text.ts';
  * - Lists come sorted: questions and options by ordinal, then id.
  * - Lookups of something that does not exist return `undefined`; they never throw.
  */
-export interface PollStore {
+export interface PollStore extends QaStore {
   /** Creates a poll (and, for duplicates, its questions and options) in one transaction.
    *  Throws `PollKeyTakenError` when the slug exists or the join code is held by a poll that
    *  is not closed, so the caller can retry with new ones. */
@@ -142,6 +144,9 @@ export interface PollRecord {
   hideResultsUntilRevealed: boolean;
   /** New open answers are held for the host's approval. */
   moderateText: boolean;
+  /** Issue 20: 'Preguntas del público', and 'Revisar antes de mostrar' for them. */
+  qa: boolean;
+  qaModerated: boolean;
   /** Six digits; unique among the polls that are not closed. */
   joinCode: string;
   /** SHA-256 of the host secret, hex. The secret itself is never stored. */
@@ -173,6 +178,8 @@ export interface PollChanges {
   currentQuestionId?: number | null;
   hideResultsUntilRevealed?: boolean;
   moderateText?: boolean;
+  qa?: boolean;
+  qaModerated?: boolean;
 }
 
 export interface QuestionChanges {
@@ -195,6 +202,10 @@ export interface NewPoll {
   hideResultsUntilRevealed?: boolean;
   /** Default false. */
   moderateText?: boolean;
+  /** Default false. */
+  qa?: boolean;
+  /** Default false. */
+  qaModerated?: boolean;
   joinCode: string;
   /** Status defaults to draft. */
   status?: PollStatus;

@@ -3,6 +3,7 @@ import { AccessRequired } from '../../features/host/components/access-screens.ts
 import { HostPanel } from '../../features/host/components/host-panel.tsx';
 import { useHostAccess } from '../../features/host/host-session.tsx';
 import { TextModeration } from '../../features/moderation/components/text-moderation.tsx';
+import { QaHostCard } from '../../features/qa/components/qa-host-card.tsx';
 import { ShareCard } from '../../features/share/components/share-card.tsx';
 
 function HostScreen({ slug }: { slug: string }) {
@@ -14,6 +15,7 @@ function HostScreen({ slug }: { slug: string }) {
       secret={secret}
       onForget={forget}
       share={<ShareCard slug={slug} />}
+      audienceQuestions={(poll) => <QaHostCard poll={poll} secret={secret} />}
       moderation={(question) => (
         <TextModeration slug={slug} secret={secret} questionId={question.id} />
       )}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Question } from '../../../../contract/poll.ts';
+import type { Poll, Question } from '../../../../contract/poll.ts';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { es } from '../../../i18n/es.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -24,6 +24,8 @@ type HostPanelProps = {
   share: ReactNode;
   /** Moderation of an open-text question's answers, also another feature's. */
   moderation?: (question: Question) => ReactNode;
+  /** The audience's questions (issue 20), another feature's: shown while the poll has Q&A on. */
+  audienceQuestions?: (poll: Poll) => ReactNode;
 };
 
 /**
@@ -44,7 +46,14 @@ function HostLive({ slug, secret }: { slug: string; secret: string }) {
  * on the left across both rows, share and status top right, the other cards right under them
  * (the second row is 1fr and absorbs the questions' extra height).
  */
-export function HostPanel({ slug, secret, onForget, share, moderation }: HostPanelProps) {
+export function HostPanel({
+  slug,
+  secret,
+  onForget,
+  share,
+  moderation,
+  audienceQuestions,
+}: HostPanelProps) {
   const query = useQuery(pollQueryOptions(slug));
   useDocumentTitle(query.data ? es.titles.panel(query.data.title) : null);
   // A failed background refetch keeps the data; only a poll never loaded is "not found".
@@ -52,7 +61,7 @@ export function HostPanel({ slug, secret, onForget, share, moderation }: HostPan
   const poll = query.data;
   return (
     <HostSessionProvider slug={slug} secret={secret}>
-      {poll.questions.some((q) => q.type === 'text') ? (
+      {poll.questions.some((q) => q.type === 'text') || poll.settings.qa ? (
         <HostLive slug={slug} secret={secret} />
       ) : null}
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
@@ -65,6 +74,9 @@ export function HostPanel({ slug, secret, onForget, share, moderation }: HostPan
           </div>
           <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
             <QuestionsCard poll={poll} moderation={moderation} />
+            {poll.settings.qa && audienceQuestions ? (
+              <div className="mt-6">{audienceQuestions(poll)}</div>
+            ) : null}
           </div>
           {/* Other cards: below the questions on phones, down the right column on wide screens. */}
           <div className="grid gap-6 lg:col-start-2 lg:row-start-2">
