@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useRef } from 'react';
 import { esQa as t } from '../../../i18n/es-qa.ts';
+import '../qa-phone.css';
 import { cn } from '../../../lib/cn.ts';
 import { AskForm } from './ask-form.tsx';
 import { QuestionList } from './question-list.tsx';
