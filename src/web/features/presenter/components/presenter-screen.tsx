@@ -18,6 +18,7 @@ import { type PresenterFeed, usePresenterFeed } from '../api/presenter-feed.ts';
 import { actionOf, type PresenterAction } from '../lib/keys.ts';
 import { slideOptions } from '../lib/slide.ts';
 import { useIdle } from '../lib/use-idle.ts';
+import type { SlidePager } from './fitted-slide.tsx';
 import { HelpOverlay } from './help-overlay.tsx';
 import { type JoinInfo, JoinScreen, JoinStrip } from './join-info.tsx';
 import { openAnnouncement } from './open-slides.tsx';
@@ -113,6 +114,7 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
   const joinInfo = useJoinInfo(slug, poll, feed.participants);
   const hidden = question?.hidden ?? false;
   const toggleResults = useToggleResults(secret);
+  const pager = useRef<SlidePager>(null);
 
   usePresenterPace(slug, secret, poll, question?.id ?? null);
 
@@ -138,6 +140,10 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
         return move(0);
       case 'last':
         return move(questions.length - 1);
+      case 'next-options':
+        return pager.current?.next();
+      case 'previous-options':
+        return pager.current?.previous();
       case 'fullscreen':
         return void fullscreen.toggle();
       case 'toggle-results':
@@ -200,7 +206,8 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
         {joinOpen ? (
           <JoinScreen {...joinInfo} title={poll.title} />
         ) : question ? (
-          <QuestionSlide question={question} hidden={hidden} />
+          // Keyed: another question starts on its first page of options, measured afresh.
+          <QuestionSlide key={question.id} question={question} hidden={hidden} pagerRef={pager} />
         ) : (
           <EmptyState
             icon={FileQuestion}
