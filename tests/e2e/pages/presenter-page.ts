@@ -59,7 +59,7 @@ export class PresenterPage extends Screen {
 
   /** The slide has measured itself and settled on its type size, columns and page. */
   async waitForFit(): Promise<void> {
-    await this.page.locator('[data-testid="presenter-slide"]:not([data-fit="measuring"])').waitFor();
+    await this.page.locator('[data-testid="presenter-slide"][data-fit="done"]').waitFor();
     await this.page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
   }
 
