@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PROJECTOR } from '../helpers/browser.ts';
@@ -108,6 +109,8 @@ describe('a projected slide always fits', () => {
       await indicator.waitFor();
       // A paging key takes over from the automatic paging (which would turn pages mid-check).
       await presenter.press('ArrowUp');
+      mkdirSync(SHOTS, { recursive: true });
+      await presenter.page.screenshot({ path: `${SHOTS}/presenter-paged-${size}.png` });
       const seen: string[] = [];
       const min = floors(viewport);
       for (let page = 0; page < 20 && seen.length < 20; page++) {
@@ -213,3 +216,71 @@ describe('a projected slide always fits', () => {
     expect(boxes.elements.some((e) => e.name === 'cloud')).toBe(true);
   });
 });
+
+describe('screenshots of the projector and the results page', () => {
+  it('draws presenter and results at 390×844, 1280×800, 1920×1080 and 1280×720, light and dark, with nothing sideways', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const seeded = await app.seedPoll({
+      title: 'Biología',
+      questions: [
+        { text: LONG_QUESTION, options: longOptions(8) },
+        { text: '¿Qué color prefieres?', options: ['Rojo', 'Verde', 'Azul', 'Amarillo'] },
+        {
+          text: '¿Cuánto te gustó?',
+          type: 'scale',
+          scale: { max: 5, minLabel: 'Nada', maxLabel: 'Mucho' },
+        },
+      ],
+      status: 'open',
+    });
+    const [long, colour, scale] = [...seeded.poll.questions].sort((a, b) => a.ordinal - b.ordinal);
+    // A tie at the top of the second question (Rojo and Azul), a clear leader on the first.
+    for (const [l, c, v] of [
+      [0, 0, 4],
+      [0, 2, 4],
+      [3, 1, 3],
+    ] as const) {
+      await app.api(`/polls/${seeded.slug}/votes`, {
+        method: 'POST',
+        body: {
+          answers: [
+            { questionId: long!.id, optionIds: [long!.options[l]!.id] },
+            { questionId: colour!.id, optionIds: [colour!.options[c]!.id] },
+            { questionId: scale!.id, value: v },
+          ],
+        },
+      });
+    }
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+      PROJECTOR,
+      HD,
+    ]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const name = `${viewport.width}x${viewport.height}-${colorScheme}`;
+        const page = await app.newPage(viewport, seeded);
+        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+        const presenter = new PresenterPage(page, app.server.url);
+        await presenter.goto(seeded.slug);
+        for (const [i, position] of ['1 / 3', '2 / 3', '3 / 3'].entries()) {
+          if (i > 0) await presenter.press('ArrowRight');
+          await presenter.waitForPosition(position);
+          await presenter.waitForFit();
+          await page.screenshot({ path: `${SHOTS}/presenter-${i + 1}-${name}.png` });
+          expect(await sideways(page)).toBe(false);
+        }
+        await page.goto(`${app.server.url}/r/${seeded.slug}`);
+        await page.getByTestId('result-option').first().waitFor();
+        await page.screenshot({ path: `${SHOTS}/results-${name}.png`, fullPage: true });
+        expect(await sideways(page)).toBe(false);
+        await page.close();
+      }
+    }
+  });
+});
+
+const SHOTS = '/tmp/sondeo-slides';
+
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

@@ -62,8 +62,9 @@ export function pageCount(fit: SlideFit, count: number): number {
  * Finds the largest layout that fits by measuring, not by counting characters: it writes each
  * candidate into the live DOM (CSS variables, the items' `hidden`), forces a layout and keeps
  * the first whose content does not overflow the slide (scrollHeight ≤ clientHeight, and the same
- * sideways). Order: the largest type step first and, at each step, one column before two before
- * three; past the floor, the most options per page (binary search) whose every page fits.
+ * sideways). Order: the largest type step first and, at each step, one column before two; then
+ * the same with three; past the floor, the most options per page (binary search) whose every
+ * page fits.
  * Leaves the DOM as `render(result, page)` would draw it, so React's next render agrees.
  */
 export function measureFit(slide: HTMLElement, itemCount: number, page: number): SlideFit {
@@ -89,10 +90,14 @@ export function measureFit(slide: HTMLElement, itemCount: number, page: number):
   };
   const columnChoices = Math.max(1, Math.min(MAX_COLUMNS, itemCount));
   const chosen = ((): SlideFit => {
-    for (let step = 0; step < FIT_STEPS.length; step++) {
-      for (let columns = 1; columns <= columnChoices; columns++) {
-        const fit = { step, columns, perPage: null };
-        if (tryFit(fit)) return fit;
+    // Three narrow columns only when one or two do not fit even at the floor: long bars and
+    // long lines read better from the back than a bigger type squeezed into thirds.
+    for (const columns of [[1, 2], [3]]) {
+      for (let step = 0; step < FIT_STEPS.length; step++) {
+        for (const c of columns) {
+          const fit = { step, columns: c, perPage: null };
+          if (c <= columnChoices && tryFit(fit)) return fit;
+        }
       }
     }
     const floor = FIT_STEPS.length - 1;
@@ -111,7 +116,10 @@ export function measureFit(slide: HTMLElement, itemCount: number, page: number):
         best = { step: floor, columns, perPage: low };
       }
     }
-    return best;
+    // Even pages (7, 7, 6 rather than 9, 9, 2), when they fit too.
+    const perPage = best.perPage ?? 1;
+    const even = { ...best, perPage: Math.ceil(itemCount / Math.ceil(itemCount / perPage)) };
+    return even.perPage < perPage && tryFit(even) ? even : best;
   })();
   const pages = pageCount(chosen, itemCount);
   apply(chosen, ...pageRange(chosen, itemCount, Math.min(page, pages - 1)));
