@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PROJECTOR } from '../helpers/browser.ts';
 import { PresenterPage, type SlideBoxes } from './pages/presenter-page.ts';
+import { ResultsPage } from './pages/results-page.ts';
 import { type Seeded, type SeedQuestion, setUpAppUnderTest } from './support/fixture.ts';
 
 const app = setUpAppUnderTest();
@@ -238,7 +239,8 @@ describe('screenshots of the projector and the results page', () => {
     for (const [l, c, v] of [
       [0, 0, 4],
       [0, 2, 4],
-      [3, 1, 3],
+      [3, 0, 3],
+      [1, 2, 5],
     ] as const) {
       await app.api(`/polls/${seeded.slug}/votes`, {
         method: 'POST',
@@ -272,6 +274,9 @@ describe('screenshots of the projector and the results page', () => {
         }
         await page.goto(`${app.server.url}/r/${seeded.slug}`);
         await page.getByTestId('result-option').first().waitFor();
+        if (viewport === PROJECTOR && colorScheme === 'light') {
+          await expectSameOrderAndMarks(seeded, page);
+        }
         await page.screenshot({ path: `${SHOTS}/results-${name}.png`, fullPage: true });
         expect(await sideways(page)).toBe(false);
         await page.close();
@@ -281,6 +286,42 @@ describe('screenshots of the projector and the results page', () => {
 });
 
 const SHOTS = '/tmp/sondeo-slides';
+
+/**
+ * The presenter and the results page list the options in the host's order (issue 17: the results
+ * page sorted by votes) and mark the same tie group 'Más votada (empate)', with no trophy.
+ */
+async function expectSameOrderAndMarks(seeded: Seeded, resultsPage: Page) {
+  const results = new ResultsPage(resultsPage, app.server.url);
+  const question = '¿Qué color prefieres?';
+  const shown = await results.options(question);
+  const presenter = new PresenterPage(await app.newPage(PROJECTOR, seeded), app.server.url);
+  await presenter.goto(seeded.slug);
+  await presenter.press('ArrowRight');
+  await presenter.waitForPosition('2 / 3');
+  await presenter.waitForFit();
+  const projected = await presenter.options().evaluateAll((rows) =>
+    rows.map((row) => ({
+      text: row.querySelector('[data-testid="presenter-option-text"]')?.textContent,
+      mark: row.querySelector('[data-testid="presenter-option-mark"]')?.textContent ?? null,
+    })),
+  );
+  const authored = ['Rojo', 'Verde', 'Azul', 'Amarillo'];
+  expect(projected.map((o) => o.text)).toEqual(authored);
+  expect(shown.map((o) => o.text)).toEqual(authored);
+  const tie = 'Más votada (empate)';
+  expect(projected.map((o) => o.mark)).toEqual([tie, null, tie, null]);
+  expect(shown.map((o) => o.leading)).toEqual([true, false, true, false]);
+  const marks = await results
+    .question(question)
+    .getByTestId('result-option-mark')
+    .allTextContents();
+  expect(marks).toEqual([tie, tie]);
+  for (const page of [presenter.page, resultsPage]) {
+    expect(await page.locator('.lucide-trophy').count()).toBe(0);
+  }
+  await presenter.page.close();
+}
 
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

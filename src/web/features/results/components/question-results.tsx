@@ -126,7 +126,7 @@ function RankedOptions({
               >
                 {option.leading ? (
                   <span
-                    className="mr-2 inline-flex items-center gap-1 rounded-full bg-accent px-2 align-[0.1em] text-[0.75em] leading-snug font-bold whitespace-nowrap text-accent-foreground"
+                    className="mr-2 inline-flex max-w-full items-center gap-1 rounded-full bg-accent px-2 align-[0.1em] text-[0.75em] leading-snug font-bold text-accent-foreground"
                     data-testid="result-option-mark"
                   >
                     <ArrowBigUp className="size-[1.1em] shrink-0 fill-current" aria-hidden="true" />
