@@ -79,6 +79,9 @@ describe('a projected slide always fits', () => {
       expect(await presenter.options().count()).toBe(8);
       expect(await presenter.visibleOptions()).toHaveLength(8);
       expect(await presenter.pageIndicator().count()).toBe(0);
+      expect(
+        await presenter.page.getByRole('button', { name: 'Opciones siguientes' }).count(),
+      ).toBe(0);
       const boxes = await presenter.boxes();
       expectFits(boxes);
       const min = floors(viewport);
@@ -165,6 +168,9 @@ describe('a projected slide always fits', () => {
       .pageIndicator()
       .filter({ hasText: /^Opciones (?!1–)/ })
       .waitFor({ timeout: 15_000 });
+    // A mouse or a touch screen pages too, with the buttons the controls gain while paged.
+    await presenter.page.getByRole('button', { name: 'Opciones anteriores' }).click();
+    await presenter.pageIndicator().filter({ hasText: 'Opciones 1–' }).waitFor();
   });
 
   it('the scale average and a cloud stay whole under a 240-character question at 1280×720', async () => {

@@ -10,10 +10,15 @@ export const esSlides = {
   /** Which options a page of a paged slide shows. */
   optionPage: (first: number, last: number, total: number) =>
     `Opciones ${first}–${last} de ${total}`,
+  previousOptions: 'Opciones anteriores',
+  nextOptions: 'Opciones siguientes',
   keys: [
     {
+      previousOptions: 'Opciones anteriores',
+      nextOptions: 'Opciones siguientes',
       keys: ['↓', '↑'],
-      action: 'Opciones que no caben en pantalla: página siguiente o anterior (si no, pasan solas)',
+      action:
+        'Opciones que no caben en pantalla: página siguiente o anterior (pasan solas hasta que pulsas una de estas teclas)',
     },
   ],
 } as const;

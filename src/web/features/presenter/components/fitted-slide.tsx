@@ -45,6 +45,8 @@ type FittedSlideProps = {
   /** Changes when the layout must be measured again (texts, kind); counts do not. */
   fitKey: string;
   pagerRef?: Ref<SlidePager>;
+  /** Told how many pages the items take (1 when they all fit), e.g. to offer paging buttons. */
+  onPagesChange?: (pages: number) => void;
   children: (view: SlideView) => ReactNode;
   className?: string;
   'data-testid'?: string;
@@ -67,6 +69,7 @@ export function FittedSlide({
   itemCount,
   fitKey,
   pagerRef,
+  onPagesChange,
   children,
   className,
   ...data
@@ -117,6 +120,8 @@ export function FittedSlide({
       cancelAnimationFrame(frame);
     };
   }, [measure]);
+
+  useEffect(() => onPagesChange?.(pages), [onPagesChange, pages]);
 
   const safePage = Math.min(page, pages - 1);
   useImperativeHandle(

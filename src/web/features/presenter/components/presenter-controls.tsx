@@ -1,8 +1,10 @@
 import {
+  ChevronDown,
   ChevronFirst,
   ChevronLast,
   ChevronLeft,
   ChevronRight,
+  ChevronUp,
   Eye,
   EyeOff,
   Keyboard,
@@ -13,6 +15,7 @@ import {
 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { es } from '../../../i18n/es.ts';
+import { esSlides } from '../../../i18n/es-slides.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { PresenterAction } from '../lib/keys.ts';
 
@@ -26,6 +29,8 @@ type ControlsProps = {
   /** Null when the current question's results cannot be hidden (no question, or no reveal yet). */
   resultsHidden: boolean | null;
   joinOpen: boolean;
+  /** The options on show come in pages: ↑ ↓ buttons beside the question ones. */
+  optionPages: boolean;
   /** Faded out (idle in fullscreen); any pointer movement or focus brings them back. */
   faded: boolean;
   className?: string;
@@ -46,6 +51,12 @@ export function PresenterControls(props: ControlsProps) {
     { action: 'previous', icon: ChevronLeft, label: t.previous, disabled: !props.canPrevious },
     { action: 'next', icon: ChevronRight, label: t.next, disabled: !props.canNext },
     { action: 'last', icon: ChevronLast, label: t.last, disabled: !props.canNext },
+    ...(props.optionPages
+      ? [
+          { action: 'previous-options' as const, icon: ChevronUp, label: esSlides.previousOptions },
+          { action: 'next-options' as const, icon: ChevronDown, label: esSlides.nextOptions },
+        ]
+      : []),
     ...(props.resultsHidden === null
       ? []
       : [

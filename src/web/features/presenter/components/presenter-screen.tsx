@@ -115,6 +115,8 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
   const hidden = question?.hidden ?? false;
   const toggleResults = useToggleResults(secret);
   const pager = useRef<SlidePager>(null);
+  // How many pages the options on show take: paging buttons join the controls past one.
+  const [optionPages, setOptionPages] = useState(1);
 
   usePresenterPace(slug, secret, poll, question?.id ?? null);
 
@@ -192,6 +194,7 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
           fullscreen={fullscreen.active}
           resultsHidden={question && !joinOpen ? hidden : null}
           joinOpen={joinOpen}
+          optionPages={question && !joinOpen ? optionPages > 1 : false}
           faded={idle && fullscreen.active}
           className="order-last w-full justify-between md:order-none md:w-auto md:justify-end"
         />
@@ -207,7 +210,13 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
           <JoinScreen {...joinInfo} title={poll.title} />
         ) : question ? (
           // Keyed: another question starts on its first page of options, measured afresh.
-          <QuestionSlide key={question.id} question={question} hidden={hidden} pagerRef={pager} />
+          <QuestionSlide
+            key={question.id}
+            question={question}
+            hidden={hidden}
+            pagerRef={pager}
+            onPagesChange={setOptionPages}
+          />
         ) : (
           <EmptyState
             icon={FileQuestion}

@@ -16,13 +16,14 @@ type QuestionSlideProps = {
   hidden: boolean;
   /** ↓ ↑ page through options that do not fit one screen. */
   pagerRef?: Ref<SlidePager>;
+  onPagesChange?: (pages: number) => void;
 };
 
 /** The meta line's size follows the options' step (--fo), floored for small screens. */
 const metaSize = 'text-[max(calc(var(--u)*var(--fo)*0.75),1rem)]';
 
 /** One question filling the screen: text, respondents, and options with bars, or 'Resultados ocultos'. */
-export function QuestionSlide({ question, hidden, pagerRef }: QuestionSlideProps) {
+export function QuestionSlide({ question, hidden, pagerRef, onPagesChange }: QuestionSlideProps) {
   const options = slideOptions(question);
   const chart = !hidden && question.type !== 'text' && question.type !== 'scale';
   return (
@@ -40,6 +41,7 @@ export function QuestionSlide({ question, hidden, pagerRef }: QuestionSlideProps
       itemCount={chart ? options.length : 0}
       fitKey={fitKey(question, hidden, options)}
       pagerRef={pagerRef}
+      onPagesChange={onPagesChange}
       data-testid="presenter-slide"
       data-question-id={question.id}
       data-hidden={hidden || undefined}
