@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PROJECTOR } from '../helpers/browser.ts';
 import { PresenterPage, type SlideBoxes } from './pages/presenter-page.ts';
+import { axeViolations } from './support/axe.ts';
 import { type Seeded, type SeedQuestion, setUpAppUnderTest } from './support/fixture.ts';
 import { HD, LONG_QUESTION, longOptions } from './support/long-content.ts';
 
@@ -112,6 +113,7 @@ describe('a projected slide always fits', () => {
       await indicator.waitFor();
       // A paging key takes over from the automatic paging (which would turn pages mid-check).
       await presenter.press('ArrowUp');
+      expect(await axeViolations(presenter.page)).toEqual([]);
       mkdirSync(SHOTS, { recursive: true });
       await presenter.page.screenshot({ path: `${SHOTS}/presenter-paged-${size}.png` });
       const seen: string[] = [];
