@@ -84,8 +84,8 @@ describe('live results and participant pages (server-sent events)', () => {
     await results.totalVotes().filter({ hasText: '4 votos' }).waitFor({ timeout: 1000 });
     expect(await results.options(Q1)).toEqual([
       { text: 'TypeScript', count: '3 votos', percent: '75%', leading: true },
-      { text: 'Go', count: '1 voto', percent: '25%', leading: false },
       { text: 'Python', count: '0 votos', percent: '0%', leading: false },
+      { text: 'Go', count: '1 voto', percent: '25%', leading: false },
     ]);
     expect(summaryGets()).toBe(0);
     await results.live().waitFor();

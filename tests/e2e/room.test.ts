@@ -211,9 +211,9 @@ describe('results: percentages and reveal', () => {
     await results.goto(seeded.slug);
     await results.waitForLive();
     expect(await results.options(Q2)).toEqual([
-      { text: 'Luz', count: '3 de 3 personas', percent: '100%', leading: true },
       { text: 'Agua', count: '2 de 3 personas', percent: '67%', leading: false },
       { text: 'Fruta', count: '1 de 3 personas', percent: '33%', leading: false },
+      { text: 'Luz', count: '3 de 3 personas', percent: '100%', leading: true },
     ]);
   });
 

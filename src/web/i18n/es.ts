@@ -387,7 +387,6 @@ export const es = {
     lastUpdate: (time: string) => `Última actualización: ${time}`,
     liveNote: 'Actualizado en vivo',
     refreshNote: 'Se actualiza cada 2,5 segundos',
-    leading: 'Opción más votada',
     count: (n: number) => `${n} ${n === 1 ? 'voto' : 'votos'}`,
     /** A multiple question's option: chosen by n of the people who answered it. */
     countOfPeople: (n: number, of: number) => `${n} de ${of} ${of === 1 ? 'persona' : 'personas'}`,
@@ -421,7 +420,6 @@ export const es = {
     respondentsShort: (n: number) => `${n} ${n === 1 ? 'respuesta' : 'respuestas'}`,
     connected: (n: number) => `${n} ${n === 1 ? 'persona conectada' : 'personas conectadas'}`,
     count: (n: number) => `${n} ${n === 1 ? 'voto' : 'votos'}`,
-    leading: 'Opción más votada',
     hiddenTitle: 'Resultados ocultos',
     hiddenDescription: 'Se mostrarán cuando el presentador los revele.',
     noAnswersYet: 'Todavía no hay respuestas',

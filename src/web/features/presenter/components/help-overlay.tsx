@@ -6,8 +6,12 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { es } from '../../../i18n/es.ts';
+import { esSlides } from '../../../i18n/es-slides.ts';
 
 const t = es.presenter;
+
+/** Every key, the slide paging keys after the question keys they sit beside. */
+const KEYS = [...t.keys.slice(0, 3), ...esSlides.keys, ...t.keys.slice(3)];
 
 /** '?': every key of the presenter view, large enough to read from the lectern. */
 export function HelpOverlay({
@@ -25,7 +29,7 @@ export function HelpOverlay({
           <DialogDescription className="text-base">{t.helpDescription}</DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-6 gap-y-3 text-lg">
-          {t.keys.map((row) => (
+          {KEYS.map((row) => (
             <div key={row.action} className="contents">
               <dt className="flex flex-wrap gap-1.5">
                 {row.keys.map((key) => (

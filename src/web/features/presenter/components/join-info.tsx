@@ -21,7 +21,12 @@ function Qr({ url, className, testId }: { url: string; className: string; testId
   const image = useQrImage(url, QR_NOMINAL_PX, 2);
   return (
     // White box in both themes: scanners need dark modules on a light quiet zone.
-    <div className={cn('aspect-square shrink-0 rounded-xl bg-white p-2', className)}>
+    <div
+      className={cn(
+        'aspect-square shrink-0 rounded-xl bg-white p-[max(calc(var(--u)*0.4),0.25rem)]',
+        className,
+      )}
+    >
       {image ? (
         <img src={image} alt={t.qrAlt(url)} className="size-full" data-testid={testId} />
       ) : null}
@@ -48,35 +53,47 @@ function Connected({
   );
 }
 
-/** Always on screen under the question: where to join, the code, a small QR. */
+/**
+ * Always on screen under the question, for the back row (design: QR ≥ 160 px and code ≥ 40 px
+ * at 1920×1080): where to join, the code grouped for reading aloud, the QR. Sizes in --u, so at
+ * 1280×720 they keep the same share of the projected image.
+ */
 export function JoinStrip({ url, code, participants }: JoinInfo) {
   return (
     <aside
       aria-label={t.joinTitle}
-      className="flex shrink-0 items-center gap-[calc(var(--u)*1.5)] border-t pt-[calc(var(--u)*0.8)]"
+      className="flex shrink-0 items-center gap-[calc(var(--u)*2)] border-t pt-[calc(var(--u)*0.7)]"
       data-testid="presenter-join-strip"
     >
-      <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-[calc(var(--u)*2)] gap-y-1 text-[max(calc(var(--u)*1.5),1rem)]">
-        <p className="min-w-0 [overflow-wrap:anywhere]">
-          <span className="text-muted-foreground">{t.joinAt} </span>
-          <strong className="font-bold" data-testid="presenter-join-address">
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-[calc(var(--u)*3)] gap-y-[calc(var(--u)*0.4)]">
+        <p className="flex min-w-0 flex-col text-[max(calc(var(--u)*1.7),1rem)] leading-tight">
+          <span className="text-muted-foreground">{t.joinAt}</span>
+          <strong
+            className="font-bold [overflow-wrap:anywhere]"
+            data-testid="presenter-join-address"
+          >
             {shortAddress(url)}
           </strong>
         </p>
         {code ? (
-          <p>
-            <span className="text-muted-foreground">{t.joinCode} </span>
+          <p className="flex flex-col leading-none">
+            <span className="text-[max(calc(var(--u)*1.4),0.875rem)] text-muted-foreground">
+              {t.joinCode}
+            </span>
             <strong
-              className="font-mono font-bold tracking-wider tabular-nums"
+              className="font-mono text-[max(calc(var(--u)*2.6),1.75rem)] font-extrabold tracking-wider whitespace-nowrap tabular-nums"
               data-testid="presenter-join-code"
             >
               {groupJoinCode(code)}
             </strong>
           </p>
         ) : null}
-        <Connected participants={participants} className="text-muted-foreground" />
+        <Connected
+          participants={participants}
+          className="text-[max(calc(var(--u)*1.4),0.875rem)] text-muted-foreground"
+        />
       </div>
-      <Qr url={url} className="size-[max(calc(var(--u)*6.5),4rem)]" testId="presenter-strip-qr" />
+      <Qr url={url} className="size-[max(calc(var(--u)*9.6),6rem)]" testId="presenter-strip-qr" />
     </aside>
   );
 }

@@ -12,7 +12,7 @@ export function CloudSlide({ question }: { question: SummaryQuestion }) {
   const words = (question.words ?? []).filter((w) => !w.hidden);
   if (words.length === 0) {
     return (
-      <div className="flex flex-1 items-center justify-center gap-[calc(var(--u)*1.2)] rounded-3xl border-2 border-dashed text-[max(calc(var(--u)*2.2),1.5rem)] text-muted-foreground">
+      <div className="flex flex-1 items-center justify-center gap-[calc(var(--u)*1.2)] rounded-3xl border-2 border-dashed p-[calc(var(--u)*1)] text-[max(calc(var(--u)*2.2*var(--fb)),1.25rem)] text-muted-foreground">
         <MessageSquareDashed className="size-[1.2em]" aria-hidden="true" />
         {t.noAnswersYet}
       </div>
@@ -24,7 +24,8 @@ export function CloudSlide({ question }: { question: SummaryQuestion }) {
       variant="projector"
       listLabel={es.results.topWords}
       countLabel={es.results.answers}
-      className="min-h-0 flex-1 [&_svg]:mx-auto [&_svg]:max-h-full"
+      // Room enough for words read from the back: below it the question's type shrinks first.
+      className="min-h-[calc(var(--u)*20*var(--fb))] flex-1 [&_svg]:mx-auto [&_svg]:max-h-full"
     />
   );
 }
@@ -36,18 +37,18 @@ export function CloudSlide({ question }: { question: SummaryQuestion }) {
 export function ScaleSlide({ question }: { question: SummaryQuestion }) {
   const result = scaleResult(question);
   return (
-    <div className="flex min-h-0 flex-1 items-stretch gap-[calc(var(--u)*4)]">
+    <div className="flex min-h-[calc(var(--u)*14*var(--fb))] flex-1 items-stretch gap-[calc(var(--u)*4*var(--fb))]">
       <div
-        className="flex shrink-0 flex-col justify-center leading-none"
+        className="flex shrink-0 flex-col justify-center leading-tight"
         data-testid="presenter-scale-average"
       >
-        <span className="text-[max(calc(var(--u)*2),1.25rem)] font-semibold text-muted-foreground">
+        <span className="text-[max(calc(var(--u)*2*var(--fb)),1rem)] font-semibold text-muted-foreground">
           {es.results.average}
         </span>
-        <span className="text-[max(calc(var(--u)*12),4rem)] font-extrabold tabular-nums">
+        <span className="text-[max(calc(var(--u)*12*var(--fb)),3rem)] font-extrabold whitespace-nowrap tabular-nums">
           {result.average === null ? '–' : formatAverage(result.average)}
         </span>
-        <span className="text-[max(calc(var(--u)*2.4),1.5rem)] font-semibold text-muted-foreground">
+        <span className="text-[max(calc(var(--u)*2.4*var(--fb)),1.125rem)] font-semibold whitespace-nowrap text-muted-foreground">
           {es.results.outOf(result.max)}
         </span>
       </div>
@@ -59,7 +60,7 @@ export function ScaleSlide({ question }: { question: SummaryQuestion }) {
               className="flex h-full min-w-0 flex-col items-center justify-end gap-[calc(var(--u)*0.4)]"
               data-testid="presenter-scale-value"
             >
-              <span className="text-[max(calc(var(--u)*1.8),1.125rem)] font-bold tabular-nums">
+              <span className="text-[max(calc(var(--u)*1.8*var(--fb)),1rem)] font-bold tabular-nums">
                 <span className="sr-only">
                   {es.results.scaleValueLabel(column.value, column.label)}:{' '}
                 </span>
@@ -74,7 +75,7 @@ export function ScaleSlide({ question }: { question: SummaryQuestion }) {
           ))}
         </ol>
         <ol
-          className="mt-[calc(var(--u)*0.4)] grid grid-flow-col auto-cols-fr gap-[calc(var(--u)*1)] border-t-4 pt-[calc(var(--u)*0.3)] text-center text-[max(calc(var(--u)*2),1.25rem)] font-extrabold tabular-nums"
+          className="mt-[calc(var(--u)*0.4)] grid grid-flow-col auto-cols-fr gap-[calc(var(--u)*1)] border-t-4 pt-[calc(var(--u)*0.3)] text-center text-[max(calc(var(--u)*2*var(--fb)),1rem)] font-extrabold tabular-nums"
           aria-hidden="true"
         >
           {result.columns.map((column) => (
@@ -83,8 +84,9 @@ export function ScaleSlide({ question }: { question: SummaryQuestion }) {
         </ol>
         {result.minLabel || result.maxLabel ? (
           <div
-            className="flex justify-between gap-[calc(var(--u)*2)] text-[max(calc(var(--u)*1.6),1.125rem)] text-muted-foreground"
+            className="flex justify-between gap-[calc(var(--u)*2)] text-[max(calc(var(--u)*1.6*var(--fb)),1rem)] text-muted-foreground [overflow-wrap:anywhere]"
             aria-hidden="true"
+            data-testid="presenter-scale-ends"
           >
             <span>{result.minLabel}</span>
             <span className="text-right">{result.maxLabel}</span>

@@ -1,8 +1,10 @@
 import {
+  ChevronDown,
   ChevronFirst,
   ChevronLast,
   ChevronLeft,
   ChevronRight,
+  ChevronUp,
   Eye,
   EyeOff,
   Keyboard,
@@ -15,6 +17,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { es } from '../../../i18n/es.ts';
 import { esQa } from '../../../i18n/es-qa.ts';
+import { esSlides } from '../../../i18n/es-slides.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { PresenterAction } from '../lib/keys.ts';
 
@@ -30,6 +33,8 @@ type ControlsProps = {
   joinOpen: boolean;
   /** Null without audience questions; else whether their screen is on show (key A). */
   qaOpen?: boolean | null;
+  /** The options on show come in pages: ↑ ↓ buttons beside the question ones. */
+  optionPages: boolean;
   /** Faded out (idle in fullscreen); any pointer movement or focus brings them back. */
   faded: boolean;
   className?: string;
@@ -50,6 +55,12 @@ export function PresenterControls(props: ControlsProps) {
     { action: 'previous', icon: ChevronLeft, label: t.previous, disabled: !props.canPrevious },
     { action: 'next', icon: ChevronRight, label: t.next, disabled: !props.canNext },
     { action: 'last', icon: ChevronLast, label: t.last, disabled: !props.canNext },
+    ...(props.optionPages
+      ? [
+          { action: 'previous-options' as const, icon: ChevronUp, label: esSlides.previousOptions },
+          { action: 'next-options' as const, icon: ChevronDown, label: esSlides.nextOptions },
+        ]
+      : []),
     ...(props.resultsHidden === null
       ? []
       : [

@@ -18,6 +18,7 @@ import { type PresenterFeed, usePresenterFeed } from '../api/presenter-feed.ts';
 import { actionOf, type PresenterAction } from '../lib/keys.ts';
 import { slideOptions } from '../lib/slide.ts';
 import { useIdle } from '../lib/use-idle.ts';
+import type { SlidePager } from './fitted-slide.tsx';
 import { HelpOverlay } from './help-overlay.tsx';
 import { type JoinInfo, JoinScreen, JoinStrip } from './join-info.tsx';
 import { openAnnouncement } from './open-slides.tsx';
@@ -132,6 +133,9 @@ function Presentation({ slug, secret, feed, poll, summary, audienceQuestions }: 
   const joinInfo = useJoinInfo(slug, poll, feed.participants);
   const hidden = question?.hidden ?? false;
   const toggleResults = useToggleResults(secret);
+  const pager = useRef<SlidePager>(null);
+  // How many pages the options on show take: paging buttons join the controls past one.
+  const [optionPages, setOptionPages] = useState(1);
 
   usePresenterPace(slug, secret, poll, question?.id ?? null);
 
@@ -158,6 +162,10 @@ function Presentation({ slug, secret, feed, poll, summary, audienceQuestions }: 
         return move(0);
       case 'last':
         return move(questions.length - 1);
+      case 'next-options':
+        return pager.current?.next();
+      case 'previous-options':
+        return pager.current?.previous();
       case 'fullscreen':
         return void fullscreen.toggle();
       case 'toggle-results':
@@ -211,6 +219,7 @@ function Presentation({ slug, secret, feed, poll, summary, audienceQuestions }: 
           resultsHidden={question && !joinOpen ? hidden : null}
           joinOpen={joinOpen}
           qaOpen={qaAvailable ? qaOpen : null}
+          optionPages={question && !joinOpen && !qaOpen ? optionPages > 1 : false}
           faded={idle && fullscreen.active}
           className="order-last w-full justify-between md:order-none md:w-auto md:justify-end"
         />
@@ -227,7 +236,14 @@ function Presentation({ slug, secret, feed, poll, summary, audienceQuestions }: 
         ) : qaOpen ? (
           audienceQuestions?.(poll)
         ) : question ? (
-          <QuestionSlide question={question} hidden={hidden} />
+          // Keyed: another question starts on its first page of options, measured afresh.
+          <QuestionSlide
+            key={question.id}
+            question={question}
+            hidden={hidden}
+            pagerRef={pager}
+            onPagesChange={setOptionPages}
+          />
         ) : (
           <EmptyState
             icon={FileQuestion}

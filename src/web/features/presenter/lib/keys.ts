@@ -4,6 +4,8 @@ export type PresenterAction =
   | 'previous'
   | 'first'
   | 'last'
+  | 'next-options'
+  | 'previous-options'
   | 'fullscreen'
   | 'toggle-results'
   | 'join'
@@ -19,6 +21,9 @@ const BY_KEY: Record<string, PresenterAction> = {
   PageUp: 'previous',
   Home: 'first',
   End: 'last',
+  // Options that do not fit one screen come in pages ('Opciones 9–16 de 20').
+  ArrowDown: 'next-options',
+  ArrowUp: 'previous-options',
   f: 'fullscreen',
   F: 'fullscreen',
   h: 'toggle-results',

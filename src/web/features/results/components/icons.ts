@@ -6,6 +6,16 @@ import { icon } from '../../../components/ui/icons.tsx';
  * lucide-react 1.75 (ISC licence). Those the vote page shares come from components/ui/icons.tsx.
  */
 
+/** The 'Más votada' mark: an upvote, not a trophy (a trophy says "winner" or "right answer"). */
+export const ArrowBigUp = icon('arrow-big-up', [
+  [
+    'path',
+    {
+      d: 'M9 19a1 1 0 0 0 1 1h4a1 1 0 0 0 1-1v-6a1 1 0 0 1 1-1h3.293a.707.707 0 0 0 .5-1.207l-7.086-7.086a1 1 0 0 0-1.414 0l-7.086 7.086a.707.707 0 0 0 .5 1.207H8a1 1 0 0 1 1 1z',
+    },
+  ],
+]);
+
 export const Cloud = icon('cloud', [
   ['path', { d: 'M17.5 19H9a7 7 0 1 1 6.71-9h1.79a4.5 4.5 0 1 1 0 9Z' }],
 ]);
@@ -103,15 +113,6 @@ export const Presentation = icon('presentation', [
   ['path', { d: 'M2 3h20' }],
   ['path', { d: 'M21 3v11a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V3' }],
   ['path', { d: 'm7 21 5-5 5 5' }],
-]);
-
-export const Trophy = icon('trophy', [
-  ['path', { d: 'M10 14.66V17a1 1 0 0 1-1 1 2 2 0 0 0-2 2v2' }],
-  ['path', { d: 'M14 14.66V17a1 1 0 0 0 1 1 2 2 0 0 1 2 2v2' }],
-  ['path', { d: 'M17.916 10H19.5A2.5 2.5 0 0 0 22 7.5V5a1 1 0 0 0-1-1h-3' }],
-  ['path', { d: 'M4 22h16' }],
-  ['path', { d: 'M6 9a6 6 0 0 0 12 0V3a1 1 0 0 0-1-1H7a1 1 0 0 0-1 1z' }],
-  ['path', { d: 'M6.084 10H4.5A2.5 2.5 0 0 1 2 7.5V5a1 1 0 0 1 1-1h3' }],
 ]);
 
 export const Users = icon('users', [

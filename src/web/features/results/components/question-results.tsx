@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { es } from '../../../i18n/es.ts';
+import { esSlides } from '../../../i18n/es-slides.ts';
 import { cn } from '../../../lib/cn.ts';
-import { rankOptions } from '../lib/tally.ts';
-import { EyeOff, Trophy } from './icons.ts';
+import { tallyOptions } from '../lib/tally.ts';
+import { ArrowBigUp, EyeOff } from './icons.ts';
 import { ScaleResults } from './scale-results.tsx';
 import { TextResults } from './text-results.tsx';
 
@@ -107,7 +108,7 @@ function RankedOptions({
         </p>
       ) : null}
       <ol className={cn('flex flex-col', large ? 'gap-8' : 'gap-4 lg:gap-5')}>
-        {rankOptions(question).map((option) => (
+        {tallyOptions(question).map((option) => (
           <li
             key={option.id}
             data-testid="result-option"
@@ -119,18 +120,20 @@ function RankedOptions({
             <div className="mb-1.5 flex items-baseline justify-between gap-4">
               <span
                 className={cn(
-                  'flex min-w-0 items-baseline gap-2',
+                  'min-w-0 [overflow-wrap:anywhere]',
                   option.leading && 'font-bold text-accent',
                 )}
               >
                 {option.leading ? (
-                  <Trophy
-                    className={cn('shrink-0 self-center', large ? 'size-9' : 'size-5 lg:size-6')}
-                    aria-hidden="true"
-                  />
+                  <span
+                    className="mr-2 inline-flex max-w-full items-center gap-1 rounded-full bg-accent px-2 align-[0.1em] text-[0.75em] leading-snug font-bold text-accent-foreground"
+                    data-testid="result-option-mark"
+                  >
+                    <ArrowBigUp className="size-[1.1em] shrink-0 fill-current" aria-hidden="true" />
+                    {option.tie ? esSlides.mostVotedTie : esSlides.mostVoted}
+                  </span>
                 ) : null}
                 <span data-testid="result-option-text">{option.text}</span>
-                {option.leading ? <span className="sr-only">({es.results.leading})</span> : null}
               </span>
               <span
                 className={cn(

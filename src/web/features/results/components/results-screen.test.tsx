@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// The shared summary plus an option nobody chose: it must rank last at 0% and not lead.
+// The shared summary plus an option nobody chose: it stays in its place at 0% and does not lead.
 const base = makeSummary();
 const summary: Summary = {
   ...base,
@@ -41,7 +41,7 @@ function mockSummaryOnly(handler: Handler) {
 }
 
 describe('ResultsScreen (stream down, polling)', () => {
-  it('lists options by count with percent and highlights the leader', async () => {
+  it("lists options in the host's order with percent and marks the leader 'Más votada'", async () => {
     mockSummaryOnly(() => json(summary));
     renderResults();
     expect(await screen.findByRole('heading', { name: 'Encuesta de prueba' })).toBeInTheDocument();
@@ -49,16 +49,20 @@ describe('ResultsScreen (stream down, polling)', () => {
     expect(screen.getByText('En vivo')).toBeInTheDocument();
     const rows = screen.getAllByTestId('result-option');
     expect(rows.map((r) => within(r).getByTestId('result-option-text').textContent)).toEqual([
-      'Azul',
       'Rojo',
+      'Azul',
       'Verde',
     ]);
     expect(rows.map((r) => within(r).getByTestId('result-option-percent').textContent)).toEqual([
-      '67%',
       '33%',
+      '67%',
       '0%',
     ]);
-    expect(rows.map((r) => r.dataset.leading === 'true')).toEqual([true, false, false]);
+    expect(rows.map((r) => r.dataset.leading === 'true')).toEqual([false, true, false]);
+    // The mark is words and an arrow, on the leader only: no trophy.
+    expect(within(rows[1]!).getByTestId('result-option-mark')).toHaveTextContent('Más votada');
+    expect(rows.flatMap((r) => within(r).queryAllByTestId('result-option-mark'))).toHaveLength(1);
+    expect(document.querySelector('.lucide-trophy')).toBeNull();
     // Polled while the stream is down, and the footer says so (with a Spanish decimal comma).
     expect(screen.getByTestId('refresh-note')).toHaveTextContent('Se actualiza cada 2,5 segundos');
     expect(screen.getByTestId('last-update')).toHaveTextContent(/Última actualización: \d\d:\d\d/);

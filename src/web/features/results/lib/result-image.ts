@@ -1,9 +1,10 @@
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { es } from '../../../i18n/es.ts';
+import { esSlides } from '../../../i18n/es-slides.ts';
 import { clamp, colors, font, MARGIN, roundRect, wrap } from './result-image-draw.ts';
 import { drawScale } from './result-image-scale.ts';
 import { drawTopWords } from './result-image-text.ts';
-import { rankOptions } from './tally.ts';
+import { tallyOptions } from './tally.ts';
 
 /**
  * One question's results drawn as a 1920×1080 PNG in the projector's look (theme.css's dark
@@ -23,16 +24,17 @@ export type ResultImage = {
 
 const dateFormat = new Intl.DateTimeFormat('es', { dateStyle: 'long', timeStyle: 'short' });
 
-/** A five-pointed star: the leading option's second cue besides its colour. */
-function star(ctx: CanvasRenderingContext2D, cx: number, cy: number, r: number) {
-  ctx.beginPath();
-  for (let i = 0; i < 10; i++) {
-    const radius = i % 2 === 0 ? r : r * 0.45;
-    const angle = -Math.PI / 2 + (i * Math.PI) / 5;
-    ctx.lineTo(cx + radius * Math.cos(angle), cy + radius * Math.sin(angle));
-  }
-  ctx.closePath();
-  ctx.fill();
+/**
+ * An upvote arrow (lucide's arrow-big-up, filled) in a `size` box at (x, y): the leading option's
+ * cue besides its colour and the words 'Más votada'. Not a trophy, nor a star: those say "winner".
+ */
+function upArrow(ctx: CanvasRenderingContext2D, x: number, y: number, size: number) {
+  const k = size / 24;
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.scale(k, k);
+  ctx.fill(new Path2D('M9 20h6v-8h5.5L12 3.5 3.5 12H9z'));
+  ctx.restore();
 }
 
 export function drawResultImage(canvas: HTMLCanvasElement, image: ResultImage): void {
@@ -111,7 +113,7 @@ function drawOptions(
   width: number,
 ) {
   const multiple = question.type === 'multiple';
-  const options = rankOptions(question);
+  const options = tallyOptions(question);
   // Rows share the space left; the type shrinks with many options, never below legible.
   const row = Math.min(140, (bottom - top) / Math.max(options.length, 1));
   const size = Math.max(22, Math.min(44, row * 0.34));
@@ -119,7 +121,8 @@ function drawOptions(
   const shown = options.slice(0, Math.floor((bottom - top) / row));
   shown.forEach((option, i) => {
     const y = top + i * row;
-    const figures = `${multiple ? es.results.countOfPeople(option.count, question.respondents) : es.results.count(option.count)} · ${option.percent}%`;
+    const mark = option.tie ? esSlides.mostVotedTie : esSlides.mostVoted;
+    const figures = `${option.leading ? `${mark} · ` : ''}${multiple ? es.results.countOfPeople(option.count, question.respondents) : es.results.count(option.count)} · ${option.percent}%`;
     ctx.font = font(size, 600);
     const figuresWidth = ctx.measureText(figures).width;
     ctx.textAlign = 'right';
@@ -128,8 +131,8 @@ function drawOptions(
     ctx.textAlign = 'left';
     let x = MARGIN;
     if (option.leading) {
-      star(ctx, x + size * 0.45, y + size * 0.62, size * 0.45);
-      x += size * 1.1;
+      upArrow(ctx, x, y + size * 0.05, size);
+      x += size * 1.15;
     }
     ctx.font = font(size, option.leading ? 700 : 400);
     const [label = ''] = clamp(

@@ -1,4 +1,6 @@
 import type { SummaryOption, SummaryQuestion } from '../../../../contract/summary.ts';
+import { leadingGroup } from '../../../lib/leading.ts';
+import { byOrdinal } from '../../../lib/order.ts';
 
 /** Rounded share of a base; 0 when nobody answered (spec §5). */
 export function percentOf(count: number, base: number): number {
@@ -14,26 +16,32 @@ export function percentBase(question: SummaryQuestion): number {
   return question.type === 'multiple' ? question.respondents : (question.totalAnswers ?? 0);
 }
 
-export type RankedOption = Omit<SummaryOption, 'count'> & {
+export type TalliedOption = Omit<SummaryOption, 'count'> & {
   count: number;
   percent: number;
+  /** In the tie group at the top ('Más votada'). */
   leading: boolean;
+  /** The top is shared: the mark says so. */
+  tie: boolean;
 };
 
 /**
- * Options by count, highest first (ties keep the host's order). Every option sharing the top
- * count is marked leading, provided that count is above 0: a tie has no single winner.
- * A question whose counts are hidden has none to rank: callers show it hidden instead.
+ * Options in the host's order, as the presenter shows them (issue 17: the spec sorted them by
+ * count here, so the two screens disagreed and bars jumped places as votes arrived; the authored
+ * order is also the one the phones showed). The options sharing the top count, above 0, lead.
+ * A question whose counts are hidden has none to tally: callers show it hidden instead.
  */
-export function rankOptions(question: SummaryQuestion): RankedOption[] {
+export function tallyOptions(question: SummaryQuestion): TalliedOption[] {
   const base = percentBase(question);
-  const sorted = question.options
-    .map((option) => ({ ...option, count: option.count ?? 0 }))
-    .sort((a, b) => b.count - a.count || a.ordinal - b.ordinal || a.id - b.id);
-  const top = sorted[0]?.count ?? 0;
-  return sorted.map((option) => ({
-    ...option,
-    percent: percentOf(option.count, base),
-    leading: top > 0 && option.count === top,
-  }));
+  const group = leadingGroup(question.options);
+  return byOrdinal(question.options).map((option) => {
+    const count = option.count ?? 0;
+    return {
+      ...option,
+      count,
+      percent: percentOf(count, base),
+      leading: group.ids.has(option.id),
+      tie: group.tie,
+    };
+  });
 }
