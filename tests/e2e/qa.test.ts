@@ -49,6 +49,16 @@ describe('audience Q&A', () => {
     await host.item('fotosíntesis').waitFor();
     await host.item('cielo').waitFor();
     expect(await carla.questions().count()).toBe(0);
+    // Nothing held or flagged in the pages the server renders for anyone.
+    await app.api(`/polls/${seeded.slug}/qa`, {
+      method: 'POST',
+      body: { text: 'Qué pregunta de mierda' },
+    });
+    for (const path of [`/p/${seeded.slug}`, `/r/${seeded.slug}`]) {
+      const html = await (await fetch(`${app.server.url}${path}`)).text();
+      expect(html).not.toContain('cielo es azul');
+      expect(html).not.toContain('mierda');
+    }
 
     await host.act('fotosíntesis', 'Aprobar');
     await host.act('cielo', 'Aprobar');
