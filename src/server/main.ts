@@ -6,6 +6,7 @@ import { resolveLimits } from './limits.ts';
 import { DEFAULT_WINDOW_POLICY } from './live/coalescing-window.ts';
 import { createLive } from './live/live.ts';
 import { openBus } from './live/open-bus.ts';
+import { LogThrottle, throttledLogMethod } from './log-throttle.ts';
 import { openFileLimit } from './open-files.ts';
 import { openLimiter } from './rate/open-limiter.ts';
 import { openStore } from './store/open-store.ts';
@@ -59,7 +60,13 @@ async function main(): Promise<void> {
         config.database.kind === 'sqlite' && config.database.file !== ':memory:'
           ? dirname(resolve(config.database.file))
           : undefined,
-      logger: { level: 'warn' },
+      logger: {
+        level: 'warn',
+        // Every warning and error at most once a minute per kind, with a count of the rest.
+        hooks: {
+          logMethod: throttledLogMethod(new LogThrottle(config.rateLimits.limits.LOG_THROTTLE_MS)),
+        },
+      },
       secretKey: config.secretKey,
     },
   });
