@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
-import { LogThrottle, throttledLogMethod } from './log-throttle.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { LogThrottle, throttledLogMethod, throttledWarn } from './log-throttle.ts';
 
 /** Fastify's own logger (pino) with the throttle hook, as main.ts sets it, into an array. */
 function logger(throttle: LogThrottle) {
@@ -62,5 +62,20 @@ describe('log throttle', () => {
     expect(throttle.admit('a').write).toBe(true);
     now = 60_000;
     expect(throttle.admit('d')).toEqual({ write: true, suppressed: 1 });
+  });
+
+  it('throttles what goes to the console too (the rate limiter store)', () => {
+    let now = 0;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const log = throttledWarn(new LogThrottle(60_000, 1000, () => now));
+      for (let i = 0; i < 500; i++) log('redis limiter failed', new Error('down'));
+      now = 60_000;
+      log('redis limiter failed', new Error('down'));
+      expect(warn).toHaveBeenCalledTimes(2);
+      expect(warn.mock.calls[1]![1]).toEqual({ suppressed: 499 });
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

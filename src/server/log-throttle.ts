@@ -75,3 +75,13 @@ export function throttledLogMethod(throttle: LogThrottle, minLevel = 40) {
     }
   };
 }
+
+/** console.warn through the throttle, for what logs outside Fastify (the rate limiter's store). */
+export function throttledWarn(throttle: LogThrottle) {
+  return (message: string, error?: unknown): void => {
+    const { write, suppressed } = throttle.admit(`console:${message}`);
+    if (!write) return;
+    if (suppressed > 0) console.warn(message, { suppressed }, error);
+    else console.warn(message, error);
+  };
+}

@@ -6,7 +6,7 @@ import { resolveLimits } from './limits.ts';
 import { DEFAULT_WINDOW_POLICY } from './live/coalescing-window.ts';
 import { createLive } from './live/live.ts';
 import { openBus } from './live/open-bus.ts';
-import { LogThrottle, throttledLogMethod } from './log-throttle.ts';
+import { LogThrottle, throttledLogMethod, throttledWarn } from './log-throttle.ts';
 import { openFileLimit } from './open-files.ts';
 import { openLimiter } from './rate/open-limiter.ts';
 import { openStore } from './store/open-store.ts';
@@ -43,7 +43,9 @@ async function main(): Promise<void> {
     },
   });
   const stopGuard = guard(live);
-  const limiter = openLimiter(config, (message, error) => console.warn(message, error));
+  // Every warning and error at most once a minute per kind, with a count of the rest.
+  const logThrottle = new LogThrottle(config.rateLimits.limits.LOG_THROTTLE_MS);
+  const limiter = openLimiter(config, throttledWarn(logThrottle));
   const app = await buildApp({
     store,
     live,
@@ -62,10 +64,7 @@ async function main(): Promise<void> {
           : undefined,
       logger: {
         level: 'warn',
-        // Every warning and error at most once a minute per kind, with a count of the rest.
-        hooks: {
-          logMethod: throttledLogMethod(new LogThrottle(config.rateLimits.limits.LOG_THROTTLE_MS)),
-        },
+        hooks: { logMethod: throttledLogMethod(logThrottle) },
       },
       secretKey: config.secretKey,
     },
