@@ -80,5 +80,22 @@ describe('the live stream of a poll at the contract limits', () => {
       expect(JSON.parse(poll.data).questions).toHaveLength(MAX_QUESTIONS_PER_POLL);
       expect(JSON.parse(summary.data).questions).toHaveLength(MAX_QUESTIONS_PER_POLL);
     }
+    // A vote: every stream gets the next summary (megabytes again) as well.
+    const question = JSON.parse(opened[0]!.events.find((e) => e.event === 'poll')!.data)
+      .questions[0];
+    const vote = await fetch(`${base}/polls/${slug}/votes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        answers: [{ questionId: question.id, optionIds: [question.options[0].id] }],
+      }),
+    });
+    expect(vote.status).toBe(201);
+    for (const stream of opened) {
+      await stream.next(
+        (e) => e.event === 'summary' && JSON.parse(e.data).totalVotes === 1,
+        20_000,
+      );
+    }
   }, 60_000);
 });
