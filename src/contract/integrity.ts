@@ -15,7 +15,12 @@ export const IntegritySource = z.object({
   /** Ballots whose participant id was issued less than 10 s before them: a script that drops
    *  its cookie makes every ballot such a one. */
   newParticipantBallots: z.number().int(),
-  /** The server finds the source unusual (a big share of the ballots, or mostly new ids). */
+  /** Ballots whose participant id was one of many issued within the same second to the ids this
+   *  source voted with (a bank of ids taken at once by a script, however long it then waited);
+   *  a room's phones get theirs as each person opens the page. */
+  bulkIssuedBallots: z.number().int(),
+  /** The server finds the source unusual: its ballots mostly came from brand-new ids, or from
+   *  ids issued in bulk. A big share alone is not unusual (a classroom behind one address). */
   unusual: z.boolean(),
 });
 export type IntegritySource = z.infer<typeof IntegritySource>;
@@ -24,8 +29,11 @@ export const Integrity = z.object({
   totalBallots: z.number().int(),
   /** How many different sources the poll's ballots came from. */
   sourceCount: z.number().int(),
-  /** The sources with most ballots, most first (at most 50). */
+  /** Sources the server finds unusual, of all of them (not only this page). */
+  unusualSources: z.number().int(),
+  /** One page of the sources, most ballots first: from `offset`, at most `limit` of them. */
   sources: z.array(IntegritySource),
+  offset: z.number().int(),
   /** Ballots the rate limits refused for this poll. */
   refusedBallots: z.number().int(),
   /** 'shared': counted by every instance together (Redis); 'instance': by the one that
@@ -34,10 +42,27 @@ export const Integrity = z.object({
 });
 export type Integrity = z.infer<typeof Integrity>;
 
-export const DiscardBody = z.object({
-  source: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'El origen no es válido'),
+/** Largest page of sources in GET …/integrity. */
+export const INTEGRITY_PAGE_MAX = 500;
+
+export const IntegrityQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(INTEGRITY_PAGE_MAX).default(50),
 });
+export type IntegrityQuery = z.infer<typeof IntegrityQuery>;
+
+/** One source by its opaque id, or every source the view flags as unusual at once. */
+export const DiscardBody = z.union([
+  z.object({
+    source: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'El origen no es válido'),
+  }),
+  z.object({ unusual: z.literal(true) }),
+]);
 export type DiscardBody = z.infer<typeof DiscardBody>;
 
-export const DiscardResponse = z.object({ discardedBallots: z.number().int() });
+export const DiscardResponse = z.object({
+  discardedBallots: z.number().int(),
+  /** With `{unusual: true}`: how many sources were discarded. */
+  discardedSources: z.number().int().optional(),
+});
 export type DiscardResponse = z.infer<typeof DiscardResponse>;

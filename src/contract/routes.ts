@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Endpoint, type EndpointName, endpoints } from './endpoints.ts';
 import { EXPORT_FORMATS } from './export.ts';
-import { DiscardBody, DiscardResponse, Integrity } from './integrity.ts';
+import { DiscardBody, DiscardResponse, Integrity, IntegrityQuery } from './integrity.ts';
 import { LiveEventsQuery } from './live-events.ts';
 import {
   AnswerParams,
@@ -238,7 +238,9 @@ export const routes = {
       "percentage, respondents: a multiple question's percentage is of the people who answered " +
       "it, a single or yes/no question's of its answers) and the anonymous ballots (number, " +
       'time, the options chosen per question). In the CSV a text starting with =, +, -, @, a ' +
-      'tab or a carriage return is prefixed with an apostrophe, so a spreadsheet never runs it. ' +
+      'tab or a carriage return gets an apostrophe, as does such a text after a ";" or a tab ' +
+      'inside a field, and fields holding ",", ";" or a tab are quoted: read with "," or with ' +
+      '";" (Excel in Spanish), no cell is run as a formula. ' +
       'Sent as an attachment named `resultados-{slug}.csv|.xlsx`.',
     params: SlugParams,
     query: z.object({ format: z.enum(EXPORT_FORMATS).default('csv') }),
@@ -248,15 +250,21 @@ export const routes = {
     description:
       'Where the ballots came from: grouped by source (a keyed hash of the client address and ' +
       'the poll, never the address), with counts, first and last time and ballots from ' +
-      'participant ids younger than 10 s; plus ballots the rate limits refused.',
+      'participant ids younger than 10 s and from ids issued in bulk (many within one second: ' +
+      'a bank of ids a script took at once, however long it waited); plus ballots the rate ' +
+      'limits refused. Every source, a page at a time (`offset`, `limit` up to 500); ' +
+      '`unusualSources` counts the flagged ones of all pages.',
     params: SlugParams,
+    query: IntegrityQuery,
     response: Integrity,
   },
   discardSource: {
     ...endpoints.discardSource,
     description:
-      'Deletes the ballots of one source (also while the poll is open); counts, summary and ' +
-      'live stream follow. Idempotency-Keys of those ballots stay, so replaying one stores nothing.',
+      'Deletes the ballots of one source (`{source}`), or of every source the integrity view ' +
+      'flags as unusual at once (`{unusual: true}`, answering `discardedSources` too), also ' +
+      'while the poll is open; counts, summary and live stream follow. Idempotency-Keys of ' +
+      'those ballots stay, so replaying one stores nothing.',
     params: SlugParams,
     body: DiscardBody,
     response: DiscardResponse,

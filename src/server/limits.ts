@@ -167,6 +167,10 @@ export const LIMITS = {
   /** Days after which a draft never opened and untouched is deleted (0 = never): abandoned
    *  tries and scripted copies stop holding disk, a poll prepared weeks ahead is safe. */
   DRAFT_TTL_DAYS: whole(90, 0, 36_500),
+  /** Milliseconds between two log lines of the same kind (level and message); the next one
+   *  says how many were held back. A flood of one failure (cut-off bodies from one address made
+   *  55,148 lines, 21.8 MB, in 22 s) is then a line a minute, and the log cannot fill a disk. */
+  LOG_THROTTLE_MS: whole(60_000, 0, 3_600_000),
 } satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -6,6 +6,7 @@ import { resolveLimits } from './limits.ts';
 import { DEFAULT_WINDOW_POLICY } from './live/coalescing-window.ts';
 import { createLive } from './live/live.ts';
 import { openBus } from './live/open-bus.ts';
+import { LogThrottle, throttledLogMethod, throttledWarn } from './log-throttle.ts';
 import { openFileLimit } from './open-files.ts';
 import { openLimiter } from './rate/open-limiter.ts';
 import { openStore } from './store/open-store.ts';
@@ -42,7 +43,9 @@ async function main(): Promise<void> {
     },
   });
   const stopGuard = guard(live);
-  const limiter = openLimiter(config, (message, error) => console.warn(message, error));
+  // Every warning and error at most once a minute per kind, with a count of the rest.
+  const logThrottle = new LogThrottle(config.rateLimits.limits.LOG_THROTTLE_MS);
+  const limiter = openLimiter(config, throttledWarn(logThrottle));
   const app = await buildApp({
     store,
     live,
@@ -59,7 +62,10 @@ async function main(): Promise<void> {
         config.database.kind === 'sqlite' && config.database.file !== ':memory:'
           ? dirname(resolve(config.database.file))
           : undefined,
-      logger: { level: 'warn' },
+      logger: {
+        level: 'warn',
+        hooks: { logMethod: throttledLogMethod(logThrottle) },
+      },
       secretKey: config.secretKey,
     },
   });

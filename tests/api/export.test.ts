@@ -230,13 +230,83 @@ describe('GET /polls/{slug}/export', () => {
   });
 });
 
+/**
+ * A file read as Excel in Spanish reads a CSV: ';' separates cells and a quote is special only
+ * at a cell's start (a quote inside an unquoted cell is a character like any other).
+ */
+function readWithSemicolons(text: string): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  const plain = () => {
+    let run = '';
+    while (i < text.length && !/[;\r\n]/.test(text[i]!)) run += text[i++];
+    return run;
+  };
+  while (i < text.length) {
+    let cell = '';
+    if (text[i] === '"') {
+      i++;
+      while (i < text.length) {
+        if (text[i] === '"' && text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+        } else if (text[i] === '"') {
+          i++;
+          break;
+        } else cell += text[i++];
+      }
+    }
+    // Unquoted, or what follows a closing quote up to the separator (as Excel keeps it).
+    cell += plain();
+    cells.push(cell);
+    i++;
+  }
+  return cells;
+}
+
+describe('CSV read with another separator (Excel in Spanish)', () => {
+  it("starts no cell with a formula character when ';' separates cells", async () => {
+    const poll = await createPoll(host, { title: 'x;=2+5;' });
+    const choice = await addQuestion(host, poll, {
+      text: 'Elige;@SUM(A1)',
+      type: 'multiple',
+      options: [{ text: 'a;-1' }, { text: 'b; "=1+1"' }, { text: '+34;+1' }],
+    });
+    const open = await addQuestion(host, poll, { text: 'Abierta; =x', type: 'text' });
+    await host.patch(`/polls/${poll.slug}`, { status: 'open' }, { secret: poll.secret });
+    for (const text of ['me gusta;=HYPERLINK("http://evil.example")', 'hola;+34 600;@x']) {
+      const res = await new Client(ctx.app).post(`/polls/${poll.slug}/votes`, {
+        answers: [
+          { questionId: choice.id, optionIds: choice.options.map((o: Json) => o.id) },
+          { questionId: open.id, text },
+        ],
+      });
+      expect(res.status).toBe(201);
+    }
+    const csv = await exportOf(poll.slug, 'csv', poll.secret);
+    const cells = readWithSemicolons(csv.rawPayload.toString('utf8').slice(1));
+    // The attack texts are there, each behind an apostrophe.
+    expect(cells).toContain("'=2+5");
+    expect(cells.some((c) => c.startsWith("'=HYPERLINK"))).toBe(true);
+    for (const cell of cells) expect(cell.trimStart()).not.toMatch(/^[=+\-@\t\r]/);
+    // The comma reader still gets every text back whole, only the apostrophes added.
+    const rows: string[][] = parse(csv.rawPayload, { bom: true });
+    expect(rows[0]![1]).toBe("x;'=2+5;");
+    expect(rows.flat()).toContain('me gusta;\'=HYPERLINK("http://evil.example")');
+  });
+});
+
 describe('CSV fields and file names', () => {
   it.each([
     ['=1+1', "'=1+1"],
     ['+34 600', "'+34 600"],
     ['-x', "'-x"],
     ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tx', "'\tx"],
+    ['\tx', `"'\tx"`],
+    ['x;=2+5;', `"x;'=2+5;"`],
+    ['a; "@b"', `"a; ""'@b"""`],
+    ['a;-1', `"a;'-1"`],
+    ['a;b', '"a;b"'],
     ['\rx', `"'\rx"`],
     ['a,b', '"a,b"'],
     ['di "hola"', '"di ""hola"""'],

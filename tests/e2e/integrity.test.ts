@@ -67,7 +67,7 @@ describe('ballot stuffing, as the participant and the host see it', () => {
     await host.waitForPanel();
     const card = panel.getByTestId('integrity');
     await card.getByText(`${total} votos desde 1 origen`).waitFor();
-    await card.getByText('Inusual').waitFor();
+    await card.getByText('Inusual', { exact: true }).waitFor();
     await card
       .getByText(
         new RegExp(

@@ -144,6 +144,8 @@ export interface Voter {
   participantId: string;
   /** The participant id was issued moments ago (a new cookie). */
   freshParticipant?: boolean;
+  /** When the participant id was issued (ms): ids issued in bulk are a bank (integrity.ts). */
+  participantIssuedAt?: number;
   /** Keyed hash of the client's address for this poll. */
   source?: string;
 }
@@ -167,6 +169,7 @@ export async function castVote(
     participantId: voter.participantId,
     source: voter.source,
     freshParticipant: voter.freshParticipant,
+    participantIssuedAt: voter.participantIssuedAt,
     answers: storeAnswers(questions, answers),
     oneVotePerQuestion: poll.oneVotePerQuestion,
     idempotency: idempotencyKey

@@ -1,29 +1,56 @@
-import type { DiscardResponse, Integrity, IntegritySource } from '../../contract/index.ts';
+import type {
+  DiscardBody,
+  DiscardResponse,
+  Integrity,
+  IntegrityQuery,
+  IntegritySource,
+} from '../../contract/index.ts';
 import type { RefusalLog } from '../rate/refusals.ts';
 import type { BallotSource, PollStore } from '../store/store.ts';
 import type { PollEvents } from './events.ts';
 import { findPollAsHost } from './poll-view.ts';
 
-/** Sources listed to the host; the rest are counted in sourceCount. */
-const SOURCES_SHOWN = 50;
+/**
+ * What the view flags is how a source's participant ids were made, not how many ballots it
+ * sent: a classroom behind one NAT address with a few phones on mobile data holds 98 % of the
+ * ballots from one source, and a share rule flagged exactly that room (the host still sees the
+ * share). Ids are signed with their issue time, so each ballot knows when its id was made,
+ * whatever the script did with it since:
+ * - a script dropping its cookie votes with ids made seconds before (new ids);
+ * - a script banking ids takes hundreds in a second (the participant bucket gives 400 at once)
+ *   and votes later, past the new-id window (20 × 300 banked ids waited 11 s and were 0 flags).
+ * A room's phones get their ids as people scan the QR, a few a second, and keep them a year.
+ */
+
 /** Below this many ballots a source is never unusual: a family on one Wi-Fi is not an attack. */
 const UNUSUAL_MIN_BALLOTS = 20;
-/** A source holding this share of the poll's ballots while others voted too… */
-const UNUSUAL_SHARE = 0.5;
-/** …or whose ballots nearly all came from ids issued seconds before them (a script dropping its
- *  cookie makes every one such; people mostly read before they vote). */
+/** A source whose ballots nearly all came from ids issued seconds before them (a script dropping
+ *  its cookie makes every one such; people mostly read before they vote)… */
 const UNUSUAL_NEW_ID_SHARE = 0.8;
-
 /**
- * Whether the host should look at this source. A classroom behind one NAT address is one source
- * with every ballot, which is why the host gets the reason in words and decides: the server
- * only points.
+ * …or mostly from ids issued in bulk: at least this many of the ids it voted with issued within
+ * one second. A room of 300 scanning a QR gets theirs over tens of seconds (ten a second at a
+ * rush); past the participant burst an address gets 5 a second, so only a burst can be a bulk.
  */
-export function isUnusual(source: BallotSource, totalBallots: number, sources: number): boolean {
+export const BULK_IDS_PER_SECOND = 25;
+const UNUSUAL_BULK_SHARE = 0.5;
+
+/** Whether the host should look at this source; the host gets the reason in words and decides. */
+export function isUnusual(source: BallotSource): boolean {
   if (source.source === '' || source.ballots < UNUSUAL_MIN_BALLOTS) return false;
-  const share = source.ballots / totalBallots;
   const newIds = source.freshParticipants / source.ballots;
-  return (sources > 1 && share >= UNUSUAL_SHARE) || newIds >= UNUSUAL_NEW_ID_SHARE;
+  const bulk = source.bulkIssued / source.ballots;
+  return newIds >= UNUSUAL_NEW_ID_SHARE || bulk >= UNUSUAL_BULK_SHARE;
+}
+
+/** Every source of the poll, with whether it is unusual. */
+async function assess(store: PollStore, pollId: number) {
+  const sources = await store.ballotSources(pollId, BULK_IDS_PER_SECOND);
+  const totalBallots = sources.reduce((n, s) => n + s.ballots, 0);
+  return {
+    totalBallots,
+    sources: sources.map((s) => ({ ...s, unusual: isUnusual(s) })),
+  };
 }
 
 export async function getIntegrity(
@@ -32,24 +59,27 @@ export async function getIntegrity(
   refusedScope: Integrity['refusedScope'],
   slug: string,
   secret: string | undefined,
+  page: IntegrityQuery = { offset: 0, limit: 50 },
 ): Promise<Integrity> {
   const poll = await findPollAsHost(store, slug, secret);
-  const [sources, refusedBallots] = await Promise.all([
-    store.ballotSources(poll.id),
+  const [{ totalBallots, sources }, refusedBallots] = await Promise.all([
+    assess(store, poll.id),
     refusals.count(poll.slug),
   ]);
-  const totalBallots = sources.reduce((n, s) => n + s.ballots, 0);
   return {
     totalBallots,
     sourceCount: sources.length,
-    sources: sources.slice(0, SOURCES_SHOWN).map(
+    unusualSources: sources.filter((s) => s.unusual).length,
+    offset: page.offset,
+    sources: sources.slice(page.offset, page.offset + page.limit).map(
       (s): IntegritySource => ({
         source: s.source,
         ballots: s.ballots,
         firstAt: s.firstAt.toISOString(),
         lastAt: s.lastAt.toISOString(),
         newParticipantBallots: s.freshParticipants,
-        unusual: isUnusual(s, totalBallots, sources.length),
+        bulkIssuedBallots: s.bulkIssued,
+        unusual: s.unusual,
       }),
     ),
     refusedBallots,
@@ -57,19 +87,31 @@ export async function getIntegrity(
   };
 }
 
-/** Removes one source's ballots, also while the poll is open: stuffing happens while it is. */
+/**
+ * Removes one source's ballots, or every unusual source's at once (a stuffing from 1,000
+ * addresses was 21 rounds of a 50-source page), also while the poll is open: stuffing happens
+ * while it is. The unusual ones are judged now, as the view the host saw would judge them.
+ */
 export async function discardSource(
   store: PollStore,
   events: PollEvents,
   slug: string,
   secret: string | undefined,
-  source: string,
+  body: DiscardBody,
 ): Promise<DiscardResponse> {
   const poll = await findPollAsHost(store, slug, secret);
-  const discardedBallots = await store.discardSource(poll.id, source);
-  if (discardedBallots > 0) {
+  let response: DiscardResponse;
+  if ('source' in body) {
+    response = { discardedBallots: await store.discardSource(poll.id, body.source) };
+  } else {
+    const { sources } = await assess(store, poll.id);
+    const unusual = sources.filter((s) => s.unusual).map((s) => s.source);
+    const discardedBallots = await store.discardSources(poll.id, unusual);
+    response = { discardedBallots, discardedSources: unusual.length };
+  }
+  if (response.discardedBallots > 0) {
     events.pollChanged(poll.slug);
     events.votesChanged(poll.slug);
   }
-  return { discardedBallots };
+  return response;
 }

@@ -79,6 +79,12 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     const message = first ? firstMessage(first.path, first.message) : defaultMessages[code];
     return sendError(reply, code, message, details);
   }
+  if (isClientAbort(error, request)) {
+    // The client went away mid-body: nothing to tell it and nothing wrong with us. Its socket's
+    // ECONNRESET once read as "database unavailable", a 503 and a stack trace for every cut-off
+    // body (55,148 lines in 22 s from one address). A 400 closes the request's books quietly.
+    return sendError(reply, 'VALIDATION_ERROR', 'Petición incompleta');
+  }
   if (isStoreUnavailable(error)) {
     // The database is down or overloaded, not our bug: say so, and let clients retry (a ballot
     // retries under its Idempotency-Key).
@@ -99,6 +105,20 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   const code = codeOfStatus[error.statusCode] ?? 'VALIDATION_ERROR';
   return sendError(reply, code, code === 'VALIDATION_ERROR' ? 'Petición no válida' : undefined);
+}
+
+/** Node's and Fastify's ways of saying the request's body stopped because its client left. */
+const ABORT_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/**
+ * A request whose client closed the connection before its body was in. Told by the request
+ * stream (aborted, or destroyed before it ended) rather than the code alone: a database on the
+ * network fails with ECONNRESET too, and that one stays a 503.
+ */
+function isClientAbort(error: FastifyError, request: FastifyRequest): boolean {
+  const raw = request.raw;
+  const cutOff = raw.aborted || raw.readableAborted || (raw.destroyed && !raw.complete);
+  return cutOff && (ABORT_CODES.has(error.code) || error.message === 'aborted');
 }
 
 function isSlugIssue(issue: { instancePath: string }): boolean {

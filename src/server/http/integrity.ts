@@ -20,10 +20,10 @@ export function registerIntegrityRoutes(
     refusedScope: Integrity['refusedScope'];
   },
 ) {
-  addRoute(app, 'getIntegrity', ({ params, hostSecret }) =>
-    getIntegrity(store, limiter.refusals, refusedScope, params.slug, hostSecret),
+  addRoute(app, 'getIntegrity', ({ params, query, hostSecret }) =>
+    getIntegrity(store, limiter.refusals, refusedScope, params.slug, hostSecret, query),
   );
   addRoute(app, 'discardSource', ({ params, body, hostSecret }) =>
-    discardSource(store, events, params.slug, hostSecret, body.source),
+    discardSource(store, events, params.slug, hostSecret, body),
   );
 }

@@ -106,12 +106,16 @@ export async function loadParticipantPages(
 
   function page(kind: Kind, pathname: string, data: ParticipantData): Asset {
     const { html, state, title } = entry.renderParticipantPage(pathname, data);
+    // Every part through a function, never as a replacement string: in one, user text holding
+    // '$`', "$'" or '$&' pastes the template into itself (an answer 'me gusta $` mucho' once made
+    // a results page with two doctypes, served to every viewer and cached).
     const body = template
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace('</head>', `${head[kind]}</head>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+      .replace('</head>', () => `${head[kind]}</head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root">${html}</div><script type="application/json" id="sondeo-state">${state}</script>`,
+        () =>
+          `<div id="root">${html}</div><script type="application/json" id="sondeo-state">${state}</script>`,
       );
     const raw = Buffer.from(body);
     return {
@@ -160,8 +164,7 @@ export async function loadParticipantPages(
 
   async function vote(slug: string) {
     const pathname = `/p/${encodeURIComponent(slug)}`;
-    // A slug the generator cannot have made is no poll: answered without a query.
-    const poll = SLUG_PATTERN.test(slug) ? await cache.poll(slug) : undefined;
+    const poll = await cache.poll(slug);
     // A made-up slug is not remembered (it would fill the map), as in the cache itself.
     if (!poll)
       return {
@@ -181,7 +184,7 @@ export async function loadParticipantPages(
       summary,
     });
     // Permission on the poll row first: a private poll's page caches nothing of the poll.
-    const row = SLUG_PATTERN.test(slug) ? await cache.pollRow(slug) : undefined;
+    const row = await cache.pollRow(slug);
     if (!row) return { status: 404, asset: page('results', pathname, data(NOT_FOUND)) };
     // Only what anyone may see: private results render the 403 state, never counts.
     if (!resultsOpenToAll(row)) {
@@ -206,6 +209,11 @@ export async function loadParticipantPages(
         ['/r/', results],
       ] as const) {
         app.get<{ Params: { slug: string } }>(`${prefix}:slug`, async (request, reply) => {
+          // A slug the generator cannot have made names no poll: the client app's shell as a
+          // 404, so nothing of the address comes back in the page (not even in its state).
+          if (!SLUG_PATTERN.test(request.params.slug)) {
+            return sendAsset(request, reply, fallback, 404);
+          }
           try {
             const { status, asset } = await render(request.params.slug);
             return sendAsset(request, reply, asset, status);

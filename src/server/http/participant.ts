@@ -66,6 +66,8 @@ export interface Participant {
   id: string;
   /** Issued less than FRESH_PARTICIPANT_MS before this request (a new or dropped cookie). */
   fresh: boolean;
+  /** When the server issued the id (ms), as signed inside it. */
+  issuedAt: number;
 }
 
 // Kept beside the request rather than declared on FastifyRequest, so where it comes from stays
@@ -104,7 +106,11 @@ export function registerParticipantCookie(
       const existing = request.cookies[name];
       const issuedAt = existing ? ids.verify(existing) : undefined;
       if (existing && issuedAt !== undefined) {
-        participants.set(request, { id: existing, fresh: now - issuedAt < FRESH_PARTICIPANT_MS });
+        participants.set(request, {
+          id: existing,
+          fresh: now - issuedAt < FRESH_PARTICIPANT_MS,
+          issuedAt,
+        });
         return;
       }
     }
@@ -115,7 +121,7 @@ export function registerParticipantCookie(
       throw rateLimited(reply, wait);
     }
     const id = ids.issue(now);
-    participants.set(request, { id, fresh: true });
+    participants.set(request, { id, fresh: true, issuedAt: now });
     setParticipantCookie(request, reply, id);
   });
 }

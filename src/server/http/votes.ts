@@ -40,6 +40,7 @@ export function registerVoteRoutes(
         {
           participantId: participant.id,
           freshParticipant: participant.fresh,
+          participantIssuedAt: participant.issuedAt,
           source: sources.of(request.ip, params.slug),
         },
         body.answers,

@@ -150,13 +150,13 @@ export class LiveHub {
 
     const poll = newer(request.poll, topic.poll)!;
     client.pollVersion = poll.version;
-    client.send(encodeFrame(this.nextId(topic), 'poll', poll.json));
+    client.send(encodeFrame(this.nextId(topic), 'poll', poll.json), 'poll');
     this.setCanSee(topic, client, request.isHost || resultsOpenToAll(poll.poll));
     const summary = newer(request.summary, topic.summary);
     if (client.canSeeResults && summary) {
       client.summaryVersion = summary.version;
       const view = summaryViewFor(summary, client.isHost);
-      client.send(encodeFrame(this.nextId(topic), 'summary', view.json));
+      client.send(encodeFrame(this.nextId(topic), 'summary', view.json), 'summary');
     }
     if (request.isHost) {
       topic.hosts.add(client);
@@ -255,7 +255,7 @@ export class LiveHub {
       if (client.pollVersion < snapshot.version) {
         frame ??= encodeFrame(this.nextId(topic), 'poll', snapshot.json);
         client.pollVersion = snapshot.version;
-        client.send(frame);
+        client.send(frame, 'poll');
       }
       // Closing, or making results public or private, changes who gets summaries from now on.
       this.setCanSee(topic, client, client.isHost || open);
@@ -285,10 +285,10 @@ export class LiveHub {
       sent++;
       if (client.isHost || latest.audience.etag === latest.etag) {
         hostFrame ??= encodeFrame(this.nextId(topic), 'summary', latest.json);
-        client.send(hostFrame);
+        client.send(hostFrame, 'summary');
       } else {
         audienceFrame ??= encodeFrame(this.nextId(topic), 'summary', latest.audience.json);
-        client.send(audienceFrame);
+        client.send(audienceFrame, 'summary');
       }
     }
     // The coalescing window follows what a frame to this many streams costs.

@@ -101,6 +101,8 @@ export class SseClient {
   summaryVersion = 0;
   private stalled?: NodeJS.Timeout;
   private closed = false;
+  /** Bytes of the last poll and summary frames written: the state a client must be able to hold. */
+  private readonly stateBytes = { poll: 0, summary: 0 };
 
   constructor(
     readonly slug: string,
@@ -114,10 +116,20 @@ export class SseClient {
     return !this.closed;
   }
 
-  send(chunk: Buffer): void {
+  /**
+   * Writes a frame. `state` names a poll or summary snapshot: the buffer cap grows by twice the
+   * size of the latest of each (the state being read and a newer one behind it), so a poll at
+   * the contract's limits (1.4 MB poll + 1.5 MB summary as its first frames) is held while it
+   * drains instead of overflowing before its first byte leaves, and a vote meanwhile does not
+   * drop it either. The frames are shared by every client of the poll (one Buffer each), so the
+   * allowance costs no memory per client beyond the socket's own.
+   */
+  send(chunk: Buffer, state?: 'poll' | 'summary'): void {
     if (this.closed) return;
+    if (state) this.stateBytes[state] = chunk.length;
     const flushed = this.sink.write(chunk);
-    if (this.sink.writableLength > this.limits.maxBufferedBytes) {
+    const cap = this.limits.maxBufferedBytes + 2 * (this.stateBytes.poll + this.stateBytes.summary);
+    if (this.sink.writableLength > cap) {
       this.drop('overflow');
       return;
     }

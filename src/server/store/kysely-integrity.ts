@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { EngineHooks } from './engine-hooks.ts';
 import { recountVotes } from './kysely-counters.ts';
 import { touchPoll } from './kysely-rows.ts';
@@ -6,8 +6,41 @@ import { recountText } from './kysely-text.ts';
 import type { Database } from './schema.ts';
 import type { BallotSource } from './store.ts';
 
+/** Sources deleted per statement: bound parameters stay far below either engine's cap. */
+const DISCARD_CHUNK = 500;
+
+/** The second an id was issued in (integer division on both engines: bigint / integer). */
+const issuedSecond = sql<number>`participant_issued_at / 1000`;
+
+/**
+ * Per source, the ballots whose ids were issued in a bulk: seconds in which at least `bulkIds`
+ * of the ids this source voted with were issued. Only those seconds come back (few rows).
+ */
+async function bulkIssuedBySource(
+  db: Kysely<Database>,
+  pollId: number,
+  bulkIds: number,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('ballots')
+    .select((eb) => ['source', eb.fn.countAll().as('n')])
+    .where('poll_id', '=', pollId)
+    .where('participant_issued_at', 'is not', null)
+    .groupBy(['source', issuedSecond])
+    .having((eb) => eb.fn.countAll(), '>=', bulkIds)
+    .execute();
+  const bulk = new Map<string, number>();
+  for (const r of rows) bulk.set(r.source, (bulk.get(r.source) ?? 0) + Number(r.n));
+  return bulk;
+}
+
 /** One GROUP BY over the (poll, source) index: O(ballots of the poll), read by the host only. */
-export async function ballotSources(db: Kysely<Database>, pollId: number): Promise<BallotSource[]> {
+export async function ballotSources(
+  db: Kysely<Database>,
+  pollId: number,
+  bulkIds: number,
+): Promise<BallotSource[]> {
+  const bulk = await bulkIssuedBySource(db, pollId, bulkIds);
   const rows = await db
     .selectFrom('ballots')
     .select((eb) => [
@@ -27,26 +60,31 @@ export async function ballotSources(db: Kysely<Database>, pollId: number): Promi
       firstAt: new Date(Number(r.first)),
       lastAt: new Date(Number(r.last)),
       freshParticipants: Number(r.fresh ?? 0),
+      bulkIssued: bulk.get(r.source) ?? 0,
     }))
     .sort((a, b) => b.ballots - a.ballots || a.source.localeCompare(b.source));
 }
 
-export async function discardSource(
+export async function discardSources(
   db: Kysely<Database>,
   pollId: number,
-  source: string,
+  sources: readonly string[],
   hooks: EngineHooks,
   maxWords: number,
 ): Promise<number> {
+  if (sources.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
     await hooks.lockPoll?.(trx, pollId);
-    // Choices, open answers and one-vote records go with their ballots (ON DELETE CASCADE).
-    const result = await trx
-      .deleteFrom('ballots')
-      .where('poll_id', '=', pollId)
-      .where('source', '=', source)
-      .executeTakeFirst();
-    const deleted = Number(result.numDeletedRows);
+    let deleted = 0;
+    for (let i = 0; i < sources.length; i += DISCARD_CHUNK) {
+      // Choices, open answers and one-vote records go with their ballots (ON DELETE CASCADE).
+      const result = await trx
+        .deleteFrom('ballots')
+        .where('poll_id', '=', pollId)
+        .where('source', 'in', sources.slice(i, i + DISCARD_CHUNK))
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
     if (deleted > 0) {
       await recountVotes(trx, pollId);
       await recountText(trx, pollId, maxWords);

@@ -3,7 +3,7 @@ import { DEFAULT_LIMITS } from '../limits.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { listBallots } from './kysely-ballots.ts';
 import { getTally } from './kysely-counters.ts';
-import { ballotSources, discardSource, serverKey } from './kysely-integrity.ts';
+import { ballotSources, discardSources, serverKey } from './kysely-integrity.ts';
 import {
   approveHeldAnswers,
   getTextAnswer,
@@ -283,12 +283,16 @@ export class KyselyPollStore implements PollStore {
     }
   }
 
-  ballotSources(pollId: number) {
-    return ballotSources(this.db, pollId);
+  ballotSources(pollId: number, bulkIds: number) {
+    return ballotSources(this.db, pollId, bulkIds);
   }
 
   discardSource(pollId: number, source: string) {
-    return discardSource(this.db, pollId, source, this.hooks, this.maxWords);
+    return discardSources(this.db, pollId, [source], this.hooks, this.maxWords);
+  }
+
+  discardSources(pollId: number, sources: readonly string[]) {
+    return discardSources(this.db, pollId, sources, this.hooks, this.maxWords);
   }
 
   listTextAnswers(questionId: number, page: TextAnswerPage) {

@@ -307,6 +307,7 @@ async function insertBallots(
           created_at: i.now.getTime(),
           source: i.source ?? '',
           fresh_participant: i.freshParticipant ? 1 : 0,
+          participant_issued_at: i.participantIssuedAt ?? null,
         })),
       )
       .returning(['id', 'participant_id', 'created_at'])

@@ -125,6 +125,7 @@ async function castVoteOnce(
       created_at: now,
       source: input.source ?? '',
       fresh_participant: input.freshParticipant ? 1 : 0,
+      participant_issued_at: input.participantIssuedAt ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

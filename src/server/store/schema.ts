@@ -84,6 +84,8 @@ export interface BallotsTable {
   source: Generated<string>;
   /** 1 when the participant id was issued moments before this ballot (a new cookie). */
   fresh_participant: Generated<number>;
+  /** When the ballot's participant id was issued (ms; migration 010); null for older ballots. */
+  participant_issued_at: number | null;
 }
 
 /** One row per option chosen in a ballot; an answer is a ballot's choices for one question. */

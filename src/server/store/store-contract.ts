@@ -633,6 +633,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           source: string,
           at: number,
           freshParticipant = false,
+          participantIssuedAt?: number,
         ) =>
           store.castVote({
             pollId,
@@ -642,6 +643,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
             now: new Date(at),
             source,
             freshParticipant,
+            participantIssuedAt,
           });
 
         it('group ballots by source with counts, first and last time and new ids', async () => {
@@ -662,13 +664,14 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           );
           // A refused ballot leaves no trace in the sources.
           expect((await from(poll.id, 'p1', a(0), 'srcC', t)).outcome).toBe('already-voted');
-          expect(await store.ballotSources(poll.id)).toEqual([
+          expect(await store.ballotSources(poll.id, 25)).toEqual([
             {
               source: 'srcA',
               ballots: 3,
               firstAt: new Date(t),
               lastAt: new Date(t + 40_000),
               freshParticipants: 2,
+              bulkIssued: 0,
             },
             {
               source: 'srcB',
@@ -676,9 +679,42 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
               firstAt: new Date(t + 5_000),
               lastAt: new Date(t + 5_000),
               freshParticipants: 0,
+              bulkIssued: 0,
             },
           ]);
-          expect(await store.ballotSources(999_999)).toEqual([]);
+          expect(await store.ballotSources(999_999, 25)).toEqual([]);
+        });
+
+        it('count ballots whose ids were issued in bulk, per source and second', async () => {
+          const { poll, single } = await openPoll(false);
+          const answers = [{ questionId: single.id, optionIds: [opt(single, 0)] }];
+          const t = Date.UTC(2026, 0, 1, 10);
+          const cast = (i: number, source: string, issuedAt: number) =>
+            from(poll.id, `b${i}`, answers, source, t + 60_000, false, issuedAt);
+          // A bank: 30 ids issued within one second (batched, as the server writes a burst).
+          await Promise.all(Array.from({ length: 30 }, (_, i) => cast(i, 'bank', t + i)));
+          // A room: 30 ids issued one every 2 s; and 30 of the bank's second from two sources.
+          for (let i = 0; i < 30; i++) await cast(100 + i, 'room', t + 2_000 * i);
+          for (let i = 0; i < 30; i++) await cast(200 + i, i % 2 ? 'x' : 'y', t + 5_000);
+          // Ballots from before the column (no issue time) are never bulk.
+          for (let i = 0; i < 30; i++) await from(poll.id, `o${i}`, answers, 'old', t);
+          const bulk = Object.fromEntries(
+            (await store.ballotSources(poll.id, 25)).map((s) => [s.source, s.bulkIssued]),
+          );
+          expect(bulk).toEqual({ bank: 30, room: 0, x: 0, y: 0, old: 0 });
+          expect(
+            (await store.ballotSources(poll.id, 15)).find((s) => s.source === 'x'),
+          ).toMatchObject({ bulkIssued: 15 });
+        });
+
+        it('discard several sources at once, in one recount', async () => {
+          const { poll, single } = await openPoll(false);
+          const answers = [{ questionId: single.id, optionIds: [opt(single, 0)] }];
+          const t = Date.now();
+          for (let i = 0; i < 9; i++) await from(poll.id, `d${i}`, answers, `s${i % 3}`, t + i);
+          expect(await store.discardSources(poll.id, ['s0', 's2', 'none'])).toBe(6);
+          expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(3);
+          expect(await store.discardSources(poll.id, [])).toBe(0);
         });
 
         it('batched ballots keep their source', async () => {
@@ -689,7 +725,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
               from(poll.id, `p${i}`, answers, i % 3 === 0 ? 'x' : 'y', Date.now(), i % 2 === 0),
             ),
           );
-          const sources = await store.ballotSources(poll.id);
+          const sources = await store.ballotSources(poll.id, 25);
           expect(sources.map((s) => [s.source, s.ballots, s.freshParticipants])).toEqual([
             ['y', 20, 10],
             ['x', 10, 5],
@@ -724,7 +760,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           const tally = await expectTallyTrue(poll.id);
           expect(tally.counts.ballots).toBe(2);
           expect(await updatedAt(poll)).toBeGreaterThan(before);
-          expect((await store.ballotSources(poll.id)).map((s) => s.source)).toEqual(['good']);
+          expect((await store.ballotSources(poll.id, 25)).map((s) => s.source)).toEqual(['good']);
           // Another poll's ballots from the same source stay.
           expect((await expectTallyTrue(other.poll.id)).counts.ballots).toBe(1);
           // Nothing left to discard: nothing changes, not even updatedAt.

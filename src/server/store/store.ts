@@ -102,8 +102,8 @@ export interface PollStore extends QaStore {
   deleteStaleDrafts(before: Date): Promise<string[]>;
 
   /** The poll's ballots grouped by source (keyed hash of the client's address), most ballots
-   *  first. */
-  ballotSources(pollId: number): Promise<BallotSource[]>;
+   *  first; `bulkIds` is how many ids issued within one second make a bulk (bulkIssued). */
+  ballotSources(pollId: number, bulkIds: number): Promise<BallotSource[]>;
   // ── Open answers (issue 13) ──
   /** A page of an open-text question's answers, newest first (ids below `before`). */
   listTextAnswers(questionId: number, page: TextAnswerPage): Promise<TextAnswerRecord[]>;
@@ -124,6 +124,8 @@ export interface PollStore extends QaStore {
    *  the counters equal to a recount and moves updatedAt when it deleted any (Idempotency-Keys
    *  stay: a replay of a discarded ballot must not store it again). Returns how many. */
   discardSource(pollId: number, source: string): Promise<number>;
+  /** discardSource for several sources in one transaction (one recount). */
+  discardSources(pollId: number, sources: readonly string[]): Promise<number>;
   /** The server's key called `name`: the stored one, or `generate()` stored now if there is
    *  none (first start). Instances racing on an empty database all get the one stored first. */
   serverKey(name: string, generate: () => string): Promise<string>;
@@ -269,6 +271,8 @@ export interface CastVoteInput {
   source?: string;
   /** The participant id was issued moments before this ballot (default false). */
   freshParticipant?: boolean;
+  /** When the participant id was issued (ms), as signed inside it. */
+  participantIssuedAt?: number;
 }
 
 export interface BallotSource {
@@ -279,6 +283,9 @@ export interface BallotSource {
   lastAt: Date;
   /** Ballots whose participant id was issued moments before them. */
   freshParticipants: number;
+  /** Ballots whose participant id was issued within the same second as at least `bulkIds` − 1
+   *  other ids this source voted with (ballotSources' argument). */
+  bulkIssued: number;
 }
 
 export type CastVoteResult =

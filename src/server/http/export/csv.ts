@@ -18,12 +18,27 @@ type Cell = string | number | null;
 /** A spreadsheet runs a cell starting with one of these as a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One field: text that a spreadsheet would run as a formula starts with an apostrophe. */
+/**
+ * Inside a field, where a reader with another separator starts a cell: after a ';' (Excel's list
+ * separator in Spanish and most of Europe) or a tab, past any spaces or quotes. Quoting does not
+ * help there: a ';' reader splits `Encuesta,"x;=2+5"` into `Encuesta,"x` and `=2+5"`.
+ */
+const FORMULA_AFTER_SEPARATOR = /([;\t])([ "]*)(?=[=+\-@\t\r])/g;
+
+/**
+ * One field, safe whatever separator opens the file: text that a spreadsheet would run as a
+ * formula gets an apostrophe where a cell would start (the field's start, and after a ';' or a
+ * tab inside it), and a field holding a separator of any reader (',' ';' tab) is quoted.
+ */
 export function csvField(value: Cell): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  let text = value.replace(
+    FORMULA_AFTER_SEPARATOR,
+    (_match, separator: string, gap: string) => `${separator}${gap}'`,
+  );
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const BOM = '\uFEFF';

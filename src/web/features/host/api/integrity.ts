@@ -34,3 +34,18 @@ export function useDiscardSource() {
     onError: notifyError,
   });
 }
+
+/** POST /polls/{slug}/discard with `{unusual: true}`: every source the server flags, at once. */
+export function useDiscardUnusual() {
+  const { slug, secret } = useHostSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiCall('discardSource', { params: { slug }, body: { unusual: true }, hostSecret: secret }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: integrityKey(slug) });
+      void summaryChanged(queryClient, slug);
+    },
+    onError: notifyError,
+  });
+}

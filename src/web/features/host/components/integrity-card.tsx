@@ -7,8 +7,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { es } from '../../../i18n/es.ts';
+import { esIntegrity } from '../../../i18n/es-integrity.ts';
 import { integrityQueryOptions, useDiscardSource } from '../api/integrity.ts';
 import { useHostSession } from '../host-session.tsx';
+import { DiscardUnusualButton } from './discard-unusual-button.tsx';
 
 const t = es.integrity;
 /** Sources listed in the card; the rest only count in the overview. */
@@ -26,7 +28,11 @@ export function spanText(firstAt: string, lastAt: string): string {
 export function reasonOf(source: IntegritySource): string {
   const burst = t.burst(source.ballots, spanText(source.firstAt, source.lastAt));
   const fresh = source.newParticipantBallots;
-  return fresh * 2 >= source.ballots ? `${burst}; ${t.newParticipants(fresh)}.` : `${burst}.`;
+  const bulk = source.bulkIssuedBallots;
+  const parts = [burst];
+  if (fresh * 2 >= source.ballots) parts.push(t.newParticipants(fresh));
+  if (bulk * 2 >= source.ballots) parts.push(esIntegrity.bulkIssued(bulk));
+  return `${parts.join('; ')}.`;
 }
 
 function SourceRow({
@@ -122,9 +128,10 @@ export function IntegrityCard() {
                 {t.refused(data.refusedBallots)}
               </p>
             )}
-            {!data.sources.some((s) => s.unusual) && (
+            {data.unusualSources === 0 && (
               <p className="text-sm text-muted-foreground">{t.allClear}</p>
             )}
+            <DiscardUnusualButton integrity={data} />
             <ul className="grid gap-2">
               {data.sources.slice(0, SHOWN).map((source, index) => (
                 <SourceRow

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { IntegritySource } from '../../../../contract/integrity.ts';
+import { reasonOf } from './integrity-card.tsx';
+
+const source = (changes: Partial<IntegritySource>): IntegritySource => ({
+  source: 'abc',
+  ballots: 300,
+  firstAt: '2026-01-01T10:00:00.000Z',
+  lastAt: '2026-01-01T10:00:04.000Z',
+  newParticipantBallots: 0,
+  bulkIssuedBallots: 0,
+  unusual: true,
+  ...changes,
+});
+
+describe('reasonOf', () => {
+  it('says the ids were taken in bulk when most of them were', () => {
+    expect(reasonOf(source({ bulkIssuedBallots: 300 }))).toBe(
+      '300 votos desde un mismo origen en 4 s; 300 de ellos con identificadores obtenidos en bloque (muchos en el mismo segundo).',
+    );
+  });
+
+  it('says the browsers were new when most were, and nothing of bulk when few were', () => {
+    expect(reasonOf(source({ newParticipantBallots: 290, bulkIssuedBallots: 10 }))).toBe(
+      '300 votos desde un mismo origen en 4 s; 290 de ellos desde navegadores que acababan de llegar (sin cookie previa).',
+    );
+  });
+});

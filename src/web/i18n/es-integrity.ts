@@ -1,0 +1,18 @@
+/**
+ * The 'Integridad' card's strings for banked ids and discarding every unusual source at once
+ * (issue 19): their own module, beside es.ts's `integrity`, so the host panel's merges stay
+ * apart. Host-only: the phone page never loads them.
+ */
+export const esIntegrity = {
+  /** Part of a flagged source's reason, after "312 votos desde un mismo origen en 40 s". */
+  bulkIssued: (n: number) =>
+    `${n} de ellos con identificadores obtenidos en bloque (muchos en el mismo segundo)`,
+  discardUnusual: (sources: number) =>
+    `Descartar ${sources === 1 ? 'el origen inusual' : `los ${sources} orígenes inusuales`}`,
+  discardUnusualTitle: '¿Descartar los votos de todos los orígenes inusuales?',
+  discardUnusualDescription: (sources: number, ballots: number) =>
+    `Se eliminarán permanentemente los votos de ${sources === 1 ? 'el origen marcado' : `los ${sources} orígenes marcados`} como inusuales (${ballots} ${ballots === 1 ? 'voto' : 'votos'} en la última revisión, más los que hayan llegado desde entonces). Esta acción no se puede deshacer.`,
+  discardUnusualConfirm: 'Descartar votos inusuales',
+  discardedUnusual: (ballots: number, sources: number) =>
+    `Se ${ballots === 1 ? 'descartó' : 'descartaron'} ${ballots} ${ballots === 1 ? 'voto' : 'votos'} de ${sources} ${sources === 1 ? 'origen' : 'orígenes'}`,
+} as const;
