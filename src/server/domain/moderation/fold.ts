@@ -19,6 +19,7 @@
  * skeleton, so each entry needs one spelling.
  */
 
+// biome-ignore format: a table reads better in rows
 const LOOK_ALIKES: Record<string, string> = {
   // Small capitals (IPA and phonetic extensions)
   ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ꜰ: 'f', ɢ: 'g', ʜ: 'h', ɪ: 'i', ᴊ: 'j', ᴋ: 'k', ʟ: 'l',
@@ -60,8 +61,9 @@ function mapChar(c: string): string {
 }
 
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
-const NON_ASCII = /[^\x00-\x7f]/u;
-const OTHER = /[^\x00-\x7f]/gu;
+/** Printable ASCII needs none of the Unicode steps (tabs and newlines take the slow path). */
+const NON_ASCII = /[^ -~]/u;
+const OTHER = /[^ -~]/gu;
 
 /** Step 1: letters folded to a–z and ñ; everything else left for the tokenizer. */
 export function foldLetters(text: string): string {
@@ -80,7 +82,8 @@ export function foldLetters(text: string): string {
 /** A token's characters: letters, digits, symbols used for letters, masks. */
 const TOKEN = /[a-z\u00f10-9@$€!|*_#.]+/g;
 const MASK = /[*_#.]/;
-const EDGES = /^[*_#.!|]+|[*_#.!|]+$/g;
+const ANY_MASK = /[*_#.]/;
+const EDGES = /^[*_#.!]+|[*_#.!]+$/g;
 const HAS_LETTER = /[a-z\u00f1@$€]/;
 const DIGIT_ONLY = /^[0-9]+$/;
 const LEET: Record<string, string> = {
@@ -104,6 +107,8 @@ const LEET: Record<string, string> = {
 export interface Piece {
   /** Lower case, accents off (ñ kept), digits still digits: what clean-word lists compare. */
   raw: string;
+  /** Digits and symbols read as letters, masks as '?': what a skeleton is made from. */
+  spelled: string;
   /** The skeleton (see above), possibly with placeholders. */
   skeleton: string;
 }
@@ -120,11 +125,12 @@ export function pieces(folded: string, masks: 'split' | 'hide'): Piece[] {
     const parts = masks === 'split' ? token.split(/[*_#.]+/) : [token];
     for (const part of parts) {
       if (part === '') continue;
-      // A number is not a word ('1990'), but a lone digit may be a spaced-out letter.
-      if (DIGIT_ONLY.test(part) && part.length > 1) continue;
-      const letters = HAS_LETTER.test(part) || part.length === 1;
-      const spelled = letters ? part.replace(/[0-9@$€!|]/g, (c) => LEET[c] ?? c) : part;
-      out.push({ raw: part, skeleton: skeletonOf(spelled.replace(/[*_#.]+/g, hidden)) });
+      // A number is not a word ('1990'), but one or two digits may be letters ('14' for 'la').
+      if (DIGIT_ONLY.test(part) && part.length > 2) continue;
+      const letters = HAS_LETTER.test(part) || part.length <= 2;
+      const read = letters ? part.replace(/[0-9@$€!|]/g, (c) => LEET[c] ?? c) : part;
+      const spelled = read.replace(/[*_#.]+/g, hidden);
+      out.push({ raw: part, spelled, skeleton: skeletonOf(spelled) });
     }
   }
   return out;
@@ -134,20 +140,37 @@ export function pieces(folded: string, masks: 'split' | 'hide'): Piece[] {
 const hidden = (run: string) => '?'.repeat(run.length);
 
 export function hasInnerMask(folded: string): boolean {
+  if (!ANY_MASK.test(folded)) return false;
   for (const match of folded.matchAll(TOKEN)) {
     if (MASK.test(match[0].replace(EDGES, ''))) return true;
   }
   return false;
 }
 
-/** Step 3 on letters (and placeholders), for list entries and tokens alike. */
+/** Step 3 on letters (and placeholders), for list entries and tokens alike: one pass, since it
+ *  runs for every piece of every answer. */
 export function skeletonOf(word: string): string {
-  return word
-    .replace(/ny/g, '\u00f1')
-    .replace(/ch/g, 'x')
-    .replace(/h/g, '')
-    .replace(/qu?/g, 'c')
-    .replace(/[kvzjy]/g, (c) => SOUND_ALIKE[c]!)
-    .replace(/([a-z\u00f1I])\1+/g, '$1');
+  let out = '';
+  for (let i = 0; i < word.length; i++) {
+    let c = word[i]!;
+    const next = word[i + 1];
+    if (c === 'n' && next === 'y') {
+      c = '\u00f1';
+      i++;
+    } else if (c === 'c' && next === 'h') {
+      c = 'x';
+      i++;
+    } else if (c === 'h') {
+      continue;
+    } else if (c === 'q') {
+      c = 'c';
+      if (next === 'u') i++;
+    } else {
+      c = SOUND_ALIKE[c] ?? c;
+    }
+    // Runs of a letter collapse; hidden letters ('?') each count.
+    if (c === '?' || out[out.length - 1] !== c) out += c;
+  }
+  return out;
 }
 const SOUND_ALIKE: Record<string, string> = { k: 'c', v: 'b', z: 's', j: 'g', y: 'l' };

@@ -1,4 +1,4 @@
-import { foldLetters, hasInnerMask, type Piece, pieces } from './fold.ts';
+import { foldLetters, hasInnerMask, type Piece, pieces, skeletonOf } from './fold.ts';
 
 /**
  * Whether a text contains a word of a list, however it is spelled (fold.ts): the profanity list
@@ -28,6 +28,8 @@ export interface MatcherLists {
 }
 
 const VOWEL = /[aeiouáéíóú]/;
+/** Letter pairs the skeleton reads as one sound (fold.ts). */
+const DIGRAPH_STARTS = new Set(['ch', 'ny', 'qu']);
 /** Placeholders of a skeleton: a hidden letter, or i-or-l. */
 const PLACEHOLDER = /[?I]/;
 /** Fewest letters a pattern must show, and no more hidden than shown: '*.*' is no word. */
@@ -35,6 +37,9 @@ const PATTERN_MIN_KNOWN = 3;
 /** Letters that Spanish words put between others all the time ('puntada' is 'putada' with an
  *  n, 'cargada' 'cagada' with an r, 'pasajero' 'pajero' with 'sa'): never taken for inserted. */
 const COMMON_INSERT = /[aeiounrsl]/;
+/** Letters that Spanish puts almost nowhere (after folding: 'ch' is x): inserted into any word
+ *  of 4 letters or more ('puxta'), not only the long ones. */
+const RARE_INSERT = /[xw]/;
 /** Shortest word a one-letter insertion is looked for in. */
 const INSERTED_MIN = 6;
 
@@ -53,6 +58,11 @@ export class WordMatcher {
   private readonly clean: Set<string>;
   private readonly cleanContaining: RegExp | null;
   private readonly inserted: boolean;
+  /** Every beginning of a listed word or stem: a joined run that is none of them is done. */
+  private readonly prefixes = new Set<string>(['']);
+  /** Each listed word's and stem's first two letters: a word with one letter inserted keeps
+   *  its first letter and its second or third. */
+  private readonly firstTwo = new Set<string>();
   /** A joined run longer than this cannot match (plural and one inserted letter included). */
   private readonly longest: number;
 
@@ -73,6 +83,10 @@ export class WordMatcher {
     this.inserted = lists.inserted ?? false;
     const lengths = [...this.wordList, ...(lists.stems ?? []).map(keyOf)].map((w) => w.length);
     this.longest = Math.max(0, ...lengths) + 3;
+    for (const w of [...this.wordList, ...(lists.stems ?? []).map(keyOf)]) {
+      for (let n = 1; n <= w.length; n++) this.prefixes.add(w.slice(0, n));
+      this.firstTwo.add(w.slice(0, 2));
+    }
   }
 
   matches(text: string): boolean {
@@ -86,13 +100,24 @@ export class WordMatcher {
       if (this.abbreviations.has(parts[i]!.raw)) return true;
       let skeleton = '';
       let raw = '';
+      let spelled = '';
+      // A sound split across pieces ('c h a', 'n y') is read together: its skeleton again.
+      let split = false;
       for (let j = i; j < parts.length; j++) {
         const part = parts[j]!;
-        // Pieces are collapsed already: only a letter repeated across the join can remain.
-        skeleton += skeleton.at(-1) === part.skeleton[0] ? part.skeleton.slice(1) : part.skeleton;
+        split ||= DIGRAPH_STARTS.has(spelled.at(-1)! + part.spelled[0]);
         raw += part.raw;
-        if (skeleton.length > this.longest) break;
+        spelled += part.spelled;
+        if (split) skeleton = skeletonOf(spelled);
+        // Pieces are collapsed already: only a letter repeated across the join can remain.
+        else if (skeleton.at(-1) === part.skeleton[0]) skeleton += part.skeleton.slice(1);
+        else skeleton += part.skeleton;
+        if (i !== j && skeleton.length > this.longest) break;
         if (this.candidate(skeleton, raw, i === j)) return true;
+        // Joining more only lengthens it: stop once no entry starts this way (a last letter that
+        // may begin a two-letter sound, 'c' of 'ch', is not read yet).
+        const settled = /[cnq]$/.test(spelled) ? skeleton.slice(0, -1) : skeleton;
+        if (!this.prefixes.has(settled) && !PLACEHOLDER.test(skeleton)) break;
       }
     }
     return false;
@@ -104,7 +129,7 @@ export class WordMatcher {
     if (this.listed(skeleton) || this.stems?.test(skeleton)) return true;
     if (!single) return false;
     const inside =
-      (this.inserted && skeleton.length > INSERTED_MIN && this.oneInserted(skeleton)) ||
+      (this.inserted && skeleton.length > 4 && this.oneInserted(skeleton)) ||
       (this.glued?.test(skeleton) ?? false);
     return inside && !(this.cleanContaining?.test(skeleton) ?? false);
   }
@@ -118,16 +143,21 @@ export class WordMatcher {
   }
 
   private oneInserted(word: string): boolean {
+    if (!this.firstTwo.has(word.slice(0, 2)) && !this.firstTwo.has(word[0]! + word[2])) {
+      return false;
+    }
     for (let i = 1; i < word.length; i++) {
       if (COMMON_INSERT.test(word[i]!)) continue;
+      const rare = RARE_INSERT.test(word[i]!);
+      const min = rare ? 4 : INSERTED_MIN;
       // Taking a letter out may leave a pair ('mierxrda'): collapsed like the skeleton.
       const after = word[i - 1] === word[i + 1] ? i + 2 : i + 1;
       const without = word.slice(0, i) + word.slice(after);
-      if (this.words.has(without) && without.length >= INSERTED_MIN) return true;
-      const singular = without.replace(/e?s$/, '');
-      if (singular !== without && singular.length >= INSERTED_MIN && this.words.has(singular)) {
+      if (without.length >= min && (this.words.has(without) || this.stems?.test(without))) {
         return true;
       }
+      const singular = without.replace(/e?s$/, '');
+      if (singular !== without && singular.length >= min && this.words.has(singular)) return true;
     }
     return false;
   }
@@ -139,7 +169,7 @@ export class WordMatcher {
     if (known < PATTERN_MIN_KNOWN || masked > known) return false;
     const source = skeleton
       .replace(/\?+/g, (run) => `[a-z\u00f1]{1,${run.length}}`)
-      .replace(/I/g, '[il]');
+      .replace(/I/g, '[il]{1,3}');
     const re = new RegExp(`^${source}(?:e?s)?$`);
     return this.wordList.some((w) => re.test(w));
   }

@@ -29,7 +29,8 @@ export const PROFANITY_ES: readonly string[] = list(`
   hdp, hdpm, hdlgp, ptm, ctm, ctmr, csm
   mierda, mierdero, mierdoso, comemierda, me cago en
   coño, conyo, joder, jódete, jodete, jodas, jodan, jodes, jodón, jodienda
-  cabrón, cabrona, gilipollas, verga, vergazo, vergota
+  cabrón, cabrona, cabronazo, gilipollas, gilipollez, verga, vergazo, vergota
+  jodido, jodida, chingado, chingada, pendejada, malparidos
   pendejo, pendeja, chingar, chinga, chingas, chingue, chingatumadre
   malparido, malparida, maricón, marica, maricona, tortillera
   culero, culera, ojete, mamón, mamona, mamahuevo, mamaguevo, chupapollas, soplapollas
@@ -49,7 +50,8 @@ export const PROFANITY_STEMS_ES: readonly string[] = list(`
 
 /** Words caught even glued inside a longer word that is not Spanish ('tuputamadre'). */
 export const PROFANITY_GLUED_ES: readonly string[] = list(`
-  puta, puto, mierda, cabron, gilipollas, pendejo, maricon, coño, joder
-  hijoputa, malparido, pelotudo, subnormal, sudaca, negrata, cojones, comemierda
+  puta, puto, mierda, cabron, gilipoll, pendej, maricon, coño, joder, jodid, chingad, verga
+  hijoputa, malparid, pelotud, subnormal, sudaca, negrata, cojones, mamon, puñeta
+  follar, soplapollas, chupapollas
   hijo de puta, me la suda, me la pela, me la sopla, me cago en, concha de tu madre
 `);
