@@ -37,23 +37,26 @@ export function cloudEntries(words: WordCount[]): CloudEntry[] {
     .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
+/** Whether the host hid a word (moderation/hidden-words.ts): by its folded key. */
+type IsHidden = (key: string) => boolean;
+
 /** The host's cloud: the top words, hidden ones among them marked. */
-export function hostCloud(entries: CloudEntry[], hidden: ReadonlySet<string>): SummaryWord[] {
+export function hostCloud(entries: CloudEntry[], isHidden: IsHidden): SummaryWord[] {
   return entries
     .slice(0, CLOUD_WORDS_MAX)
     .map((e) =>
-      hidden.has(e.key)
+      isHidden(e.key)
         ? { text: e.text, count: e.count, hidden: true }
         : { text: e.text, count: e.count },
     );
 }
 
 /** Everyone else's: hidden words are not there at all, and the next ones take their places. */
-export function publicCloud(entries: CloudEntry[], hidden: ReadonlySet<string>): SummaryWord[] {
+export function publicCloud(entries: CloudEntry[], isHidden: IsHidden): SummaryWord[] {
   const shown: SummaryWord[] = [];
   for (const e of entries) {
     if (shown.length === CLOUD_WORDS_MAX) break;
-    if (!hidden.has(e.key)) shown.push({ text: e.text, count: e.count });
+    if (!isHidden(e.key)) shown.push({ text: e.text, count: e.count });
   }
   return shown;
 }
