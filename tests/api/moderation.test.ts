@@ -370,3 +370,25 @@ describe('GET …/questions/{id}/answers', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('the cloud as typed (issue 17)', () => {
+  it('shows a phrase as one of its writers typed it, in calm case, with nothing taken out', async () => {
+    const { poll, text } = await textPoll();
+    for (const t of [
+      'CLOROFILA Y LUZ',
+      'CLOROFILA Y LUZ',
+      'Clorofila y luz',
+      'agua, sol',
+      'Agua',
+    ]) {
+      expect((await answer(poll, text.id, t)).status).toBe(201);
+    }
+    const { pub, host } = await summaries(poll, text.id);
+    expect(pub.words).toEqual([
+      { text: 'Clorofila y luz', count: 3 },
+      { text: 'Agua', count: 1 },
+      { text: 'agua, sol', count: 1 },
+    ]);
+    expect(host.words).toEqual(pub.words);
+  });
+});

@@ -8,10 +8,24 @@ interface CloudEntry {
   count: number;
 }
 
+/** Written in capitals ('CLOROFILA'): some capital letter and no lower-case one. */
+function shouted(spelling: string): boolean {
+  return spelling !== spelling.toLowerCase() && spelling === spelling.toUpperCase();
+}
+
+/** Whether `a` is the spelling to show rather than `b`: a calm one over a shouted one, then
+ *  the one more answers used, then the first in code-point order. */
+function better(a: WordCount, b: WordCount): boolean {
+  const calm = Number(shouted(b.spelling)) - Number(shouted(a.spelling));
+  if (calm !== 0) return calm > 0;
+  return a.count > b.count || (a.count === b.count && a.spelling < b.spelling);
+}
+
 /**
  * The store keeps one counter per spelling; the cloud shows one entry per folded word, with the
- * total of its spellings and the spelling most answers used (ties: the first in code-point
- * order, so every instance shows the same). Most frequent first, ties by key: an answer moves
+ * total of its spellings and one spelling as typed: in calm case when someone typed it so
+ * ('Clorofila' rather than 'CLOROFILA', issue 17), else the one most answers used (ties: the
+ * first in code-point order, so every instance shows the same). Most frequent first, ties by key: an answer moves
  * the words it counts, never the order of the others. O(spellings kept), bounded by
  * TEXT_WORDS_MAX.
  */
@@ -25,12 +39,7 @@ export function cloudEntries(words: WordCount[]): CloudEntry[] {
       continue;
     }
     entry.count += w.count;
-    if (
-      w.count > entry.best.count ||
-      (w.count === entry.best.count && w.spelling < entry.best.spelling)
-    ) {
-      entry.best = w;
-    }
+    if (better(w, entry.best)) entry.best = w;
   }
   return [...byKey]
     .map(([key, { count, best }]) => ({ key, text: best.spelling, count }))
