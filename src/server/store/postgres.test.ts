@@ -10,6 +10,7 @@ import {
 import { createPostgresStore } from './postgres.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
+import { blockedWordsContract } from './store-contract-blocked-words.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
@@ -25,6 +26,7 @@ describe.runIf(available)('postgres store', () => {
   textAnswersContract('postgres', (options) =>
     createPostgresStore(url, { schema: schemas.next(), ...options }),
   );
+  blockedWordsContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
 
   it('reopens a migrated schema with its data, from two instances starting at once', async () => {
     const schema = schemas.next();

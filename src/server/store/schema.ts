@@ -17,6 +17,7 @@ export interface Database {
   text_answers: TextAnswersTable;
   text_words: TextWordsTable;
   hidden_words: HiddenWordsTable;
+  blocked_words: BlockedWordsTable;
 }
 
 export interface PollsTable {
@@ -141,4 +142,10 @@ export interface TextWordsTable {
 export interface HiddenWordsTable {
   question_id: number;
   word_key: string;
+}
+
+/** Words a host blocks for one poll (issue 17), as typed. */
+export interface BlockedWordsTable {
+  poll_id: number;
+  word: string;
 }

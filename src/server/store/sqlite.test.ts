@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from './sqlite.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
+import { blockedWordsContract } from './store-contract-blocked-words.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
@@ -16,6 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 storeContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 ballotPagesContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 textAnswersContract('sqlite', (options) => openSqliteStore(join(dir, `store-${++n}.db`), options));
+blockedWordsContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 
 describe('sqlite store', () => {
   it('creates missing folders and reopens a file with its data', async () => {
