@@ -67,6 +67,19 @@ export const endpoints = {
     secret: false,
     status: 200,
   },
+  // Issue 17: the host's blocked words for a poll.
+  getBlockedWords: {
+    method: 'GET',
+    path: '/polls/:slug/blocked-words',
+    secret: true,
+    status: 200,
+  },
+  setBlockedWords: {
+    method: 'PUT',
+    path: '/polls/:slug/blocked-words',
+    secret: true,
+    status: 200,
+  },
   serverInfo: { method: 'GET', path: '/info', secret: false, status: 200 },
   health: { method: 'GET', path: '/health', secret: false, status: 200 },
 } as const satisfies Record<string, Endpoint>;
