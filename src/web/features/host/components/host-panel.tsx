@@ -24,6 +24,9 @@ type HostPanelProps = {
   share: ReactNode;
   /** Moderation of an open-text question's answers, also another feature's. */
   moderation?: (question: Question) => ReactNode;
+  /** The poll's own moderation settings ('Palabras bloqueadas'), another feature's card: shown
+   *  while the poll has an open-text question, the only kind it acts on. */
+  pollModeration?: ReactNode;
 };
 
 /**
@@ -44,17 +47,23 @@ function HostLive({ slug, secret }: { slug: string; secret: string }) {
  * on the left across both rows, share and status top right, the other cards right under them
  * (the second row is 1fr and absorbs the questions' extra height).
  */
-export function HostPanel({ slug, secret, onForget, share, moderation }: HostPanelProps) {
+export function HostPanel({
+  slug,
+  secret,
+  onForget,
+  share,
+  moderation,
+  pollModeration,
+}: HostPanelProps) {
   const query = useQuery(pollQueryOptions(slug));
   useDocumentTitle(query.data ? es.titles.panel(query.data.title) : null);
   // A failed background refetch keeps the data; only a poll never loaded is "not found".
   if (!query.data) return query.isError ? <PollNotFound /> : <Loading />;
   const poll = query.data;
+  const hasText = poll.questions.some((q) => q.type === 'text');
   return (
     <HostSessionProvider slug={slug} secret={secret}>
-      {poll.questions.some((q) => q.type === 'text') ? (
-        <HostLive slug={slug} secret={secret} />
-      ) : null}
+      {hasText ? <HostLive slug={slug} secret={secret} /> : null}
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <PanelHeader poll={poll} onForget={onForget} />
         <KeepCodeCard />
@@ -68,6 +77,7 @@ export function HostPanel({ slug, secret, onForget, share, moderation }: HostPan
           </div>
           {/* Other cards: below the questions on phones, down the right column on wide screens. */}
           <div className="grid gap-6 lg:col-start-2 lg:row-start-2">
+            {hasText ? pollModeration : null}
             <ActionsCard poll={poll} />
             <ExportCard />
             <IntegrityCard />
