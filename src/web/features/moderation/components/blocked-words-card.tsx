@@ -52,7 +52,12 @@ export function BlockedWordsCard({ slug, secret }: { slug: string; secret: strin
             maxLength={140}
             autoComplete="off"
           />
-          <Button type="submit" variant="outline" disabled={save.isPending || !draft.trim()}>
+          <Button
+            type="submit"
+            variant="outline"
+            className="h-11"
+            disabled={save.isPending || !draft.trim()}
+          >
             {t.add}
           </Button>
         </form>
