@@ -9,8 +9,9 @@ import { foldLetters, hasInnerMask, type Piece, pieces, skeletonOf } from './fol
  * 'melasuda') both match. A piece or joined run matches when its skeleton is
  * - a listed word or phrase, or its plural in -s or -es;
  * - a word starting with a listed stem ('gilipoll' → 'gilipollez');
- * - (one piece) a listed word of 6 letters or more with one letter inserted ('mierxda'), not a
- *   vowel nor n, r, s or l: shorter words and those letters give Spanish words too often;
+ * - a listed word or phrase of 6 letters or more with one letter inserted ('mierxda'), not a
+ *   vowel nor n, r, s or l: shorter words and those letters give Spanish words too often (x or
+ *   w, rare in Spanish, also in words of 4 or 5 letters and across pieces);
  * - (one piece) a longer word with a "glued" entry inside ('eresunaputa'), unless it contains a
  *   stem of a Spanish word that holds the entry (the same guards an inserted letter) ('comput' for 'computadora', 'disput');
  * and its plain spelling is not a listed clean word ('bolera' folds like 'bollera').
@@ -98,6 +99,8 @@ export class WordMatcher {
   private scan(parts: Piece[]): boolean {
     for (let i = 0; i < parts.length; i++) {
       if (this.abbreviations.has(parts[i]!.raw)) return true;
+      // A clean word that folds like an insult ('verja') starts no run: 'verja es' is Spanish.
+      if (this.clean.has(parts[i]!.raw)) continue;
       let skeleton = '';
       let raw = '';
       let spelled = '';
@@ -127,10 +130,9 @@ export class WordMatcher {
     if (skeleton === '' || this.clean.has(raw)) return false;
     if (PLACEHOLDER.test(skeleton)) return this.pattern(skeleton);
     if (this.listed(skeleton) || this.stems?.test(skeleton)) return true;
-    if (!single) return false;
     const inside =
-      (this.inserted && skeleton.length > 4 && this.oneInserted(skeleton)) ||
-      (this.glued?.test(skeleton) ?? false);
+      (this.inserted && skeleton.length > 4 && this.oneInserted(skeleton, single)) ||
+      (single && (this.glued?.test(skeleton) ?? false));
     return inside && !(this.cleanContaining?.test(skeleton) ?? false);
   }
 
@@ -142,13 +144,15 @@ export class WordMatcher {
     );
   }
 
-  private oneInserted(word: string): boolean {
+  /** Across pieces only a rare letter counts as inserted: 'por culto' is Spanish. */
+  private oneInserted(word: string, single: boolean): boolean {
     if (!this.firstTwo.has(word.slice(0, 2)) && !this.firstTwo.has(word[0]! + word[2])) {
       return false;
     }
     for (let i = 1; i < word.length; i++) {
       if (COMMON_INSERT.test(word[i]!)) continue;
       const rare = RARE_INSERT.test(word[i]!);
+      if (!rare && !single) continue;
       const min = rare ? 4 : INSERTED_MIN;
       // Taking a letter out may leave a pair ('mierxrda'): collapsed like the skeleton.
       const after = word[i - 1] === word[i + 1] ? i + 2 : i + 1;

@@ -34,7 +34,8 @@ export const PROFANITY_ES: readonly string[] = list(`
   pendejo, pendeja, chingar, chinga, chingas, chingue, chingatumadre
   malparido, malparida, maricón, marica, maricona, tortillera
   culero, culera, ojete, mamón, mamona, mamahuevo, mamaguevo, chupapollas, soplapollas
-  chupapija, chupapijas, lameculos, por culo, pajero, pajera, pajillero
+  chupapija, chupapijas, lameculos, tomar por culo, dar por culo, den por culo
+  pajero, pajera, pajillero
   follar, follando, follada, follado, follen, folla, follamos, follaron
   puñeta, puñetero, puñetera, pelotudo, pelotuda, cojones, cojudo, cojuda
   subnormal, mongólico, mongólica, mongolo, sudaca, negrata

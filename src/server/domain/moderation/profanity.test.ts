@@ -82,6 +82,13 @@ describe('isProfane', () => {
     'el pasajero',
     'p.ej. esto',
     'covid-19 en 2020',
+    // Joins across words must not make an insult of two Spanish words.
+    'por cuyo motivo',
+    'por culto a los dioses',
+    'la verja es alta',
+    'me la sé',
+    'hijo de Pedro',
+    'me cago de frío',
   ])('lets through an innocent answer: %s', (text) => {
     expect(isProfane(text)).toBe(false);
   });
