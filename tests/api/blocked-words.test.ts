@@ -159,6 +159,17 @@ describe('blocked words', () => {
     });
   });
 
+  it('goes along with a duplicate of the poll, as a setting does', async () => {
+    const { poll } = await textPoll();
+    await block(poll, ['pesado', 'me aburro']);
+    const copy = await client.post(`/polls/${poll.slug}/duplicate`, undefined, poll);
+    expect(copy.status).toBe(201);
+    const res = await client.get(`/polls/${copy.body.slug}/blocked-words`, {
+      secret: copy.body.host_secret,
+    });
+    expect(res.body).toEqual({ words: ['me aburro', 'pesado'] });
+  });
+
   it('is documented in the OpenAPI document', async () => {
     const doc = (await client.get('/openapi.json')).body;
     const path = doc.paths['/api/v1/polls/{slug}/blocked-words'];
