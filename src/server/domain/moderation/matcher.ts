@@ -12,8 +12,9 @@ import { foldLetters, hasInnerMask, type Piece, pieces, skeletonOf } from './fol
  * - a listed word or phrase of 6 letters or more with one letter inserted ('mierxda'), not a
  *   vowel nor n, r, s or l: shorter words and those letters give Spanish words too often (x or
  *   w, rare in Spanish, also in words of 4 or 5 letters and across pieces);
- * - (one piece) a longer word with a "glued" entry inside ('eresunaputa'), unless it contains a
- *   stem of a Spanish word that holds the entry (the same guards an inserted letter) ('comput' for 'computadora', 'disput');
+ * - (one piece) a longer word with a "glued" entry inside ('eresunaputa');
+ * unless it holds a stem of a Spanish word that contains the entry ('comput' for 'computadora',
+ * 'disput': this guards glued entries and inserted letters alike),
  * and its plain spelling is not a listed clean word ('bolera' folds like 'bollera').
  * Abbreviations (no vowel: 'hdp', 'ctm') match only as a whole token, as typed.
  * A masked piece ('p*ta', 'g!l!p0ll4s') is matched as a pattern against the listed words.
