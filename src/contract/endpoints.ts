@@ -18,6 +18,8 @@ export const API_BASE = '/api/v1';
 export const endpoints = {
   createPoll: { method: 'POST', path: '/polls', secret: false, status: 201 },
   getPoll: { method: 'GET', path: '/polls/:slug', secret: false, status: 200 },
+  // Issue 17: 'Mis encuestas'. The secrets are in the body, one per poll, not in X-Host-Secret.
+  lookupPolls: { method: 'POST', path: '/polls/lookup', secret: false, status: 200 },
   checkHost: { method: 'GET', path: '/polls/:slug/host', secret: true, status: 204 },
   updatePoll: { method: 'PATCH', path: '/polls/:slug', secret: true, status: 200 },
   createQuestion: { method: 'POST', path: '/polls/:slug/questions', secret: true, status: 201 },
@@ -80,6 +82,13 @@ export const endpoints = {
     secret: true,
     status: 200,
   },
+  // Issue 20: audience Q&A.
+  askQa: { method: 'POST', path: '/polls/:slug/qa', secret: false, status: 201 },
+  listQa: { method: 'GET', path: '/polls/:slug/qa', secret: false, status: 200 },
+  voteQa: { method: 'PUT', path: '/polls/:slug/qa/:id/vote', secret: false, status: 200 },
+  moderateQa: { method: 'PATCH', path: '/polls/:slug/qa/:id', secret: true, status: 200 },
+  deleteQa: { method: 'DELETE', path: '/polls/:slug/qa/:id', secret: true, status: 204 },
+  clearQa: { method: 'DELETE', path: '/polls/:slug/qa', secret: true, status: 200 },
   serverInfo: { method: 'GET', path: '/info', secret: false, status: 200 },
   health: { method: 'GET', path: '/health', secret: false, status: 200 },
 } as const satisfies Record<string, Endpoint>;

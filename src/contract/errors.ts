@@ -24,6 +24,8 @@ export const ErrorCode = z.enum([
   'YESNO_OPTIONS_FIXED',
   'LAST_OPTION',
   'LIMIT_REACHED',
+  'QA_CLOSED',
+  'QA_NOT_FOUND',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',

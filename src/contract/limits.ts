@@ -47,6 +47,10 @@ export const QR_DIALOG_SIZE_PX = 200;
 export const QR_DOWNLOAD_SIZE_PX = 512;
 export const QR_ERROR_LEVEL = 'M' as const;
 
+/** 'Mis encuestas' (issue 17): polls named in one lookup by the web app; the server's cap
+ *  (MY_POLLS_LOOKUP_MAX) is never below it. More codes than this take one request per 100. */
+export const MY_POLLS_BATCH = 100;
+
 // Server-side limits (spec §9 leaves them open). Real polls have a handful of questions and
 // options; these bounds only stop a script from growing one poll without end.
 export const MAX_QUESTIONS_PER_POLL = 100;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Poll } from './poll.ts';
+import type { QaFrame } from './qa.ts';
 import type { Summary } from './summary.ts';
 
 /**
@@ -26,9 +27,16 @@ import type { Summary } from './summary.ts';
  * - A stream with `?as=participant` gets `poll` frames only, never `summary`: the participation
  *   page shows no results (the results page has its own stream), and a hall of phones voting at
  *   once would otherwise be sent a summary per phone per window.
+ * - With the poll's Q&A on (issue 20), `qa` (a QaFrame) at once and after every change of its
+ *   audience questions or their votes, coalesced to one frame per QA_WINDOW_MS (250 ms), to every
+ *   stream, participation pages included: the host's frame counts the questions waiting for
+ *   review, everyone else's shows only visible ones. A frame holds at most QA_FRAME_QUESTIONS
+ *   questions per list, however many are stored; `votedByMe` is false in it (pages keep their
+ *   own votes from GET …/qa and their vote calls).
  * - A `: ping` comment every LIVE_HEARTBEAT_MS. A client that stops reading is dropped.
  */
 export type LiveEvent =
+  | { type: 'qa'; data: QaFrame }
   | { type: 'summary'; data: Summary }
   | { type: 'poll'; data: Poll }
   | { type: 'presence'; data: Presence };

@@ -25,6 +25,10 @@ export const Settings = z.object({
   hideResultsUntilRevealed: z.boolean(),
   /** 'Moderar antes de mostrar' (issue 13): open answers wait for the host's approval. */
   moderateText: z.boolean(),
+  /** 'Preguntas del público' (issue 20): the audience asks and votes questions up. */
+  qa: z.boolean(),
+  /** 'Revisar antes de mostrar': audience questions wait for the host's approval. */
+  qaModerated: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 

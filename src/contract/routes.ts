@@ -15,6 +15,7 @@ import {
   ModerateAnswerResponse,
   QuestionAnswersParams,
 } from './moderation.ts';
+import { LookupPollsBody, LookupPollsResponse } from './my-polls.ts';
 import {
   CreateOptionBody,
   CreatePollBody,
@@ -35,6 +36,7 @@ import {
   UpdatePollBody,
   UpdateQuestionBody,
 } from './poll.ts';
+import { qaRoutes } from './qa-routes.ts';
 import { Summary } from './summary.ts';
 import { Ballot, VoteHeaders, VoteResponse } from './vote.ts';
 
@@ -80,6 +82,20 @@ export const routes = {
     ...endpoints.getPoll,
     params: SlugParams,
     response: Poll,
+  },
+  lookupPolls: {
+    ...endpoints.lookupPolls,
+    description:
+      "'Mis encuestas': the polls this browser holds host codes for, in one request. The body " +
+      'lists `{slug, secret}` pairs (secrets in the body, never in a URL; at most ' +
+      'MY_POLLS_LOOKUP_MAX, 100 by default; more is 400 VALIDATION_ERROR). Each secret is ' +
+      'checked in constant time; an unknown slug and a wrong secret are both answered ' +
+      '`{slug, missing: true}`, so the answer never tells whether a slug exists. A found poll ' +
+      'carries its title, status, dates, `questionCount` and `participantCount` (people who ' +
+      'answered: distinct participant ids, not ballots). Found polls come first, by `updatedAt` ' +
+      'newest first. Rate-limited per client address (POLL_LOOKUPS_PER_MIN).',
+    body: LookupPollsBody,
+    response: LookupPollsResponse,
   },
   /** Changes nothing: lets the panel check a presenter code before it unlocks. */
   checkHost: {
@@ -302,6 +318,7 @@ export const routes = {
     body: BlockedWordsBody,
     response: BlockedWordsResponse,
   },
+  ...qaRoutes,
   serverInfo: { ...endpoints.serverInfo, response: ServerInfo },
   health: { ...endpoints.health, response: Health },
 } as const satisfies Record<EndpointName, RouteDef>;

@@ -18,9 +18,11 @@ import { registerIntegrityRoutes } from './http/integrity.ts';
 import { registerLiveRoutes } from './http/live.ts';
 import { registerMetaRoutes } from './http/meta.ts';
 import { registerModerationRoutes } from './http/moderation.ts';
+import { registerMyPollsRoutes } from './http/my-polls.ts';
 import { registerOptionRoutes } from './http/options.ts';
 import { ParticipantIds, registerParticipantCookie } from './http/participant.ts';
 import { registerPollRoutes } from './http/polls.ts';
+import { registerQaRoutes } from './http/qa.ts';
 import { registerQuestionRoutes } from './http/questions.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { rateGuard, registerRateLimiting, registerRoomRoutes } from './http/room.ts';
@@ -173,6 +175,12 @@ export async function buildApp({
     max: limiter.settings.limits.BLOCKED_WORDS_MAX,
     length: limiter.settings.limits.BLOCKED_WORD_LENGTH_MAX,
   });
+  registerQaRoutes(app, {
+    store,
+    events,
+    limiter,
+    maxPerPoll: limiter.settings.limits.QA_QUESTIONS_PER_POLL,
+  });
   registerVoteRoutes(app, {
     store,
     events,
@@ -183,6 +191,7 @@ export async function buildApp({
   registerLiveRoutes(app, live, { perAddress: limits.streamsPerAddress, max: limits.streamsMax });
   registerExportRoutes(app, store);
   registerRoomRoutes(app, store, joinGuard);
+  registerMyPollsRoutes(app, store, config.rateLimits ?? DEFAULT_RATE_LIMITS);
   registerIntegrityRoutes(app, {
     store,
     events,

@@ -11,6 +11,8 @@
  * To add a limit: one entry in LIMITS (reason, default, bounds) and one README row.
  */
 
+import { MY_POLLS_BATCH } from '../contract/limits.ts';
+
 export interface LimitSpec {
   /** The value without an environment override. */
   default: number;
@@ -61,6 +63,11 @@ export const LIMITS = {
    *  among a million codes, one hit every half hour or so, and a hit only yields what the QR on
    *  the wall already shows. */
   JOIN_LOOKUPS_PER_MIN: whole(30, 1, 1_000_000),
+  /** 'Mis encuestas' lookups (POST /api/v1/polls/lookup) per address per minute, per instance.
+   *  A teacher's home page asks once per visit (and again when the tab comes back); 60 leaves
+   *  room for a staff room behind one NAT address, while a script checking stolen or guessed
+   *  codes in bulk gets 60 requests a minute. */
+  POLL_LOOKUPS_PER_MIN: whole(60, 1, 1_000_000),
 
   // ── Live streams ───────────────────────────────────────────────────────────────────────────
   /** Shortest coalescing window of a poll's summaries (ms): the window follows what a frame
@@ -69,7 +76,31 @@ export const LIMITS = {
    *  fixed at 200 ms, saturated or not, as before issue 11 (benchmarks). */
   LIVE_WINDOW_MIN_MS: whole(10, 0, 200),
 
+  // ── Audience Q&A (issue 20; rate buckets off with RATE_LIMITS=off, the cap always on) ──────
+  /** Questions one participant may ask a poll at once: someone with three things to ask. */
+  QA_ASK_BURST: whole(3, 1, 1_000_000),
+  /** Questions per minute per participant after the burst: a person asks, a script waits. */
+  QA_ASK_PER_MIN: fractional(1, 0.01, 100_000),
+  /** Questions one address may ask one poll at once: a hall behind one NAT address where a
+   *  tenth of 1,000 people ask together; a script dropping cookies stops here. */
+  QA_ASK_ADDRESS_BURST: whole(100, 1, 1_000_000),
+  /** Questions per minute per (address, poll) after that burst: a busy hall's pace. */
+  QA_ASK_ADDRESS_PER_MIN: fractional(30, 0.01, 100_000),
+  /** Votes one address may give one poll's questions at once: a room of 300 behind one NAT
+   *  address each pressing a couple of questions as the list appears. */
+  QA_VOTE_BURST: whole(600, 1, 1_000_000),
+  /** Votes per second per (address, poll) after the burst: 20,000 votes a minute from 20
+   *  addresses (a hall of 2,000) is ~17 a second each. */
+  QA_VOTE_RATE_PER_S: fractional(30, 0.01, 100_000),
+  /** Audience questions stored per poll: a two-hour conference gets a few hundred; every list
+   *  and frame reads by index, so the cap bounds disk, not speed. */
+  QA_QUESTIONS_PER_POLL: whole(2_000, 1, 1_000_000),
+
   // ── Caps (always on) ───────────────────────────────────────────────────────────────────────
+  /** Polls named in one 'Mis encuestas' lookup: each costs a hash and a row of one query. A
+   *  browser holds the codes of the polls created in it (a busy teacher, a few a week); the web
+   *  app sends them 100 at a time (MY_POLLS_BATCH), so the cap never goes below 100. */
+  MY_POLLS_LOOKUP_MAX: whole(MY_POLLS_BATCH, MY_POLLS_BATCH, 10_000),
   /** Selections (chosen options, all questions together) in one ballot. Each is a row written in
    *  the ballot's transaction: a 5,000-row ballot (100 × 50 multiple) at 12 a second made every
    *  other vote wait 0.9–1.7 s. 300 is more than any person ticks (20 questions × 15 options). */

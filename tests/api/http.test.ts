@@ -205,6 +205,7 @@ describe('the events port', () => {
       events: {
         pollChanged: (slug) => heard.push(`poll:${slug}`),
         votesChanged: (slug) => heard.push(`votes:${slug}`),
+        qaChanged: (slug) => heard.push(`qa:${slug}`),
       },
     });
     const c = new Client(app.app);

@@ -13,6 +13,8 @@ export function makePoll(overrides: Partial<Poll> = {}): Poll {
       presenterPace: false,
       hideResultsUntilRevealed: false,
       moderateText: false,
+      qa: false,
+      qaModerated: false,
     },
     currentQuestionId: null,
     joinCode: '482913',

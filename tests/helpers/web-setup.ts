@@ -7,3 +7,6 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// jsdom lays nothing out, so it has no scrollIntoView; the vote form scrolls to a question.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};

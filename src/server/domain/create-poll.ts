@@ -15,6 +15,9 @@ const DEFAULT_SETTINGS: Settings = {
   hideResultsUntilRevealed: false,
   // Issue 13: off, so open answers show at once unless the host asks to approve them.
   moderateText: false,
+  // Issue 20: off, so a poll is a poll until the host asks for audience questions.
+  qa: false,
+  qaModerated: false,
 };
 
 export async function createPoll(
@@ -65,6 +68,9 @@ export async function duplicatePoll(
       presenterPace: source.presenterPace,
       hideResultsUntilRevealed: source.hideResultsUntilRevealed,
       moderateText: source.moderateText,
+      // Issue 20: the settings travel, the audience's questions stay with their run.
+      qa: source.qa,
+      qaModerated: source.qaModerated,
       // Scales keep their settings and value options; open answers, like votes, stay behind
       // (and so do the words the host hid: they were about that run's answers).
       questions: questions.map((q, i) => ({

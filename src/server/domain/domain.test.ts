@@ -22,6 +22,8 @@ const poll: PollRecord = {
   currentQuestionId: null,
   hideResultsUntilRevealed: false,
   moderateText: false,
+  qa: false,
+  qaModerated: false,
   joinCode: '482913',
   hostSecretHash: hashHostSecret(secret),
   createdAt: new Date('2026-01-01T00:00:00Z'),

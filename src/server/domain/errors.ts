@@ -26,6 +26,8 @@ export const defaultMessages: Record<ErrorCode, string> = {
   YESNO_OPTIONS_FIXED: 'Las preguntas de sí/no tienen las opciones fijas «Sí» y «No»',
   LAST_OPTION: 'Una pregunta debe conservar al menos una opción',
   LIMIT_REACHED: 'Se alcanzó el límite permitido',
+  QA_CLOSED: 'Las preguntas del público no están abiertas en esta encuesta',
+  QA_NOT_FOUND: 'Pregunta del público no encontrada',
   RATE_LIMITED: 'Demasiadas peticiones; espera un momento',
   INTERNAL_ERROR: 'Error interno del servidor',
   SERVICE_UNAVAILABLE:

@@ -7,9 +7,12 @@ export interface PollEvents {
   pollChanged(slug: string): void;
   /** The vote counts changed (a vote, a reset, a delete that removed votes). */
   votesChanged(slug: string): void;
+  /** Its audience questions or their votes changed (issue 20). */
+  qaChanged(slug: string): void;
 }
 
 export const noopEvents: PollEvents = {
   pollChanged() {},
   votesChanged() {},
+  qaChanged() {},
 };

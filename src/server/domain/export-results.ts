@@ -2,6 +2,7 @@ import type { AnswerState, PollStatus, QuestionType } from '../../contract/index
 import type { PollRecord, PollStore, QuestionWithOptions, Tally } from '../store/store.ts';
 import { hiddenTest } from './moderation/hidden-words.ts';
 import { findPollAsHost } from './poll-view.ts';
+import { type QaExportRow, qaExportRows } from './qa/qa-export.ts';
 import { computeSummary } from './tally.ts';
 import { cloudEntries } from './words/cloud.ts';
 
@@ -88,6 +89,9 @@ export interface ResultsExport {
   ballotColumns: string[];
   /** Reads the ballots page by page as they are consumed. */
   ballots(): AsyncGenerator<BallotRow>;
+  /** Issue 20: the audience's questions there are (their section is left out without any). */
+  qaCount: number;
+  audienceQuestions(): AsyncGenerator<QaExportRow>;
 }
 
 /**
@@ -105,6 +109,7 @@ export async function exportResults(
   const poll = tally?.poll ?? found;
   const questions = tally?.questions ?? [];
   const summary = computeSummary(poll, questions, tally?.counts ?? emptyCounts);
+  const qa = await store.qaCounts(found.id);
   const summaryRows = summary.questions.flatMap((q) => {
     const row = (option: string, count: number, share: number | null): SummaryRow => ({
       question: q.text,
@@ -138,6 +143,8 @@ export async function exportResults(
       return q.type === 'text' ? [title, `${title} (${exportLabels.stateColumn})`] : [title];
     }),
     ballots: () => readBallots(store, poll.id, questions),
+    qaCount: qa.visible + qa.answered + qa.pending,
+    audienceQuestions: () => qaExportRows(store, poll.id),
   };
 }
 

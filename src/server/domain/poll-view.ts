@@ -119,6 +119,8 @@ export function toPollView(poll: PollRecord, questions: QuestionWithOptions[]): 
       presenterPace: poll.presenterPace,
       hideResultsUntilRevealed: poll.hideResultsUntilRevealed,
       moderateText: poll.moderateText,
+      qa: poll.qa,
+      qaModerated: poll.qaModerated,
     },
     joinCode: poll.joinCode,
     questions: questions.map(toQuestionView),

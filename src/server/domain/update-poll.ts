@@ -59,6 +59,8 @@ export async function updatePoll(
       currentQuestionId,
       hideResultsUntilRevealed: changes.settings?.hideResultsUntilRevealed,
       moderateText: changes.settings?.moderateText,
+      qa: changes.settings?.qa,
+      qaModerated: changes.settings?.qaModerated,
     },
     status === undefined ? undefined : poll.status,
   );

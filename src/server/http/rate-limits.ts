@@ -17,7 +17,10 @@ export function rateLimited(reply: FastifyReply, waitS: number): DomainError {
 const slugOf = (request: FastifyRequest) => (request.params as { slug?: string }).slug ?? '';
 
 /** Whose bucket a request takes from. */
-const keyOf: Record<Exclude<BucketName, 'participant'>, (request: FastifyRequest) => string> = {
+const keyOf: Record<
+  Exclude<BucketName, 'participant' | 'qaAsk'>,
+  (request: FastifyRequest) => string
+> = {
   // Per (address, poll): one address cannot stuff a poll, and a room voting in several polls at
   // once is not slowed by the others.
   ballot: (request) => `${request.ip} ${slugOf(request)}`,
@@ -29,6 +32,10 @@ const keyOf: Record<Exclude<BucketName, 'participant'>, (request: FastifyRequest
       .update(hostSecretOf(request) ?? '')
       .digest('base64url')
       .slice(0, 22),
+  // Issue 20: per (address, poll) like ballots. Asking also takes a token per participant id
+  // (qaAsk), once the cookie is read (http/qa.ts).
+  qaAskAddress: (request) => `${request.ip} ${slugOf(request)}`,
+  qaVote: (request) => `${request.ip} ${slugOf(request)}`,
 };
 
 /**
@@ -38,7 +45,7 @@ const keyOf: Record<Exclude<BucketName, 'participant'>, (request: FastifyRequest
 export function registerRateLimits(app: FastifyInstance, limiter: Limiter): void {
   app.addHook('onRequest', async (request, reply) => {
     const name = (request.routeOptions.config as RouteConfig | undefined)?.bucket;
-    if (!name || name === 'participant') return;
+    if (!name || name === 'participant' || name === 'qaAsk') return;
     const wait = await limiter.take(name, keyOf[name](request));
     if (wait === 0) return;
     if (name === 'ballot') limiter.refusals.add(slugOf(request));

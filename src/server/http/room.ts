@@ -15,10 +15,14 @@ export type RateGuard = (request: FastifyRequest, reply: FastifyReply) => Promis
  * `groupId` would not join GET /join/{code} and GET /{code} into one budget). Counts are per
  * instance, in memory: behind N instances a guesser gets at most N times the budget.
  */
-export function rateGuard(app: FastifyInstance, settings: RateLimitSettings): RateGuard {
+export function rateGuard(
+  app: FastifyInstance,
+  settings: RateLimitSettings,
+  perMinute = settings.limits.JOIN_LOOKUPS_PER_MIN,
+): RateGuard {
   if (!settings.enabled) return async () => {};
   return app.rateLimit({
-    max: settings.limits.JOIN_LOOKUPS_PER_MIN,
+    max: perMinute,
     timeWindow: 60_000,
   }) as RateGuard;
 }

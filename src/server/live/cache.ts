@@ -144,7 +144,8 @@ export class LiveCache {
   /** Marks what the change touched as stale. The bus calls it; so can a staleness guard. */
   apply(change: PollChange): void {
     const entry = this.entries.get(change.slug);
-    if (!entry) return;
+    // Audience questions are neither the poll nor its summary (live/qa-feed.ts keeps them).
+    if (!entry || change.kind === 'qa') return;
     // A poll change moves the summary too: title, status, questions and options are in it.
     if (change.kind === 'poll') entry.poll.invalidate();
     entry.summary.invalidate();

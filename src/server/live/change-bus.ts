@@ -1,7 +1,8 @@
 import type { PollEvents } from '../domain/events.ts';
 
-/** What changed in a poll: its content (status, settings, title, questions, options) or its votes. */
-export type PollChange = { slug: string; kind: 'poll' | 'votes' };
+/** What changed in a poll: its content (status, settings, title, questions, options), its votes,
+ *  or its audience questions (issue 20: neither the poll's content nor its summary). */
+export type PollChange = { slug: string; kind: 'poll' | 'votes' | 'qa' };
 
 /**
  * Where poll changes travel. The domain publishes through the PollEvents port; the caches and
@@ -44,6 +45,7 @@ export function busEvents(bus: ChangeBus): PollEvents {
   return {
     pollChanged: (slug) => bus.publish({ slug, kind: 'poll' }),
     votesChanged: (slug) => bus.publish({ slug, kind: 'votes' }),
+    qaChanged: (slug) => bus.publish({ slug, kind: 'qa' }),
   };
 }
 
@@ -55,6 +57,9 @@ export function teeEvents(...targets: PollEvents[]): PollEvents {
     },
     votesChanged: (slug) => {
       for (const t of targets) t.votesChanged(slug);
+    },
+    qaChanged: (slug) => {
+      for (const t of targets) t.qaChanged(slug);
     },
   };
 }

@@ -108,6 +108,8 @@ export const baseRecord: PollRecord = {
   currentQuestionId: null,
   hideResultsUntilRevealed: false,
   moderateText: false,
+  qa: false,
+  qaModerated: false,
   joinCode: '123456',
   hostSecretHash: 'h',
   createdAt: new Date(0),

@@ -7,6 +7,7 @@ import {
   summaryViewFor,
 } from './cache.ts';
 import type { ChangeBus, PollChange } from './change-bus.ts';
+import type { QaFeed, QaSnapshot } from './qa-feed.ts';
 import {
   DEFAULT_LIMITS,
   type DropReason,
@@ -28,6 +29,8 @@ export interface HubOptions {
   log?: (message: string, error?: unknown) => void;
   /** Presence frames are coalesced to one per this window (default LIVE_PRESENCE_MS). */
   presenceMs?: number;
+  /** Where `qa` frames come from (issue 20); without it, streams carry none. */
+  qa?: Pick<QaFeed, 'frames'>;
 }
 
 export interface JoinRequest {
@@ -64,6 +67,7 @@ interface Topic {
   /** The newest snapshots sent to this topic. */
   poll?: PollSnapshot;
   summary?: SummarySnapshot;
+  qa?: QaSnapshot;
 }
 
 /**
@@ -81,6 +85,9 @@ export class LiveHub {
   private readonly presenceMs: number;
   /** The participant id each counted stream was counted under. */
   private readonly presentAs = new WeakMap<SseClient, string>();
+  /** The version of the last `qa` frame each client got, so none is sent twice. */
+  private readonly qaVersion = new WeakMap<SseClient, number>();
+  private readonly qa?: Pick<QaFeed, 'frames'>;
   private closed = false;
 
   constructor(
@@ -91,6 +98,7 @@ export class LiveHub {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.log = options.log ?? ((message, error) => console.warn(message, error));
     this.presenceMs = options.presenceMs ?? LIVE_PRESENCE_MS;
+    this.qa = options.qa;
     this.unsubscribe = bus.subscribe((change) => this.apply(change));
     this.heartbeat = setInterval(() => this.ping(), options.heartbeatMs ?? LIVE_HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -220,7 +228,13 @@ export class LiveHub {
 
   private async sync(topic: Topic, kind: PollChange['kind']): Promise<void> {
     try {
-      if (kind === 'poll') await this.syncPoll(topic);
+      // Audience questions: their own frames, nothing else to refresh.
+      if (kind === 'qa') return await this.syncQa(topic);
+      if (kind === 'poll') {
+        await this.syncPoll(topic);
+        // Q&A turned on (or a new stream joined, which syncs as a poll change).
+        await this.syncQa(topic);
+      }
       // Nobody may see results (a private poll's participants): no summary is built for them.
       if (topic.seers.size > 0) await this.syncSummary(topic);
     } catch (error) {
@@ -279,6 +293,29 @@ export class LiveHub {
     }
     // The coalescing window follows what a frame to this many streams costs.
     if (sent > 0) this.cache.recordBroadcast?.(topic.slug, performance.now() - started, sent);
+  }
+
+  /** Every stream of a poll with Q&A on gets its `qa` frames: the host's carry the count of
+   *  questions waiting for review, everyone else's only what the audience may see. */
+  private async syncQa(topic: Topic): Promise<void> {
+    if (!this.qa || !topic.poll?.poll.qa) return;
+    const snapshot = await this.qa.frames(topic.slug);
+    if (!snapshot) return;
+    if (!topic.qa || snapshot.version > topic.qa.version) topic.qa = snapshot;
+    const latest = topic.qa;
+    let hostFrame: Buffer | undefined;
+    let audienceFrame: Buffer | undefined;
+    for (const client of topic.clients) {
+      if ((this.qaVersion.get(client) ?? 0) >= latest.version) continue;
+      this.qaVersion.set(client, latest.version);
+      if (client.isHost) {
+        hostFrame ??= encodeFrame(this.nextId(topic), 'qa', latest.hostJson);
+        client.send(hostFrame);
+      } else {
+        audienceFrame ??= encodeFrame(this.nextId(topic), 'qa', latest.audienceJson);
+        client.send(audienceFrame);
+      }
+    }
   }
 
   private setCanSee(topic: Topic, client: SseClient, canSee: boolean): void {

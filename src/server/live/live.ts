@@ -3,6 +3,7 @@ import type { PollStore } from '../store/store.ts';
 import { LiveCache, type LiveCacheOptions } from './cache.ts';
 import { busEvents, type ChangeBus, createLocalBus } from './change-bus.ts';
 import { type HubOptions, LiveHub } from './hub.ts';
+import { QaFeed } from './qa-feed.ts';
 
 export interface LiveOptions extends LiveCacheOptions, HubOptions {}
 
@@ -27,7 +28,8 @@ export function createLive(
 ): Live {
   // The cache subscribes first, though the hub does not rely on the order (see LiveHub.apply).
   const cache = new LiveCache(store, bus, options);
-  const hub = new LiveHub(cache, bus, options);
+  const qa = new QaFeed(store, bus);
+  const hub = new LiveHub(cache, bus, { ...options, qa });
   return {
     bus,
     events: busEvents(bus),
@@ -35,11 +37,13 @@ export function createLive(
     hub,
     refresh(slug) {
       cache.apply({ slug, kind: 'poll' });
+      qa.apply({ slug, kind: 'poll' });
       hub.refresh(slug);
     },
     close() {
       hub.close();
       cache.close();
+      qa.close();
     },
   };
 }

@@ -4,7 +4,14 @@ import type { RefusalLog } from './refusals.ts';
 import { memoryRefusals } from './refusals.ts';
 
 /** The buckets of limits.ts: who they count and how fast they refill. */
-export type BucketName = 'ballot' | 'participant' | 'pollCreate' | 'pollEdit';
+export type BucketName =
+  | 'ballot'
+  | 'participant'
+  | 'pollCreate'
+  | 'pollEdit'
+  | 'qaAsk'
+  | 'qaAskAddress'
+  | 'qaVote';
 
 export function bucketSpecs(limits: Limits): Record<BucketName, BucketSpec> {
   return {
@@ -12,6 +19,12 @@ export function bucketSpecs(limits: Limits): Record<BucketName, BucketSpec> {
     participant: { burst: limits.PARTICIPANT_BURST, perSecond: limits.PARTICIPANT_RATE_PER_S },
     pollCreate: { burst: limits.POLL_CREATE_BURST, perSecond: limits.POLL_CREATE_PER_MIN / 60 },
     pollEdit: { burst: limits.POLL_EDIT_BURST, perSecond: limits.POLL_EDIT_PER_MIN / 60 },
+    qaAsk: { burst: limits.QA_ASK_BURST, perSecond: limits.QA_ASK_PER_MIN / 60 },
+    qaAskAddress: {
+      burst: limits.QA_ASK_ADDRESS_BURST,
+      perSecond: limits.QA_ASK_ADDRESS_PER_MIN / 60,
+    },
+    qaVote: { burst: limits.QA_VOTE_BURST, perSecond: limits.QA_VOTE_RATE_PER_S },
   };
 }
 
@@ -20,6 +33,9 @@ const PREFIX: Record<BucketName, string> = {
   participant: 'p:',
   pollCreate: 'c:',
   pollEdit: 'e:',
+  qaAsk: 'qa:',
+  qaAskAddress: 'qaa:',
+  qaVote: 'qv:',
 };
 
 export interface Limiter {

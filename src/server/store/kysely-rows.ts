@@ -21,6 +21,8 @@ export function toPoll(row: Selectable<Database['polls']>): PollRecord {
     currentQuestionId: row.current_question_id === null ? null : Number(row.current_question_id),
     hideResultsUntilRevealed: Number(row.hide_results_until_revealed) === 1,
     moderateText: Number(row.moderate_text) === 1,
+    qa: Number(row.qa) === 1,
+    qaModerated: Number(row.qa_moderated) === 1,
     joinCode: row.join_code,
     hostSecretHash: row.host_secret_hash,
     createdAt: new Date(Number(row.created_at)),

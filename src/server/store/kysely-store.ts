@@ -12,6 +12,18 @@ import {
   setTextAnswerState,
   setWordHidden,
 } from './kysely-moderation.ts';
+import { pollOverviews } from './kysely-my-polls.ts';
+import {
+  addQaQuestion,
+  clearQaQuestions,
+  deleteQaQuestion,
+  getQaQuestion,
+  listQaQuestions,
+  qaCounts,
+  qaVotedBy,
+  updateQaQuestion,
+  voteQa,
+} from './kysely-qa.ts';
 import {
   addOption,
   addQuestion,
@@ -44,11 +56,14 @@ import {
   type CastVoteInput,
   type CastVoteResult,
   type NewPoll,
+  type NewQaQuestion,
   type NewQuestion,
   type PollChanges,
   PollKeyTakenError,
   type PollRecord,
   type PollStore,
+  type QaChanges,
+  type QaListQuery,
   type QuestionChanges,
   type StoreOptions,
   type TextAnswerPage,
@@ -96,6 +111,8 @@ export class KyselyPollStore implements PollStore {
             presenter_pace: input.presenterPace ? 1 : 0,
             hide_results_until_revealed: input.hideResultsUntilRevealed ? 1 : 0,
             moderate_text: input.moderateText ? 1 : 0,
+            qa: input.qa ? 1 : 0,
+            qa_moderated: input.qaModerated ? 1 : 0,
             join_code: input.joinCode,
             host_secret_hash: input.hostSecretHash,
             created_at: now,
@@ -123,6 +140,10 @@ export class KyselyPollStore implements PollStore {
       .where('slug', '=', slug)
       .executeTakeFirst();
     return row && toPoll(row);
+  }
+
+  pollOverviews(slugs: readonly string[]) {
+    return pollOverviews(this.db, slugs);
   }
 
   async getPollByJoinCode(joinCode: string): Promise<PollRecord | undefined> {
@@ -162,6 +183,8 @@ export class KyselyPollStore implements PollStore {
         current_question_id: changes.currentQuestionId,
         hide_results_until_revealed: asFlag(changes.hideResultsUntilRevealed),
         moderate_text: asFlag(changes.moderateText),
+        qa: asFlag(changes.qa),
+        qa_moderated: asFlag(changes.qaModerated),
         updated_at: bumpedUpdatedAt(),
       })
       .where('id', '=', pollId);
@@ -303,6 +326,43 @@ export class KyselyPollStore implements PollStore {
 
   serverKey(name: string, generate: () => string) {
     return serverKey(this.db, name, generate);
+  }
+
+  // ── Audience Q&A (issue 20): kysely-qa.ts ──
+  addQaQuestion(input: NewQaQuestion) {
+    return addQaQuestion(this.db, this.hooks, input);
+  }
+
+  getQaQuestion(id: number) {
+    return getQaQuestion(this.db, id);
+  }
+
+  listQaQuestions(pollId: number, query: QaListQuery) {
+    return listQaQuestions(this.db, pollId, query);
+  }
+
+  qaVotedBy(participantId: string, questionIds: number[]) {
+    return qaVotedBy(this.db, participantId, questionIds);
+  }
+
+  voteQa(questionId: number, participantId: string, up: boolean) {
+    return voteQa(this.db, questionId, participantId, up);
+  }
+
+  updateQaQuestion(id: number, changes: QaChanges) {
+    return updateQaQuestion(this.db, this.hooks, id, changes);
+  }
+
+  deleteQaQuestion(id: number) {
+    return deleteQaQuestion(this.db, id);
+  }
+
+  clearQaQuestions(pollId: number) {
+    return clearQaQuestions(this.db, pollId);
+  }
+
+  qaCounts(pollId: number) {
+    return qaCounts(this.db, pollId);
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,8 @@ import { createPostgresStore } from './postgres.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
 import { blockedWordsContract } from './store-contract-blocked-words.ts';
+import { myPollsContract } from './store-contract-my-polls.ts';
+import { qaContract } from './store-contract-qa.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
@@ -23,10 +25,12 @@ describe.runIf(available)('postgres store', () => {
   // A fresh schema per store: the contract wants an empty, migrated store each time.
   storeContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
   ballotPagesContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
+  myPollsContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
   textAnswersContract('postgres', (options) =>
     createPostgresStore(url, { schema: schemas.next(), ...options }),
   );
   blockedWordsContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
+  qaContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
 
   it('reopens a migrated schema with its data, from two instances starting at once', async () => {
     const schema = schemas.next();

@@ -17,6 +17,8 @@ export interface Database {
   text_answers: TextAnswersTable;
   text_words: TextWordsTable;
   hidden_words: HiddenWordsTable;
+  qa_questions: QaQuestionsTable;
+  qa_votes: QaVotesTable;
   blocked_words: BlockedWordsTable;
 }
 
@@ -40,6 +42,9 @@ export interface PollsTable {
   hide_results_until_revealed: Generated<number>;
   /** Migration 007: open answers wait for the host's approval while 1. */
   moderate_text: Generated<number>;
+  /** Migration 012: audience Q&A on, and its questions held for review. */
+  qa: Generated<number>;
+  qa_moderated: Generated<number>;
 }
 
 export interface QuestionsTable {
@@ -142,6 +147,28 @@ export interface TextWordsTable {
 export interface HiddenWordsTable {
   question_id: number;
   word_key: string;
+}
+
+/** Migration 012: a question the audience asked (issue 20). */
+export interface QaQuestionsTable {
+  id: Generated<number>;
+  poll_id: number;
+  participant_id: string;
+  nickname: string | null;
+  text: string;
+  /** visible | held | flagged | hidden */
+  state: string;
+  pinned: Generated<number>;
+  answered: Generated<number>;
+  /** Rows of qa_votes for this question, kept by every vote write. */
+  votes: Generated<number>;
+  created_at: number;
+}
+
+/** One upvote: primary key (question_id, participant_id). */
+export interface QaVotesTable {
+  question_id: number;
+  participant_id: string;
 }
 
 /** Words a host blocks for one poll (issue 17), as typed. */

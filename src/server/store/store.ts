@@ -1,4 +1,5 @@
 import type { AnswerState, PollStatus, QuestionType, Scale } from '../../contract/index.ts';
+import type { QaStore } from './store-qa.ts';
 import type {
   StoreAnswer,
   TextAnswerPage,
@@ -7,6 +8,7 @@ import type {
   TextTally,
 } from './store-text.ts';
 
+export * from './store-qa.ts';
 export * from './store-text.ts';
 
 /**
@@ -21,7 +23,7 @@ export * from './store-text.ts';
  * - Lists come sorted: questions and options by ordinal, then id.
  * - Lookups of something that does not exist return `undefined`; they never throw.
  */
-export interface PollStore {
+export interface PollStore extends QaStore {
   /** Creates a poll (and, for duplicates, its questions and options) in one transaction.
    *  Throws `PollKeyTakenError` when the slug exists or the join code is held by a poll that
    *  is not closed, so the caller can retry with new ones. */
@@ -30,6 +32,9 @@ export interface PollStore {
   /** The poll that is not closed with this join code (at most one: a partial unique index). */
   getPollByJoinCode(joinCode: string): Promise<PollRecord | undefined>;
   getPollById(pollId: number): Promise<PollRecord | undefined>;
+  /** 'Mis encuestas' (issue 17): the polls among these slugs that exist, with their counts, in
+   *  one query. Unknown slugs are simply absent; order unspecified. */
+  pollOverviews(slugs: readonly string[]): Promise<PollOverview[]>;
   /** Applies the changes; with `ifStatus`, only when the poll still has that status (a status
    *  transition checked and written in one step). Returns undefined when nothing matched. */
   updatePoll(
@@ -148,12 +153,28 @@ export interface PollRecord {
   hideResultsUntilRevealed: boolean;
   /** New open answers are held for the host's approval. */
   moderateText: boolean;
+  /** Issue 20: 'Preguntas del público', and 'Revisar antes de mostrar' for them. */
+  qa: boolean;
+  qaModerated: boolean;
   /** Six digits; unique among the polls that are not closed. */
   joinCode: string;
   /** SHA-256 of the host secret, hex. The secret itself is never stored. */
   hostSecretHash: string;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A poll as 'Mis encuestas' lists it; the hash lets the caller check the host code. */
+export interface PollOverview {
+  slug: string;
+  title: string;
+  status: PollStatus;
+  hostSecretHash: string;
+  createdAt: Date;
+  updatedAt: Date;
+  questionCount: number;
+  /** Distinct participant ids among the poll's ballots: people, not ballots. */
+  participantCount: number;
 }
 
 export interface PollChanges {
@@ -166,6 +187,8 @@ export interface PollChanges {
   currentQuestionId?: number | null;
   hideResultsUntilRevealed?: boolean;
   moderateText?: boolean;
+  qa?: boolean;
+  qaModerated?: boolean;
 }
 
 export interface QuestionChanges {
@@ -188,6 +211,10 @@ export interface NewPoll {
   hideResultsUntilRevealed?: boolean;
   /** Default false. */
   moderateText?: boolean;
+  /** Default false. */
+  qa?: boolean;
+  /** Default false. */
+  qaModerated?: boolean;
   joinCode: string;
   /** Status defaults to draft. */
   status?: PollStatus;

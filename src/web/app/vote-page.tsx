@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { VoteScreen } from '../features/vote/components/vote-screen.tsx';
 import { ParticipantPage } from './participant.tsx';
+import { WithAudienceQa } from './qa-slot.tsx';
 
 type Props = { pathname: string; slug: string; queryClient: QueryClient };
 
@@ -8,7 +9,9 @@ type Props = { pathname: string; slug: string; queryClient: QueryClient };
 export function VotePage({ pathname, slug, queryClient }: Props) {
   return (
     <ParticipantPage pathname={pathname} queryClient={queryClient}>
-      <VoteScreen key={slug} slug={slug} />
+      <WithAudienceQa key={slug} slug={slug}>
+        <VoteScreen slug={slug} />
+      </WithAudienceQa>
     </ParticipantPage>
   );
 }

@@ -1,8 +1,9 @@
 import { esCore as es } from '../i18n/es-core.ts';
 import { cn } from '../lib/cn.ts';
 import { AppLink, useNavigation } from '../lib/navigation.tsx';
+import { useHostSecrets } from '../lib/storage.ts';
 import { buttonVariants } from './ui/button.tsx';
-import { BarChart3, House, type IconComponent, LayoutDashboard } from './ui/icons.tsx';
+import { BarChart3, House, type IconComponent, LayoutDashboard, ListChecks } from './ui/icons.tsx';
 
 /** The poll of /host/{slug}, /p/{slug} or /r/{slug}. */
 export function knownSlug(pathname: string): string | undefined {
@@ -33,6 +34,10 @@ function NavItem({ to, icon: Icon, label }: { to: string; icon: IconComponent; l
 export function Header() {
   const slug = knownSlug(useNavigation().pathname);
   const encoded = slug === undefined ? undefined : encodeURIComponent(slug);
+  // Issue 17: 'Panel' only for a browser holding this poll's code (a participant's led to
+  // 'Acceso requerido'); 'Mis encuestas' once it holds any.
+  const secrets = useHostSecrets() ?? {};
+  const hosting = slug !== undefined && slug in secrets;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-4">
@@ -45,11 +50,14 @@ export function Header() {
         </AppLink>
         <nav aria-label={es.nav.mainLabel} className="flex items-center gap-1">
           <NavItem to="/" icon={House} label={es.nav.home} />
+          {Object.keys(secrets).length > 0 ? (
+            <NavItem to="/#mis-encuestas" icon={ListChecks} label={es.nav.myPolls} />
+          ) : null}
+          {encoded && hosting ? (
+            <NavItem to={`/host/${encoded}`} icon={LayoutDashboard} label={es.nav.panel} />
+          ) : null}
           {encoded ? (
-            <>
-              <NavItem to={`/host/${encoded}`} icon={LayoutDashboard} label={es.nav.panel} />
-              <NavItem to={`/r/${encoded}`} icon={BarChart3} label={es.nav.results} />
-            </>
+            <NavItem to={`/r/${encoded}`} icon={BarChart3} label={es.nav.results} />
           ) : null}
         </nav>
       </div>

@@ -20,6 +20,7 @@ export const esCore = {
   nav: {
     home: 'Inicio',
     panel: 'Panel',
+    myPolls: 'Mis encuestas',
     results: 'Resultados',
     mainLabel: 'Navegación principal',
   },
@@ -38,6 +39,14 @@ export const esCore = {
     chooseOne: 'Elige una opción',
     chooseMany: 'Elige una o más opciones',
     submit: 'Enviar respuestas',
+    /** Issue 17: which questions stop 'Enviar respuestas' (positions as numbered on the page);
+     *  past three, the count and the first. */
+    missing: (positions: readonly number[]) =>
+      positions.length === 1
+        ? `Te falta la pregunta ${positions[0]}`
+        : positions.length > 3
+          ? `Te faltan ${positions.length} preguntas, desde la ${positions[0]}`
+          : `Te faltan ${positions.length} preguntas: ${positions.slice(0, -1).join(', ')} y ${positions.at(-1)}`,
     submitting: 'Enviando...',
     sent: '¡Voto enviado!',
     sentDescription: (n: number) =>

@@ -459,6 +459,7 @@ export const es = {
       { keys: ['F'], action: 'Pantalla completa' },
       { keys: ['H'], action: 'Ocultar o mostrar los resultados de la pregunta' },
       { keys: ['Q'], action: 'Pantalla para unirse (QR y código)' },
+      { keys: ['A'], action: 'Preguntas del público (si están activadas)' },
       { keys: ['?'], action: 'Mostrar u ocultar esta ayuda' },
       { keys: ['Esc'], action: 'Cerrar la ayuda o la pantalla para unirse' },
     ],

@@ -4,6 +4,7 @@ import { API_BASE, routePath } from '../../contract/endpoints.ts';
 import { HOST_SECRET_HEADER, LIVE_HEARTBEAT_MS } from '../../contract/limits.ts';
 import type { LiveEvent, Presence } from '../../contract/live-events.ts';
 import type { Poll } from '../../contract/poll.ts';
+import type { QaFrame } from '../../contract/qa.ts';
 import type { Summary } from '../../contract/summary.ts';
 import { queryKeys } from './query.ts';
 import { type SseMessage, SseParser } from './sse-parser.ts';
@@ -72,15 +73,23 @@ function looksLikeSummary(value: unknown): value is Summary {
   );
 }
 
+function looksLikeQaFrame(value: unknown): value is QaFrame {
+  return (
+    isObject(value) &&
+    Array.isArray(value.top) &&
+    Array.isArray(value.recent) &&
+    Array.isArray(value.answered) &&
+    isObject(value.counts)
+  );
+}
+
 function looksLikePresence(value: unknown): value is Presence {
   return isObject(value) && typeof value.participants === 'number' && value.participants >= 0;
 }
 
 /** Frames of the contract only; anything malformed is dropped rather than put in the cache. */
 export function toLiveEvent(message: SseMessage): LiveEvent | null {
-  if (message.event !== 'poll' && message.event !== 'summary' && message.event !== 'presence') {
-    return null;
-  }
+  if (!['poll', 'summary', 'presence', 'qa'].includes(message.event)) return null;
   let json: unknown;
   try {
     json = JSON.parse(message.data);
@@ -90,6 +99,7 @@ export function toLiveEvent(message: SseMessage): LiveEvent | null {
   if (message.event === 'poll') {
     return looksLikePoll(json) ? { type: 'poll', data: json } : null;
   }
+  if (message.event === 'qa') return looksLikeQaFrame(json) ? { type: 'qa', data: json } : null;
   if (message.event === 'presence') {
     return looksLikePresence(json) ? { type: 'presence', data: json } : null;
   }
@@ -301,6 +311,8 @@ export function useLiveStream(slug: string, options: UseLiveStreamOptions = {}):
         if (event.type === 'poll') queryClient.setQueryData(queryKeys.poll(slug), event.data);
         else if (event.type === 'summary') {
           queryClient.setQueryData(queryKeys.summary(slug), event.data);
+        } else if (event.type === 'qa') {
+          queryClient.setQueryData(queryKeys.qaFrame(slug), event.data);
         } else queryClient.setQueryData(queryKeys.presence(slug), event.data);
         onEvent.current?.(event);
       },

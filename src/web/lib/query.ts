@@ -12,6 +12,10 @@ export const queryKeys = {
   answered: (slug: string) => [`answered-${slug}`] as const,
   /** Older answers of an open-text question, page by page (the summary has the newest). */
   answers: (slug: string, questionId: number) => [`answers-${slug}`, questionId] as const,
+  /** Issue 20: a page of audience questions as the caller sees them (host or not), and the
+   *  latest `qa` frame of the stream. */
+  qa: (slug: string, sort: string, asHost: boolean) => [`qa-${slug}`, sort, asHost] as const,
+  qaFrame: (slug: string) => [`qa-frame-${slug}`] as const,
   serverInfo: ['server-info'] as const,
 };
 

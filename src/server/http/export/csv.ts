@@ -4,6 +4,7 @@ import {
   localDateTime,
   type ResultsExport,
 } from '../../domain/export-results.ts';
+import { qaExportLabels as Q } from '../../domain/qa/qa-export.ts';
 
 /**
  * The export as one CSV file (RFC 4180: comma-separated, CRLF line ends, fields with a comma, a
@@ -72,6 +73,14 @@ export async function* resultsCsv(data: ResultsExport): AsyncGenerator<string> {
     }
   }
   if (chunk) yield chunk;
+
+  // Issue 20: the audience's questions, as a fourth section.
+  if (data.qaCount === 0) return;
+  chunk = line([]) + line([Q.section]) + line([...Q.header]);
+  for await (const q of data.audienceQuestions()) {
+    chunk += line([q.text, q.nickname, q.votes, q.state, q.answered, localDateTime(q.createdAt)]);
+  }
+  yield chunk;
 }
 
 function ballotCells(ballot: BallotRow): Cell[] {

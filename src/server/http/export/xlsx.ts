@@ -4,6 +4,7 @@ import {
   localDateTime,
   type ResultsExport,
 } from '../../domain/export-results.ts';
+import { qaExportLabels as Q } from '../../domain/qa/qa-export.ts';
 
 /**
  * The export as an Excel workbook: a 'Resumen' sheet (the poll, then one row per option) and a
@@ -46,6 +47,17 @@ export async function resultsXlsx(data: ResultsExport): Promise<Buffer> {
       ...ballot.answers.map((text) => text || null),
     ]);
   }
+  const audience: SheetData = [Q.header.map(bold)];
+  for await (const q of data.audienceQuestions()) {
+    audience.push([
+      q.text,
+      q.nickname,
+      q.votes,
+      q.state,
+      q.answered,
+      { value: wallClock(q.createdAt), type: Date, format: DATE_FORMAT },
+    ]);
+  }
   return writeExcelFile([
     {
       sheet: L.summary,
@@ -58,5 +70,23 @@ export async function resultsXlsx(data: ResultsExport): Promise<Buffer> {
       columns: [{ width: 10 }, { width: 20 }, ...data.ballotColumns.map(() => ({ width: 30 }))],
       stickyRowsCount: 1,
     },
+    // Issue 20: a third sheet when the audience asked anything.
+    ...(data.qaCount === 0
+      ? []
+      : [
+          {
+            sheet: Q.section,
+            data: audience,
+            columns: [
+              { width: 50 },
+              { width: 20 },
+              { width: 8 },
+              { width: 22 },
+              { width: 12 },
+              { width: 20 },
+            ],
+            stickyRowsCount: 1,
+          },
+        ]),
   ]).toBuffer();
 }

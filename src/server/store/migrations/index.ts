@@ -7,6 +7,7 @@ import { room } from './005-room.ts';
 import { presenterPace } from './006-presenter-pace.ts';
 import { openText } from './007-open-text.ts';
 import { blockedWords } from './008-blocked-words.ts';
+import { qa } from './012-qa.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -21,5 +22,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '006-presenter-pace': presenterPace,
     '007-open-text': openText(engine),
     '008-blocked-words': blockedWords,
+    '012-qa': qa(engine),
   };
 }

@@ -1,6 +1,7 @@
 import { CreatePollForm } from '../../features/create-poll/components/create-poll-form.tsx';
 import { FeatureBlurbs, HomeIntro } from '../../features/create-poll/components/home-intro.tsx';
 import { JoinForm } from '../../features/join/components/join-form.tsx';
+import { MyPolls } from '../../features/my-polls/components/my-polls.tsx';
 
 export function HomeRoute() {
   return (
@@ -12,6 +13,7 @@ export function HomeRoute() {
         </div>
         <CreatePollForm />
       </div>
+      <MyPolls />
       <FeatureBlurbs />
     </div>
   );

@@ -4,6 +4,7 @@ import { HostPanel } from '../../features/host/components/host-panel.tsx';
 import { useHostAccess } from '../../features/host/host-session.tsx';
 import { BlockedWordsCard } from '../../features/moderation/components/blocked-words-card.tsx';
 import { TextModeration } from '../../features/moderation/components/text-moderation.tsx';
+import { QaHostCard } from '../../features/qa/components/qa-host-card.tsx';
 import { ShareCard } from '../../features/share/components/share-card.tsx';
 
 function HostScreen({ slug }: { slug: string }) {
@@ -15,6 +16,7 @@ function HostScreen({ slug }: { slug: string }) {
       secret={secret}
       onForget={forget}
       share={<ShareCard slug={slug} />}
+      audienceQuestions={(poll) => <QaHostCard poll={poll} secret={secret} />}
       moderation={(question) => (
         <TextModeration slug={slug} secret={secret} questionId={question.id} />
       )}

@@ -107,6 +107,14 @@ export const LayoutDashboard = icon('layout-dashboard', [
   ['rect', { width: '7', height: '5', x: '3', y: '16', rx: '1' }],
 ]);
 
+export const ListChecks = icon('list-checks', [
+  ['path', { d: 'm3 17 2 2 4-4' }],
+  ['path', { d: 'm3 7 2 2 4-4' }],
+  ['path', { d: 'M13 6h8' }],
+  ['path', { d: 'M13 12h8' }],
+  ['path', { d: 'M13 18h8' }],
+]);
+
 export const LoaderCircle = icon('loader-circle loader-2', [
   ['path', { d: 'M21 12a9 9 0 1 1-6.219-8.56' }],
 ]);

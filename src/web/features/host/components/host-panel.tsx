@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Question } from '../../../../contract/poll.ts';
+import type { Poll, Question } from '../../../../contract/poll.ts';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { es } from '../../../i18n/es.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -27,6 +27,8 @@ type HostPanelProps = {
   /** The poll's own moderation settings ('Palabras bloqueadas'), another feature's card: shown
    *  while the poll has an open-text question, the only kind it acts on. */
   pollModeration?: ReactNode;
+  /** The audience's questions (issue 20), another feature's: shown while the poll has Q&A on. */
+  audienceQuestions?: (poll: Poll) => ReactNode;
 };
 
 /**
@@ -54,6 +56,7 @@ export function HostPanel({
   share,
   moderation,
   pollModeration,
+  audienceQuestions,
 }: HostPanelProps) {
   const query = useQuery(pollQueryOptions(slug));
   useDocumentTitle(query.data ? es.titles.panel(query.data.title) : null);
@@ -63,7 +66,7 @@ export function HostPanel({
   const hasText = poll.questions.some((q) => q.type === 'text');
   return (
     <HostSessionProvider slug={slug} secret={secret}>
-      {hasText ? <HostLive slug={slug} secret={secret} /> : null}
+      {hasText || poll.settings.qa ? <HostLive slug={slug} secret={secret} /> : null}
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <PanelHeader poll={poll} onForget={onForget} />
         <KeepCodeCard />
@@ -74,6 +77,9 @@ export function HostPanel({
           </div>
           <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
             <QuestionsCard poll={poll} moderation={moderation} />
+            {poll.settings.qa && audienceQuestions ? (
+              <div className="mt-6">{audienceQuestions(poll)}</div>
+            ) : null}
           </div>
           {/* Other cards: below the questions on phones, down the right column on wide screens. */}
           <div className="grid gap-6 lg:col-start-2 lg:row-start-2">

@@ -8,11 +8,13 @@ import {
   Keyboard,
   type LucideIcon,
   Maximize,
+  MessageCircleQuestion,
   Minimize,
   QrCode,
 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { es } from '../../../i18n/es.ts';
+import { esQa } from '../../../i18n/es-qa.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { PresenterAction } from '../lib/keys.ts';
 
@@ -26,6 +28,8 @@ type ControlsProps = {
   /** Null when the current question's results cannot be hidden (no question, or no reveal yet). */
   resultsHidden: boolean | null;
   joinOpen: boolean;
+  /** Null without audience questions; else whether their screen is on show (key A). */
+  qaOpen?: boolean | null;
   /** Faded out (idle in fullscreen); any pointer movement or focus brings them back. */
   faded: boolean;
   className?: string;
@@ -61,6 +65,16 @@ export function PresenterControls(props: ControlsProps) {
       label: props.joinOpen ? t.backToQuestion : t.joinScreen,
       pressed: props.joinOpen,
     },
+    ...(props.qaOpen == null
+      ? []
+      : [
+          {
+            action: 'qa' as const,
+            icon: MessageCircleQuestion,
+            label: props.qaOpen ? t.backToQuestion : esQa.presenterButton,
+            pressed: props.qaOpen,
+          },
+        ]),
     {
       action: 'fullscreen',
       icon: props.fullscreen ? Minimize : Maximize,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileQuestion, KeyRound, Radio, SearchX, WifiOff } from 'lucide-react';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Poll } from '../../../../contract/poll.ts';
 import type { Summary, SummaryQuestion } from '../../../../contract/summary.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -38,10 +38,17 @@ type PresenterScreenProps = {
   secret: string;
   /** The stored code is not this poll's: forget it and ask again. */
   onForget: () => void;
+  /** The audience's questions' screen (issue 20, another feature's), on key A. */
+  audienceQuestions?: (poll: Poll) => ReactNode;
 };
 
 /** The projector's view of a poll: one question at a time, driven by keys or a clicker. */
-export function PresenterScreen({ slug, secret, onForget }: PresenterScreenProps) {
+export function PresenterScreen({
+  slug,
+  secret,
+  onForget,
+  audienceQuestions,
+}: PresenterScreenProps) {
   const feed = usePresenterFeed(slug, secret);
   const frame = (children: React.ReactNode) => (
     <div style={UNIT} className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">
@@ -84,7 +91,14 @@ export function PresenterScreen({ slug, secret, onForget }: PresenterScreenProps
     );
   }
   return (
-    <Presentation slug={slug} secret={secret} feed={feed} poll={feed.poll} summary={feed.summary} />
+    <Presentation
+      slug={slug}
+      secret={secret}
+      feed={feed}
+      poll={feed.poll}
+      summary={feed.summary}
+      audienceQuestions={audienceQuestions}
+    />
   );
 }
 
@@ -94,9 +108,10 @@ type PresentationProps = {
   feed: PresenterFeed;
   poll: Poll;
   summary: Summary;
+  audienceQuestions?: (poll: Poll) => ReactNode;
 };
 
-function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) {
+function Presentation({ slug, secret, feed, poll, summary, audienceQuestions }: PresentationProps) {
   const questions = byOrdinal(summary.questions);
   const [shownId, setShownId] = useState<number | null>(() => poll.currentQuestionId);
   const index = Math.max(
@@ -108,6 +123,10 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
   const [join, setJoin] = useState<'auto' | 'open' | 'closed'>('auto');
   const joinOpen = join === 'open' || (join === 'auto' && summary.totalVotes === 0);
   const [helpOpen, setHelpOpen] = useState(false);
+  // Issue 20: the audience's questions instead of the question, while Q&A is on.
+  const [qaWanted, setQaWanted] = useState(false);
+  const qaAvailable = poll.settings.qa && !!audienceQuestions;
+  const qaOpen = qaAvailable && qaWanted && !joinOpen;
   const fullscreen = useFullscreen();
   const idle = useIdle(IDLE_MS, fullscreen.active);
   const joinInfo = useJoinInfo(slug, poll, feed.participants);
@@ -127,6 +146,7 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
     const target = questions[Math.min(Math.max(to, 0), questions.length - 1)];
     if (target) setShownId(target.id);
     setJoin('closed');
+    setQaWanted(false);
   };
   const run = (action: PresenterAction) => {
     switch (action) {
@@ -150,6 +170,10 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
         return setJoin(joinOpen ? 'closed' : 'open');
       case 'help':
         return setHelpOpen((open) => !open);
+      case 'qa':
+        if (!qaAvailable) return;
+        setJoin('closed');
+        return setQaWanted(!qaOpen);
       case 'escape':
         if (joinOpen) setJoin('closed');
         return;
@@ -186,6 +210,7 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
           fullscreen={fullscreen.active}
           resultsHidden={question && !joinOpen ? hidden : null}
           joinOpen={joinOpen}
+          qaOpen={qaAvailable ? qaOpen : null}
           faded={idle && fullscreen.active}
           className="order-last w-full justify-between md:order-none md:w-auto md:justify-end"
         />
@@ -199,6 +224,8 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
       <div className="flex min-h-0 flex-1 flex-col">
         {joinOpen ? (
           <JoinScreen {...joinInfo} title={poll.title} />
+        ) : qaOpen ? (
+          audienceQuestions?.(poll)
         ) : question ? (
           <QuestionSlide question={question} hidden={hidden} />
         ) : (

@@ -8,6 +8,7 @@ export type PresenterAction =
   | 'toggle-results'
   | 'join'
   | 'help'
+  | 'qa'
   | 'escape';
 
 const BY_KEY: Record<string, PresenterAction> = {
@@ -25,6 +26,8 @@ const BY_KEY: Record<string, PresenterAction> = {
   q: 'join',
   Q: 'join',
   '?': 'help',
+  a: 'qa',
+  A: 'qa',
   Escape: 'escape',
 };
 

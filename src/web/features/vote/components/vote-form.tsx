@@ -14,6 +14,7 @@ import {
   answeredCount,
   choose,
   isComplete,
+  missingPositions,
   reconcileSelection,
   type Selection,
   toBallot,
@@ -39,10 +40,21 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
 
   const answered = answeredCount(questions, selection);
   const complete = isComplete(questions, selection);
+  const missing = missingPositions(questions, selection);
+  const form = useRef<HTMLFormElement>(null);
+
+  /** Brings the first unanswered question to the middle of the screen, its first control
+   *  focused: what a tap on the (inactive) button or on the 'Te falta…' line asks. */
+  function showMissing() {
+    const field = form.current?.querySelector(`[data-position="${missing[0]}"]`);
+    field?.scrollIntoView({ block: 'center' });
+    field?.querySelector<HTMLElement>('input,textarea')?.focus({ preventScroll: true });
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!complete || castVote.isPending) return;
+    if (!complete) return showMissing();
+    if (castVote.isPending) return;
     const ballot = toBallot(questions, selection);
     const body = JSON.stringify(ballot);
     if (pending.current?.body !== body) pending.current = { body, key: newIdempotencyKey() };
@@ -67,21 +79,22 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col" noValidate>
+    <form ref={form} onSubmit={submit} className="flex flex-col" noValidate>
       <div className="flex flex-col gap-8 pb-6">
         {questions.map((question, index) => (
-          <QuestionField
-            key={question.id}
-            question={question}
-            position={index + 1}
-            reply={selection[question.id]}
-            onChoose={(optionId) =>
-              setChosen((s) => choose(reconcileSelection(s, questions), question, optionId))
-            }
-            onReply={(value) =>
-              setChosen((s) => ({ ...reconcileSelection(s, questions), [question.id]: value }))
-            }
-          />
+          <div key={question.id} data-position={index + 1}>
+            <QuestionField
+              question={question}
+              position={index + 1}
+              reply={selection[question.id]}
+              onChoose={(optionId) =>
+                setChosen((s) => choose(reconcileSelection(s, questions), question, optionId))
+              }
+              onReply={(value) =>
+                setChosen((s) => ({ ...reconcileSelection(s, questions), [question.id]: value }))
+              }
+            />
+          </div>
         ))}
       </div>
       {/* Sticky inside the flow: it rides the bottom edge while scrolling and comes to rest
@@ -95,12 +108,24 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
           {castVote.isPending && waiting !== null
             ? es.vote.rateLimited(waiting)
             : es.vote.progress(answered, questions.length)}
+          {answered > 0 && missing.length > 0 ? (
+            // A tap on it shows the question; the line is announced with the progress.
+            <button
+              type="button"
+              onClick={showMissing}
+              className="block w-full font-medium text-foreground underline underline-offset-4"
+            >
+              {es.vote.missing(missing)}
+            </button>
+          ) : null}
         </p>
+        {/* aria-disabled, not disabled: still announced as unavailable, but a tap reaches it
+            and shows the first unanswered question (a disabled button gets no click). */}
         <Button
           type="submit"
           size="lg"
-          className="w-full"
-          disabled={!complete || castVote.isPending}
+          className="w-full aria-disabled:opacity-50"
+          aria-disabled={!complete || castVote.isPending}
         >
           <Send aria-hidden="true" />
           {castVote.isPending ? es.vote.submitting : es.vote.submit}

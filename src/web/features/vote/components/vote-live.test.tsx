@@ -78,7 +78,10 @@ describe('VoteScreen following the poll live', () => {
     // 'Azul' is untouched; 'Rust' was removed, so that question needs an answer again.
     expect(screen.getByRole('radio', { name: 'Azul' })).toBeChecked();
     expect(screen.getByText('1 de 2 respondidas')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Enviar respuestas' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Enviar respuestas' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
 
     server.last.send('poll', { ...edited, title: 'Título nuevo' }, 3);
     expect(await screen.findByRole('heading', { name: 'Título nuevo' })).toBeInTheDocument();

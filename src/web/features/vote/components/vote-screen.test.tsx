@@ -82,7 +82,7 @@ describe('VoteScreen form', () => {
     const user = userEvent.setup();
     renderVote(makePoll());
     const send = await screen.findByRole('button', { name: 'Enviar respuestas' });
-    expect(send).toBeDisabled();
+    expect(send).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('0 de 2 respondidas')).toBeInTheDocument();
 
     await user.click(screen.getByText('Rojo'));
@@ -90,19 +90,25 @@ describe('VoteScreen form', () => {
     expect(screen.getByRole('radio', { name: 'Azul' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Rojo' })).not.toBeChecked();
     expect(screen.getByText('1 de 2 respondidas')).toBeInTheDocument();
-    expect(send).toBeDisabled();
+    expect(send).toHaveAttribute('aria-disabled', 'true');
+    // Issue 17: it says which one is missing, and a tap on the inactive button shows it.
+    expect(screen.getByRole('button', { name: 'Te falta la pregunta 2' })).toBeInTheDocument();
+    await user.click(send);
+    expect(screen.getByRole('checkbox', { name: 'TypeScript' })).toHaveFocus();
+    expect(screen.getByText('1 de 2 respondidas')).toBeInTheDocument();
 
     await user.click(screen.getByText('TypeScript'));
     await user.click(screen.getByText('Rust'));
     expect(screen.getByRole('checkbox', { name: 'TypeScript' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Rust' })).toBeChecked();
     expect(screen.getByText('2 de 2 respondidas')).toBeInTheDocument();
-    expect(send).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /^Te falta/ })).toBeNull();
+    expect(send).toHaveAttribute('aria-disabled', 'false');
 
     await user.click(screen.getByText('TypeScript'));
     await user.click(screen.getByText('Rust'));
     expect(screen.getByText('1 de 2 respondidas')).toBeInTheDocument();
-    expect(send).toBeDisabled();
+    expect(send).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('sends the ballot with an Idempotency-Key, then thanks and remembers', async () => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Question } from '../../../../contract/poll.ts';
+import { esCore } from '../../../i18n/es-core.ts';
 import {
   answeredCount,
   choose,
   isComplete,
+  missingPositions,
   reconcileSelection,
   type Selection,
   toBallot,
@@ -59,6 +61,23 @@ describe('completion', () => {
 
   it('is never complete without questions', () => {
     expect(isComplete([], {})).toBe(false);
+  });
+
+  it('says which questions are missing, by the numbers the form shows (issue 17)', () => {
+    const six = [1, 2, 3, 4, 5, 6].map((id) => q(id, 'yesno', [id * 10, id * 10 + 1]));
+    const all = Object.fromEntries(six.map((x) => [x.id, [x.id * 10]]));
+    const without = (...ids: number[]) =>
+      missingPositions(
+        six,
+        Object.fromEntries(Object.entries(all).filter(([k]) => !ids.includes(Number(k)))),
+      );
+    const say = esCore.vote.missing;
+    expect(without(4)).toEqual([4]);
+    expect(say(without(4))).toBe('Te falta la pregunta 4');
+    expect(say(without(4, 6))).toBe('Te faltan 2 preguntas: 4 y 6');
+    expect(say(without(2, 4, 6))).toBe('Te faltan 3 preguntas: 2, 4 y 6');
+    expect(say(without(2, 3, 5, 6))).toBe('Te faltan 4 preguntas, desde la 2');
+    expect(missingPositions(six, all)).toEqual([]);
   });
 });
 

@@ -75,6 +75,11 @@ export function answeredCount(questions: readonly Question[], selection: Selecti
   return questions.filter((q) => isAnswered(q, selection)).length;
 }
 
+/** Positions (1-based, as the form numbers them) of the questions not answered yet. */
+export function missingPositions(questions: readonly Question[], selection: Selection): number[] {
+  return questions.flatMap((q, index) => (isAnswered(q, selection) ? [] : [index + 1]));
+}
+
 export function isComplete(questions: readonly Question[], selection: Selection): boolean {
   return questions.length > 0 && answeredCount(questions, selection) === questions.length;
 }

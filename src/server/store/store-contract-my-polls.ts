@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PollStore } from './store.ts';
+import { testJoinCode } from './test-join-codes.ts';
+
+/**
+ * PollStore.pollOverviews on every engine (called beside `storeContract`): what 'Mis encuestas'
+ * reads, for many polls in one query (issue 17).
+ */
+export function myPollsContract(engine: string, factory: () => Promise<PollStore>): void {
+  describe(`PollStore poll overviews (${engine})`, () => {
+    let store: PollStore;
+    let n = 0;
+    beforeEach(async () => {
+      store = await factory();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    const newPoll = (title: string, status?: 'open') => {
+      n += 1;
+      return store.createPoll({
+        slug: `mine${n}xyz`,
+        title,
+        hostSecretHash: `${n}`.padStart(64, 'a'),
+        joinCode: testJoinCode(),
+        oneVotePerQuestion: false,
+        resultsPublic: false,
+        status,
+      });
+    };
+
+    it('reads each existing poll with its questions and distinct participants', async () => {
+      const empty = await newPoll('Vacía');
+      const busy = await newPoll('Con votos', 'open');
+      const options = [{ text: 'A' }, { text: 'B' }];
+      const one = await store.addQuestion(busy.id, { text: 'Uno', type: 'single', options });
+      const two = await store.addQuestion(busy.id, { text: 'Dos', type: 'single', options });
+      const vote = (participantId: string, questionId: number, optionId: number) =>
+        store.castVote({
+          pollId: busy.id,
+          participantId,
+          answers: [{ questionId, optionIds: [optionId] }],
+          oneVotePerQuestion: false,
+          now: new Date(),
+        });
+      // Ana answers a question at a time (two ballots), Bea once: two people, three ballots.
+      await vote('ana', one.id, one.options[0]!.id);
+      await vote('ana', two.id, two.options[1]!.id);
+      await vote('bea', one.id, one.options[1]!.id);
+
+      const overviews = await store.pollOverviews([busy.slug, 'nothere1', empty.slug]);
+      const bySlug = new Map(overviews.map((o) => [o.slug, o]));
+      expect(overviews).toHaveLength(2);
+      expect(bySlug.get(busy.slug)).toEqual({
+        slug: busy.slug,
+        title: 'Con votos',
+        status: 'open',
+        hostSecretHash: busy.hostSecretHash,
+        createdAt: busy.createdAt,
+        updatedAt: (await store.getPollById(busy.id))!.updatedAt,
+        questionCount: 2,
+        participantCount: 2,
+      });
+      expect(bySlug.get(empty.slug)).toMatchObject({
+        title: 'Vacía',
+        status: 'draft',
+        questionCount: 0,
+        participantCount: 0,
+      });
+    });
+
+    it('answers nothing for no slugs or unknown ones, and a repeated slug once', async () => {
+      const poll = await newPoll('Una');
+      expect(await store.pollOverviews([])).toEqual([]);
+      expect(await store.pollOverviews(['nothere1', 'nothere2'])).toEqual([]);
+      const twice = await store.pollOverviews([poll.slug, poll.slug, 'nothere3']);
+      expect(twice.map((o) => o.slug)).toEqual([poll.slug]);
+    });
+
+    it('reads a hundred polls at once', async () => {
+      const polls = [];
+      for (let i = 0; i < 100; i++) polls.push(await newPoll(`Encuesta ${i}`));
+      const overviews = await store.pollOverviews(polls.map((p) => p.slug));
+      expect(overviews.map((o) => o.slug).sort()).toEqual(polls.map((p) => p.slug).sort());
+    });
+  });
+}

@@ -1,0 +1,100 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  AskQaBody,
+  QaFrame,
+  QaList,
+  QaQuestion,
+  QaSort,
+  UpdateQaBody,
+} from '../../../../contract/qa.ts';
+import { QA_PAGE_DEFAULT } from '../../../../contract/qa-limits.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query.ts';
+
+/**
+ * Issue 20's calls. A page of questions is read with GET …/qa (with the caller's `votedByMe`);
+ * the stream's `qa` frames (queryKeys.qaFrame, written by live-stream.ts) say when it changed.
+ */
+export function qaListQueryOptions(
+  slug: string,
+  sort: QaSort,
+  hostSecret: string | null = null,
+  limit = QA_PAGE_DEFAULT,
+) {
+  return queryOptions({
+    queryKey: [...queryKeys.qa(slug, sort, hostSecret !== null), limit],
+    queryFn: ({ signal }) =>
+      apiCall('listQa', { params: { slug }, query: { sort, limit }, hostSecret, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The latest `qa` frame of this page's stream, if any arrived. */
+export function useQaFrame(slug: string): QaFrame | undefined {
+  return useQuery({
+    queryKey: queryKeys.qaFrame(slug),
+    queryFn: () => Promise.resolve(null as unknown as QaFrame),
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data;
+}
+
+/** Every cached page of this poll's questions, host's or not. */
+const allLists = (slug: string) => ({ queryKey: [`qa-${slug}`] });
+
+export function useAskQuestion(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AskQaBody) => apiCall('askQa', { params: { slug }, body }),
+    onSuccess: () => queryClient.invalidateQueries(allLists(slug)),
+  });
+}
+
+/** Votes with the count shown at once; the server's answer (or the old state) follows. */
+export function useVoteQa(slug: string) {
+  const queryClient = useQueryClient();
+  const patch = (id: number, change: Pick<QaQuestion, 'votes' | 'votedByMe'>) =>
+    queryClient.setQueriesData<QaList>(allLists(slug), (list) =>
+      list
+        ? { ...list, questions: list.questions.map((q) => (q.id === id ? { ...q, ...change } : q)) }
+        : list,
+    );
+  return useMutation({
+    mutationFn: ({ id, up }: { id: number; up: boolean; votes: number }) =>
+      apiCall('voteQa', { params: { slug, id }, body: { up } }),
+    onMutate: ({ id, up, votes }) => patch(id, { votes: votes + (up ? 1 : -1), votedByMe: up }),
+    onSuccess: (result, { id }) => patch(id, result),
+    onError: (_error, { id, up, votes }) => patch(id, { votes, votedByMe: !up }),
+  });
+}
+
+export function useModerateQa(slug: string, hostSecret: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: UpdateQaBody & { id: number }) =>
+      apiCall('moderateQa', { params: { slug, id }, body, hostSecret }),
+    onSuccess: () => queryClient.invalidateQueries(allLists(slug)),
+  });
+}
+
+export function useDeleteQa(slug: string, hostSecret: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiCall('deleteQa', { params: { slug, id }, hostSecret }),
+    onSuccess: () => queryClient.invalidateQueries(allLists(slug)),
+  });
+}
+
+export function useClearQa(slug: string, hostSecret: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall('clearQa', { params: { slug }, hostSecret }),
+    onSuccess: () => queryClient.invalidateQueries(allLists(slug)),
+  });
+}

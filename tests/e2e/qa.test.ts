@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { PHONE, PROJECTOR } from '../helpers/browser.ts';
+
+const LAPTOP = { width: 1280, height: 800 };
+
+import { PresenterPage } from './pages/presenter-page.ts';
+import { HostQaCard, PhoneQaPage } from './pages/qa-page.ts';
+import { axeViolations } from './support/axe.ts';
+import { setUpAppUnderTest } from './support/fixture.ts';
+
+const app = setUpAppUnderTest();
+
+/**
+ * Issue 20 in a real browser: three phones ask and vote, the host reviews, approves, highlights
+ * and marks answered, and the projector follows every step live.
+ */
+describe('audience Q&A', () => {
+  it('three phones ask and vote; the host approves, highlights and answers; the projector follows', async () => {
+    const seeded = await app.seedPoll({
+      title: 'Charla de ciencia',
+      settings: { qa: true, qaModerated: true },
+      questions: [{ text: '¿Te gustó?', type: 'yesno' }],
+      status: 'open',
+    });
+    const phones = await Promise.all(
+      [0, 1, 2].map(async () => new PhoneQaPage(await app.newPage(PHONE), app.server.url)),
+    );
+    for (const phone of phones) {
+      await phone.goto(seeded.slug);
+      await phone.tab('Preguntas').click();
+    }
+    const [ana, beto, carla] = phones as [PhoneQaPage, PhoneQaPage, PhoneQaPage];
+
+    const hostPage = await app.newPage(LAPTOP, seeded);
+    await hostPage.goto(`${app.server.url}/host/${seeded.slug}`);
+    const host = new HostQaCard(hostPage, app.server.url);
+    await host.card().waitFor();
+
+    const presenter = new PresenterPage(await app.newPage(PROJECTOR, seeded), app.server.url);
+    await presenter.goto(seeded.slug);
+    await presenter.press('a');
+    await presenter.page.getByText('Aún no hay preguntas del público').waitFor();
+
+    await ana.ask('¿Cómo hacen la fotosíntesis las plantas del desierto?', 'Ana');
+    await ana.toast('se mostrará cuando la apruebe');
+    // Held: its author sees it pending, nobody else does.
+    await ana.question('fotosíntesis').getByText('Pendiente de revisión').waitFor();
+    await beto.ask('¿Por qué el cielo es azul?');
+    await host.item('fotosíntesis').waitFor();
+    await host.item('cielo').waitFor();
+    expect(await carla.questions().count()).toBe(0);
+
+    await host.act('fotosíntesis', 'Aprobar');
+    await host.act('cielo', 'Aprobar');
+    // Phones that loaded before learn of them as new questions, without the list jumping.
+    await carla.newQuestions().click();
+    await carla.question('cielo').waitFor();
+    await carla.question('fotosíntesis').waitFor();
+
+    // Votes: Carla and Ana on the sky; a second press takes Ana's back, a third gives it again.
+    await carla.voteButton('cielo').click();
+    await ana.newQuestions().click();
+    await ana.voteButton('cielo').click();
+    await ana.voteButton('cielo').click();
+    await expect.poll(() => ana.voteButton('cielo').getAttribute('aria-pressed')).toBe('false');
+    await ana.voteButton('cielo').click();
+    await expect.poll(() => ana.voteButton('cielo').getAttribute('aria-pressed')).toBe('true');
+    // Beto's phone updates the count in place.
+    await beto.page.reload();
+    await beto.tab('Preguntas').click();
+    await beto.question('cielo').filter({ hasText: '2' }).waitFor();
+
+    // The projector shows the most voted large, then the others.
+    await presenter.page
+      .getByTestId('qa-slide-highlighted')
+      .filter({ hasText: '¿Por qué el cielo es azul?' })
+      .waitFor();
+    const size = await presenter.page
+      .getByTestId('qa-slide-highlighted')
+      .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    expect(size).toBeGreaterThanOrEqual(48);
+
+    // Highlighting the other question puts it on the projector and marks it on phones.
+    await host.act('fotosíntesis', 'Destacar');
+    await presenter.page
+      .getByTestId('qa-slide-highlighted')
+      .filter({ hasText: 'fotosíntesis' })
+      .waitFor();
+    await carla.question('fotosíntesis').getByText('Destacada').waitFor();
+
+    // Answered: it moves apart on phones and leaves the highlight.
+    await host.act('fotosíntesis', 'Marcar como respondida');
+    await carla.page.getByRole('heading', { name: 'Respondidas' }).waitFor();
+    await presenter.page.getByTestId('qa-slide-highlighted').filter({ hasText: 'cielo' }).waitFor();
+    await host.tab('Respondidas').click();
+    await host.item('fotosíntesis').waitFor();
+
+    expect(await axeViolations(carla.page)).toEqual([]);
+    expect(await axeViolations(hostPage)).toEqual([]);
+    expect(await axeViolations(presenter.page)).toEqual([]);
+  });
+
+  it('opens on Preguntas when the poll has no questions and remembers the name', async () => {
+    const seeded = await app.seedPoll({
+      title: 'Solo preguntas',
+      settings: { qa: true },
+      status: 'open',
+    });
+    const phone = new PhoneQaPage(await app.newPage(PHONE), app.server.url);
+    await phone.goto(seeded.slug);
+    await expect.poll(() => phone.tab('Preguntas').getAttribute('aria-selected')).toBe('true');
+    await phone.ask('Una pregunta visible al momento', 'Lu');
+    await phone.question('visible al momento').getByText('Lu').waitFor();
+    // The name is remembered for the next question.
+    expect(await phone.page.getByLabel('Tu nombre (opcional)').inputValue()).toBe('Lu');
+  });
+});
