@@ -308,7 +308,8 @@ export const routes = {
   setBlockedWords: {
     ...endpoints.setBlockedWords,
     description:
-      "Replaces the poll's blocked words. A new open answer holding one, in any spelling the " +
+      "Replaces the poll's blocked words. A new open answer (or audience question) holding one, " +
+      'in any spelling the ' +
       'profanity matcher folds (case, accents, look-alike letters, digits, masks, plurals, ' +
       'inside a phrase), is stored `flagged`: shown to no one but the host. With ' +
       '`applyToExisting`, visible and held answers already in that hold one are flagged too ' +

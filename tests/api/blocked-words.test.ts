@@ -170,6 +170,18 @@ describe('blocked words', () => {
     expect(res.body).toEqual({ words: ['me aburro', 'pesado'] });
   });
 
+  it('flags an audience question (Q&A) or a name holding a blocked word too', async () => {
+    const poll = await createPoll(client, { title: 'Preguntas', settings: { qa: true } });
+    await setStatus(client, poll, 'open');
+    await block(poll, ['pesado']);
+    const ask = (body: Json) => new Client(ctx.app).post(`/polls/${poll.slug}/qa`, body);
+    expect((await ask({ text: '¿Por qué eres tan PESADO?' })).body.state).toBe('flagged');
+    expect((await ask({ text: '¿Hay examen?', nickname: 'el pesado' })).body.state).toBe('flagged');
+    expect((await ask({ text: '¿Hay deberes?' })).body.state).toBe('visible');
+    const pub = (await client.get(`/polls/${poll.slug}/qa`)).body;
+    expect(JSON.stringify(pub)).not.toMatch(/PESADO|pesado/);
+  });
+
   it('is documented in the OpenAPI document', async () => {
     const doc = (await client.get('/openapi.json')).body;
     const path = doc.paths['/api/v1/polls/{slug}/blocked-words'];

@@ -5,7 +5,7 @@
  */
 export const esBlockedWords = {
   title: 'Palabras bloqueadas',
-  help: 'Las respuestas abiertas que contengan una de estas palabras (también con mayúsculas, sin tildes, en plural o disfrazada) quedan ocultas hasta que las muestres, como las del filtro.',
+  help: 'Las respuestas abiertas y las preguntas del público que contengan una de estas palabras (también con mayúsculas, sin tildes, en plural o disfrazada) quedan ocultas hasta que las muestres, como las del filtro.',
   inputLabel: 'Palabra o frase que bloquear',
   placeholder: 'Escribe una palabra',
   add: 'Añadir',

@@ -13,7 +13,7 @@ import { WordMatcher } from './matcher.ts';
 /**
  * 'Palabras bloqueadas' (issue 17): words a host blocks for one poll, on top of the profanity
  * list. A new open answer holding one, in any spelling the matcher folds, is stored flagged
- * (cast-vote.ts); on request, the visible and held answers already in are flagged too. The
+ * (cast-vote.ts), and so is an audience question (qa/qa.ts); on request, the visible and held answers already in are flagged too. The
  * list travels with the cached poll (PollContext.blockedWords), so a ballot reads no more rows.
  */
 

@@ -25,7 +25,7 @@ type HostPanelProps = {
   /** Moderation of an open-text question's answers, also another feature's. */
   moderation?: (question: Question) => ReactNode;
   /** The poll's own moderation settings ('Palabras bloqueadas'), another feature's card: shown
-   *  while the poll has an open-text question, the only kind it acts on. */
+   *  while the poll has an open-text question or Q&A, the texts it acts on. */
   pollModeration?: ReactNode;
   /** The audience's questions (issue 20), another feature's: shown while the poll has Q&A on. */
   audienceQuestions?: (poll: Poll) => ReactNode;
@@ -83,7 +83,7 @@ export function HostPanel({
           </div>
           {/* Other cards: below the questions on phones, down the right column on wide screens. */}
           <div className="grid gap-6 lg:col-start-2 lg:row-start-2">
-            {hasText ? pollModeration : null}
+            {hasText || poll.settings.qa ? pollModeration : null}
             <ActionsCard poll={poll} />
             <ExportCard />
             <IntegrityCard />
