@@ -69,6 +69,19 @@ export const endpoints = {
     secret: false,
     status: 200,
   },
+  // Issue 17: the host's blocked words for a poll.
+  getBlockedWords: {
+    method: 'GET',
+    path: '/polls/:slug/blocked-words',
+    secret: true,
+    status: 200,
+  },
+  setBlockedWords: {
+    method: 'PUT',
+    path: '/polls/:slug/blocked-words',
+    secret: true,
+    status: 200,
+  },
   // Issue 20: audience Q&A.
   askQa: { method: 'POST', path: '/polls/:slug/qa', secret: false, status: 201 },
   listQa: { method: 'GET', path: '/polls/:slug/qa', secret: false, status: 200 },

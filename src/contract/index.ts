@@ -1,3 +1,4 @@
+export * from './blocked-words.ts';
 export * from './errors.ts';
 export * from './export.ts';
 export * from './integrity.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BlockedWords, BlockedWordsBody, BlockedWordsResponse } from './blocked-words.ts';
 import { type Endpoint, type EndpointName, endpoints } from './endpoints.ts';
 import { EXPORT_FORMATS } from './export.ts';
 import { DiscardBody, DiscardResponse, Integrity, IntegrityQuery } from './integrity.ts';
@@ -304,6 +305,27 @@ export const routes = {
     params: QuestionAnswersParams,
     query: ListAnswersQuery,
     response: AnswersPage,
+  },
+  getBlockedWords: {
+    ...endpoints.getBlockedWords,
+    description:
+      "The words the host blocked for this poll ('Palabras bloqueadas'), as typed, sorted.",
+    params: SlugParams,
+    response: BlockedWords,
+  },
+  setBlockedWords: {
+    ...endpoints.setBlockedWords,
+    description:
+      "Replaces the poll's blocked words. A new open answer (or audience question) holding one, " +
+      'in any spelling the ' +
+      'profanity matcher folds (case, accents, look-alike letters, digits, masks, plurals, ' +
+      'inside a phrase), is stored `flagged`: shown to no one but the host. With ' +
+      '`applyToExisting`, visible and held answers already in that hold one are flagged too ' +
+      '(`flagged` counts them). At most BLOCKED_WORDS_MAX words of BLOCKED_WORD_LENGTH_MAX ' +
+      'characters (server limits).',
+    params: SlugParams,
+    body: BlockedWordsBody,
+    response: BlockedWordsResponse,
   },
   ...qaRoutes,
   serverInfo: { ...endpoints.serverInfo, response: ServerInfo },

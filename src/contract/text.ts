@@ -15,8 +15,16 @@ const CONTROL = /\p{Cc}/u;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 /** Half of a UTF-16 pair alone is no character at all (JSON can carry one as \uD800). */
 const LONE_SURROGATE = /\p{Cs}/u;
-/** Stacked marks draw over the lines around them ("Zalgo" text). */
-const COMBINING_RUN = new RegExp(`\\p{M}{${COMBINING_MARKS_RUN_MAX + 1},}`, 'u');
+/** Stacked marks draw over the lines around them ("Zalgo" text). Invisible characters between
+ *  them (zero-width joiners and spaces, which show nothing and join nothing there) do not end
+ *  the run: 48 marks split by joiners stack on one letter all the same (issue 19). The
+ *  lookahead keeps invisible and mark apart (a variation selector is both), so the pattern
+ *  cannot backtrack; flag u, not v, which older phones' browsers lack. */
+const INVISIBLE_NOT_MARK = '(?:(?!\\p{M})\\p{Default_Ignorable_Code_Point})*';
+const COMBINING_RUN = new RegExp(
+  `\\p{M}(?:${INVISIBLE_NOT_MARK}\\p{M}){${COMBINING_MARKS_RUN_MAX},}`,
+  'u',
+);
 /** What shows nothing: zero-width spaces and joiners, word joiner, soft hyphen, variation
  *  selectors, Hangul fillers (all Default_Ignorable), and the blank braille pattern. */
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;

@@ -171,7 +171,10 @@ export async function buildApp({
   registerPollRoutes(app, store, events, live.cache);
   registerQuestionRoutes(app, store, events);
   registerOptionRoutes(app, store, events);
-  registerModerationRoutes(app, store, events);
+  registerModerationRoutes(app, store, events, {
+    max: limiter.settings.limits.BLOCKED_WORDS_MAX,
+    length: limiter.settings.limits.BLOCKED_WORD_LENGTH_MAX,
+  });
   registerQaRoutes(app, {
     store,
     events,

@@ -115,6 +115,12 @@ export const LIMITS = {
    *  surely too rare to reach the 60 the cloud shows. Reading 2,000 short rows costs well under
    *  a millisecond on SQLite. */
   TEXT_WORDS_MAX: whole(2_000, 10, 100_000),
+  /** Words a host can block for one poll ('Palabras bloqueadas', issue 17). Every open answer
+   *  of the poll is matched against them (a few µs each), and the list travels with the cached
+   *  poll: 200 is more than a class's own slang, and a secret holder cannot grow it without end. */
+  BLOCKED_WORDS_MAX: whole(200, 1, 10_000),
+  /** Characters of one blocked word or phrase: a word or a short phrase ('me la suda'). */
+  BLOCKED_WORD_LENGTH_MAX: whole(40, 2, 140),
   /** Keys held by the in-memory buckets (one per address, poll…); past it the idle (refilled)
    *  ones are forgotten, then the oldest: a flood of addresses cannot grow memory without end. */
   RATE_BUCKET_KEYS_MAX: whole(200_000, 1_000, 10_000_000),

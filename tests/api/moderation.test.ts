@@ -228,6 +228,40 @@ describe('hidden words', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('La palabra debe tener letras o números');
   });
+
+  it('hides a word inside a phrase and in every spelling the matcher folds (issue 19)', async () => {
+    const { poll, text } = await textPoll();
+    const respellings = [
+      'gusta palabrasecreta',
+      'gusta palabrasecreta',
+      'gusta palabrasecreta',
+      'me gusta mucho palabrasecreta',
+      'ｆｅｉｓｉｍｏ',
+      'fеísimo',
+      '𝐟𝐞𝐢𝐬𝐢𝐦𝐨',
+      'ꜰᴇɪꜱɪᴍᴏ',
+      'feísimooo',
+      'feísimos',
+      'fei-simo',
+      'f3is1m0',
+    ];
+    for (const t of [...respellings, 'Agua']) await answer(poll, text.id, t);
+    for (const word of ['palabrasecreta', 'feísimo']) {
+      const res = await client.put(
+        `/polls/${poll.slug}/questions/${text.id}/hidden-words`,
+        { word, hidden: true },
+        poll,
+      );
+      expect(res.status).toBe(200);
+    }
+    // The cloud only: hiding a word leaves the answers list as it is (issue 13).
+    const { pub, host } = await summaries(poll, text.id);
+    expect(pub.words).toEqual([{ text: 'Agua', count: 1 }]);
+    const marked = host.words.filter((w: Json) => w.hidden).map((w: Json) => w.text);
+    expect(marked).toHaveLength(host.words.length - 1);
+    expect(marked).toContain('gusta palabrasecreta');
+    expect(host.words.find((w: Json) => !w.hidden)).toEqual({ text: 'Agua', count: 1 });
+  });
 });
 
 describe('the live stream', () => {
@@ -334,5 +368,27 @@ describe('GET …/questions/{id}/answers', () => {
     expect(wrong.status).toBe(400);
     const unknown = await client.get(`/polls/${poll.slug}/questions/999999/answers`, poll);
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('the cloud as typed (issue 17)', () => {
+  it('shows a phrase as one of its writers typed it, in calm case, with nothing taken out', async () => {
+    const { poll, text } = await textPoll();
+    for (const t of [
+      'CLOROFILA Y LUZ',
+      'CLOROFILA Y LUZ',
+      'Clorofila y luz',
+      'agua, sol',
+      'Agua',
+    ]) {
+      expect((await answer(poll, text.id, t)).status).toBe(201);
+    }
+    const { pub, host } = await summaries(poll, text.id);
+    expect(pub.words).toEqual([
+      { text: 'Clorofila y luz', count: 3 },
+      { text: 'Agua', count: 1 },
+      { text: 'agua, sol', count: 1 },
+    ]);
+    expect(host.words).toEqual(pub.words);
   });
 });

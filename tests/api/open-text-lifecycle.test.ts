@@ -97,10 +97,11 @@ describe('reveal, reset, duplicate and export', () => {
     });
     expect(res.statusCode).toBe(200);
     const csv = res.body;
-    // 'Café, por favor' is a phrase of its own (three words); 'café' and '¡Café!' one word,
-    // shown as spelled first in code-point order on a tie. Shares are of the 4 who answered.
+    // 'Café, por favor' is a phrase of its own (three words), spelled as typed (issue 17);
+    // 'café' and '¡Café!' one word, shown as spelled first in code-point order on a tie.
+    // Shares are of the 4 who answered.
     expect(csv).toContain('¿Qué esperas de hoy?,Respuesta abierta,Café,2,50,4\r\n');
-    expect(csv).toContain('¿Qué esperas de hoy?,Respuesta abierta,Café por favor,1,25,4\r\n');
+    expect(csv).toContain('¿Qué esperas de hoy?,Respuesta abierta,"Café, por favor",1,25,4\r\n');
     expect(csv).not.toMatch(/Respuesta abierta,(Eres|genio)/);
     expect(csv).toContain('¿Cuánto te gustó?,Escala,2,3,75,4\r\n');
     expect(csv).toContain('¿Cuánto te gustó?,Escala,Promedio,2.75,,4\r\n');

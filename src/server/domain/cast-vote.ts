@@ -3,6 +3,7 @@ import type { Answer, VoteResponse } from '../../contract/index.ts';
 import type { PollStore, QuestionWithOptions, StoreAnswer } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
+import { type BlockedTest, blockedTest } from './moderation/blocked-words.ts';
 import { isProfane } from './moderation/profanity.ts';
 import type { ReadPoll } from './poll-view.ts';
 import { cloudWords } from './words/words.ts';
@@ -94,16 +95,22 @@ export function validateBallot(
 
 /**
  * A validated ballot as the store takes it: a scale's value becomes the option standing for
- * it; an open answer carries its cloud words and whether it matched the profanity list.
+ * it; an open answer carries its cloud words and whether it matched the profanity list or one
+ * of the host's blocked words.
  */
-export function storeAnswers(questions: QuestionWithOptions[], answers: Answer[]): StoreAnswer[] {
+export function storeAnswers(
+  questions: QuestionWithOptions[],
+  answers: Answer[],
+  isBlocked?: BlockedTest,
+): StoreAnswer[] {
   return answers.map((a) => {
     if ('optionIds' in a) return a;
     if ('text' in a) {
+      const flagged = isProfane(a.text) || (isBlocked?.(a.text) ?? false);
       return {
         questionId: a.questionId,
         optionIds: [],
-        text: { text: a.text, words: cloudWords(a.text), flagged: isProfane(a.text) },
+        text: { text: a.text, words: cloudWords(a.text), flagged },
       };
     }
     const question = questions.find((q) => q.id === a.questionId);
@@ -159,7 +166,7 @@ export async function castVote(
 ): Promise<CastVoteOutcome> {
   const context = await readPoll(slug);
   if (!context) throw new DomainError('POLL_NOT_FOUND');
-  const { poll, questions } = context;
+  const { poll, questions, blockedWords } = context;
   // With a key the store decides, since a retry of a vote taken before closing must replay.
   if (poll.status !== 'open' && !idempotencyKey) throw new DomainError('POLL_NOT_OPEN');
   validateBallot(questions, answers, maxSelections);
@@ -170,7 +177,11 @@ export async function castVote(
     source: voter.source,
     freshParticipant: voter.freshParticipant,
     participantIssuedAt: voter.participantIssuedAt,
-    answers: storeAnswers(questions, answers),
+    answers: storeAnswers(
+      questions,
+      answers,
+      blockedWords?.length ? blockedTest(blockedWords) : undefined,
+    ),
     oneVotePerQuestion: poll.oneVotePerQuestion,
     idempotency: idempotencyKey
       ? { key: idempotencyKey, ballotHash: ballotHash(answers) }

@@ -83,6 +83,9 @@ export async function duplicatePoll(
       })),
     }),
   );
+  // Blocked words are a setting of the poll, not of a run's answers (issue 17): they go along.
+  const blocked = await store.listBlockedWords(source.id);
+  if (blocked.length > 0) await store.setBlockedWords(copy.id, blocked);
   events.pollChanged(copy.slug);
   return { slug: copy.slug, host_secret: newSecret, title: copy.title };
 }

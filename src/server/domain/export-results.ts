@@ -1,5 +1,6 @@
 import type { AnswerState, PollStatus, QuestionType } from '../../contract/index.ts';
 import type { PollRecord, PollStore, QuestionWithOptions, Tally } from '../store/store.ts';
+import { hiddenTest } from './moderation/hidden-words.ts';
 import { findPollAsHost } from './poll-view.ts';
 import { type QaExportRow, qaExportRows } from './qa/qa-export.ts';
 import { computeSummary } from './tally.ts';
@@ -154,10 +155,12 @@ function textRows(
   shareOf: (count: number) => number | null,
 ): SummaryRow[] {
   const words = tally?.counts.texts.find((t) => t.questionId === questionId)?.words ?? [];
-  const hidden = new Set(tally?.texts.find((t) => t.questionId === questionId)?.hiddenKeys);
+  const isHidden = hiddenTest(
+    tally?.texts.find((t) => t.questionId === questionId)?.hiddenKeys ?? [],
+  );
   return cloudEntries(words).map((e) =>
     row(
-      hidden.has(e.key) ? `${e.text}${exportLabels.hiddenWord}` : e.text,
+      isHidden(e.key) ? `${e.text}${exportLabels.hiddenWord}` : e.text,
       e.count,
       shareOf(e.count),
     ),

@@ -15,6 +15,8 @@ import { requireHost } from './host-auth.ts';
 export interface PollContext {
   poll: PollRecord;
   questions: QuestionWithOptions[];
+  /** The host's blocked words (issue 17), as typed; none when absent. */
+  blockedWords?: readonly string[];
 }
 
 /**
@@ -28,7 +30,9 @@ export type ReadPoll = (slug: string) => Promise<PollContext | undefined>;
 export function readPollFromStore(store: PollStore): ReadPoll {
   return async (slug) => {
     const poll = await store.getPollBySlug(slug);
-    return poll && { poll, questions: await store.listQuestions(poll.id) };
+    if (!poll) return undefined;
+    const questions = await store.listQuestions(poll.id);
+    return { poll, questions, blockedWords: await store.listBlockedWords(poll.id) };
   };
 }
 

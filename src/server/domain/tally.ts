@@ -8,6 +8,7 @@ import type {
   VoteCounts,
 } from '../store/store.ts';
 import { isHostSecret } from './host-auth.ts';
+import { hiddenTest } from './moderation/hidden-words.ts';
 import { cloudEntries, hostCloud, publicCloud } from './words/cloud.ts';
 
 /**
@@ -60,13 +61,13 @@ export function computeSummaries(
     if (q.type === 'text') {
       const tally = textTally.get(q.id);
       const count = textCounts.get(q.id);
-      const hiddenKeys = new Set(tally?.hiddenKeys);
+      const isHidden = hiddenTest(tally?.hiddenKeys ?? []);
       const entries = cloudEntries(count?.words ?? []);
       host.push({
         ...base,
         totalAnswers: count?.visible ?? 0,
         options: [],
-        words: hostCloud(entries, hiddenKeys),
+        words: hostCloud(entries, isHidden),
         answers: (tally?.recent ?? []).map((a) => ({ ...answerView(a), state: a.state })),
         pendingCount: count?.pending ?? 0,
       });
@@ -77,7 +78,7 @@ export function computeSummaries(
               ...base,
               totalAnswers: count?.visible ?? 0,
               options: [],
-              words: publicCloud(entries, hiddenKeys),
+              words: publicCloud(entries, isHidden),
               answers: (tally?.recentVisible ?? []).map(answerView),
             },
       );

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { PollEvents } from '../domain/events.ts';
 import {
+  type BlockedWordsLimits,
+  getBlockedWords,
+  setBlockedWords,
+} from '../domain/moderation/blocked-words.ts';
+import {
   approveAnswers,
   hideWord,
   listAnswers,
@@ -14,6 +19,7 @@ export function registerModerationRoutes(
   app: FastifyInstance,
   store: PollStore,
   events: PollEvents,
+  blockedLimits: BlockedWordsLimits,
 ) {
   addRoute(app, 'moderateAnswer', ({ params, body, hostSecret }) =>
     moderateAnswer(store, events, params.slug, hostSecret, params.answerId, body.state),
@@ -35,5 +41,18 @@ export function registerModerationRoutes(
 
   addRoute(app, 'listAnswers', ({ params, query, hostSecret }) =>
     listAnswers(store, params.slug, hostSecret, params.questionId, query),
+  );
+
+  // Issue 17: 'Palabras bloqueadas'. The list is capped (BLOCKED_WORDS_MAX) and each write
+  // replaces it; the edit bucket keeps a script with the secret from rewriting it in a loop.
+  addRoute(app, 'getBlockedWords', ({ params, hostSecret }) =>
+    getBlockedWords(store, params.slug, hostSecret),
+  );
+  addRoute(
+    app,
+    'setBlockedWords',
+    ({ params, body, hostSecret }) =>
+      setBlockedWords(store, events, params.slug, hostSecret, body, blockedLimits),
+    { bucket: 'pollEdit' },
   );
 }

@@ -233,10 +233,11 @@ export class LiveCache {
     const poll = await this.store.getPollBySlug(slug);
     if (!poll) return undefined;
     const questions = await this.store.listQuestions(poll.id);
+    const blockedWords = await this.store.listBlockedWords(poll.id);
     const view = toPollView(poll, questions);
     const json = JSON.stringify(view);
     this.account(slug, entry, 'pollBytes', json);
-    return { poll, questions, view, json, version: ++this.version };
+    return { poll, questions, blockedWords, view, json, version: ++this.version };
   }
 
   private async loadSummary(slug: string, entry: Entry): Promise<SummarySnapshot | undefined> {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_LIMITS } from '../limits.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { listBallots } from './kysely-ballots.ts';
+import { flagTextAnswers, listBlockedWords, setBlockedWords } from './kysely-blocked-words.ts';
 import { getTally } from './kysely-counters.ts';
 import { ballotSources, discardSources, serverKey } from './kysely-integrity.ts';
 import {
@@ -313,6 +314,18 @@ export class KyselyPollStore implements PollStore {
 
   setWordHidden(questionId: number, key: string, hidden: boolean) {
     return setWordHidden(this.db, this.hooks, questionId, key, hidden);
+  }
+
+  listBlockedWords(pollId: number) {
+    return listBlockedWords(this.db, pollId);
+  }
+
+  setBlockedWords(pollId: number, words: string[]) {
+    return setBlockedWords(this.db, this.hooks, pollId, words);
+  }
+
+  flagTextAnswers(pollId: number, answerIds: number[]) {
+    return flagTextAnswers(this.db, this.hooks, pollId, answerIds);
   }
 
   serverKey(name: string, generate: () => string) {

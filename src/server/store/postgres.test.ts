@@ -10,6 +10,7 @@ import {
 import { createPostgresStore } from './postgres.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
+import { blockedWordsContract } from './store-contract-blocked-words.ts';
 import { myPollsContract } from './store-contract-my-polls.ts';
 import { qaContract } from './store-contract-qa.ts';
 import { textAnswersContract } from './store-contract-text.ts';
@@ -28,6 +29,7 @@ describe.runIf(available)('postgres store', () => {
   textAnswersContract('postgres', (options) =>
     createPostgresStore(url, { schema: schemas.next(), ...options }),
   );
+  blockedWordsContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
   qaContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
 
   it('reopens a migrated schema with its data, from two instances starting at once', async () => {

@@ -19,6 +19,7 @@ export interface Database {
   hidden_words: HiddenWordsTable;
   qa_questions: QaQuestionsTable;
   qa_votes: QaVotesTable;
+  blocked_words: BlockedWordsTable;
 }
 
 export interface PollsTable {
@@ -170,4 +171,10 @@ export interface QaQuestionsTable {
 export interface QaVotesTable {
   question_id: number;
   participant_id: string;
+}
+
+/** Words a host blocks for one poll (issue 17), as typed. */
+export interface BlockedWordsTable {
+  poll_id: number;
+  word: string;
 }

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from './sqlite.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
+import { blockedWordsContract } from './store-contract-blocked-words.ts';
 import { myPollsContract } from './store-contract-my-polls.ts';
 import { qaContract } from './store-contract-qa.ts';
 import { textAnswersContract } from './store-contract-text.ts';
@@ -19,6 +20,7 @@ storeContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 ballotPagesContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 myPollsContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 textAnswersContract('sqlite', (options) => openSqliteStore(join(dir, `store-${++n}.db`), options));
+blockedWordsContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 qaContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 
 describe('sqlite store', () => {

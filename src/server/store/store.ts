@@ -119,6 +119,15 @@ export interface PollStore extends QaStore {
   /** Takes a folded word out of the public cloud (or back); returns the question's hidden
    *  words, sorted. */
   setWordHidden(questionId: number, key: string, hidden: boolean): Promise<string[]>;
+  // ── Blocked words (issue 17) ──
+  /** The words the host blocked for the poll, as typed, sorted by code point. */
+  listBlockedWords(pollId: number): Promise<string[]>;
+  /** Replaces the poll's blocked words (duplicates once); returns them sorted, or undefined when
+   *  the poll is gone. Moves updatedAt. */
+  setBlockedWords(pollId: number, words: string[]): Promise<string[] | undefined>;
+  /** Flags the poll's visible and held answers among these ids (others are left alone); a
+   *  visible one's words leave the cloud and the counters follow. Returns how many changed. */
+  flagTextAnswers(pollId: number, answerIds: number[]): Promise<number>;
 
   /** Deletes the poll's ballots from that source with their choices and one-vote records, keeps
    *  the counters equal to a recount and moves updatedAt when it deleted any (Idempotency-Keys

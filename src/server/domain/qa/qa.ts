@@ -10,6 +10,7 @@ import type { PollRecord, PollStore, QaQuestionRecord } from '../../store/store.
 import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
 import { isHostSecret, requireHost } from '../host-auth.ts';
+import { blockedTest } from '../moderation/blocked-words.ts';
 import { isProfane } from '../moderation/profanity.ts';
 import { toQaView } from './qa-view.ts';
 
@@ -53,8 +54,12 @@ export async function askQuestion(
   const poll = await findPoll(deps.store, slug);
   requireQaOpen(poll);
   const nickname = input.nickname?.trim() ? input.nickname : null;
-  // A name is shown beside the question: the filter reads it too.
-  const flagged = isProfane(input.text) || (nickname !== null && isProfane(nickname));
+  // A name is shown beside the question: the filter reads it too, and so do the host's blocked
+  // words for the poll (issue 17).
+  const blocked = await deps.store.listBlockedWords(poll.id);
+  const isBlocked = blocked.length > 0 ? blockedTest(blocked) : undefined;
+  const offends = (text: string) => isProfane(text) || (isBlocked?.(text) ?? false);
+  const flagged = offends(input.text) || (nickname !== null && offends(nickname));
   const state: QaState = flagged ? 'flagged' : poll.qaModerated ? 'held' : 'visible';
   const stored = await deps.store.addQaQuestion({
     pollId: poll.id,

@@ -38,6 +38,17 @@ describe('cloudWords', () => {
     expect(cloudWords('🎉🎉')).toEqual([]);
   });
 
+  it('spells a phrase as typed, never with a word taken from inside (issue 17)', () => {
+    expect(cloudWords('Clorofila y luz')).toEqual([
+      { key: 'clorofila luz', spelling: 'Clorofila y luz' },
+    ]);
+    expect(cloudWords('  hijo   de p*ta!! ')).toEqual([
+      { key: 'hijo de ta', spelling: 'hijo de p*ta' },
+    ]);
+    expect(cloudWords('el agua, la luz')[0]!.spelling).toBe('agua, la luz');
+    expect(cloudWords('sol​ y luna')[0]!.spelling).toBe('sol y luna');
+  });
+
   it('counts each distinct word of a longer answer once, stop words left out', () => {
     expect(cloudWords('Café, café y más CAFÉ para todos nosotros hoy')).toEqual([
       { key: 'cafe', spelling: 'Café' },
@@ -78,9 +89,28 @@ describe('the cloud', () => {
     ]);
   });
 
+  it('shows a calm spelling rather than one in capitals, even a less frequent one (issue 17)', () => {
+    const typed = [
+      { key: 'clorofila', spelling: 'CLOROFILA', count: 5 },
+      { key: 'clorofila', spelling: 'Clorofila', count: 1 },
+      { key: 'clorofila', spelling: 'clorofila', count: 2 },
+      { key: 'luz', spelling: 'LUZ', count: 2 },
+      { key: 'luz', spelling: 'LUZ!', count: 1 },
+    ];
+    expect(cloudEntries(typed)).toEqual([
+      { key: 'clorofila', text: 'clorofila', count: 8 },
+      { key: 'luz', text: 'LUZ', count: 3 },
+    ]);
+    const phrase = [
+      { key: 'clorofila luz', spelling: 'CLOROFILA Y LUZ', count: 3 },
+      { key: 'clorofila luz', spelling: 'Clorofila y luz', count: 1 },
+    ];
+    expect(cloudEntries(phrase)[0]!.text).toBe('Clorofila y luz');
+  });
+
   it('marks hidden words for the host and leaves them out for others, refilling to the top', () => {
     const entries = cloudEntries(rows);
-    const hidden = new Set(['cafe']);
+    const hidden = (key: string) => key === 'cafe';
     expect(hostCloud(entries, hidden)[0]).toEqual({ text: 'café', count: 7, hidden: true });
     expect(publicCloud(entries, hidden)).toEqual([
       { text: 'té', count: 4 },
@@ -92,8 +122,8 @@ describe('the cloud', () => {
       count: 100 - i,
     }));
     const top = cloudEntries(many);
-    expect(hostCloud(top, new Set(['w00']))).toHaveLength(60);
-    const pub = publicCloud(top, new Set(['w00']));
+    expect(hostCloud(top, (key) => key === 'w00')).toHaveLength(60);
+    const pub = publicCloud(top, (key) => key === 'w00');
     expect(pub).toHaveLength(60);
     expect(pub.at(-1)!.text).toBe('w60');
   });

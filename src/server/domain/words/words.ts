@@ -13,7 +13,8 @@ import { STOP_WORDS_ES } from './stop-words-es.ts';
  *   most answers used (counted per spelling in the store).
  * - Phrases, the choice asked for: an answer of two or three words, once stop words are
  *   trimmed from its ends, counts as ONE phrase ('Trabajo en equipo' stays whole; 'el café'
- *   trims to the word 'café'). Answers to a word-cloud question are mostly that
+ *   trims to the word 'café'). A phrase is spelled as typed between its first and last word,
+ *   never with a word taken from inside ('Clorofila y luz', not 'Clorofila luz'). Answers to a word-cloud question are mostly that
  *   short, and splitting 'trabajo en equipo' or 'aprender cosas nuevas' loses what they say.
  *   Longer answers count each distinct word once, stop words left out. An answer of a single
  *   word counts even when it is a stop word ('No'), since that was the whole answer.
@@ -51,10 +52,27 @@ export function foldWord(word: string): string {
 
 const STOP = new Set(STOP_WORDS_ES.map(foldWord));
 
+/** A word as typed, and where it sits in the answer (NFC, invisible characters dropped). */
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+}
+
+function locate(clean: string): Token[] {
+  const found: Token[] = [];
+  for (const m of clean.matchAll(TOKEN)) {
+    if (SINGLE_LETTER.test(m[0])) continue;
+    found.push({ text: m[0], start: m.index, end: m.index + m[0].length });
+  }
+  return found;
+}
+
+const tidy = (text: string) => text.normalize('NFC').replace(INVISIBLE, '');
+
 /** The answer's words as typed, punctuation and lone letters left out. */
 export function tokens(text: string): string[] {
-  const found = text.normalize('NFC').replace(INVISIBLE, '').match(TOKEN) ?? [];
-  return found.filter((t) => !SINGLE_LETTER.test(t));
+  return locate(tidy(text)).map((t) => t.text);
 }
 
 /** The key a word or phrase typed by the host names (hide-word), folded as the cloud folds. */
@@ -64,7 +82,9 @@ export function foldKey(text: string): string {
 
 /** What one answer adds to its question's cloud (see the rules above). */
 export function cloudWords(text: string): CloudWord[] {
-  const all = tokens(text);
+  const clean = tidy(text);
+  const located = locate(clean);
+  const all = located.map((t) => t.text);
   if (all.length === 1) return [{ key: foldWord(all[0]!), spelling: all[0]! }];
   const keys = all.map(foldWord);
   let start = 0;
@@ -74,10 +94,12 @@ export function cloudWords(text: string): CloudWord[] {
   const length = end - start;
   if (length === 0) return [];
   if (length <= PHRASE_MAX_WORDS) {
+    // Shown as typed, from its first word to its last: what lies between (a lone 'y', a comma,
+    // a masked 'p*ta') stays, only runs of spaces become one (issue 17: 'Clorofila y luz').
     return [
       {
         key: keys.slice(start, end).join(' '),
-        spelling: all.slice(start, end).join(' '),
+        spelling: clean.slice(located[start]!.start, located[end - 1]!.end).replace(/\s+/gu, ' '),
       },
     ];
   }

@@ -6,6 +6,7 @@ import { integrity } from './004-integrity.ts';
 import { room } from './005-room.ts';
 import { presenterPace } from './006-presenter-pace.ts';
 import { openText } from './007-open-text.ts';
+import { blockedWords } from './008-blocked-words.ts';
 import { issuedIds } from './010-issued-ids.ts';
 import { qa } from './012-qa.ts';
 
@@ -21,6 +22,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '004-integrity': integrity,
     '006-presenter-pace': presenterPace,
     '007-open-text': openText(engine),
+    '008-blocked-words': blockedWords,
     '010-issued-ids': issuedIds,
     '012-qa': qa(engine),
   };

@@ -2,6 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import { AccessRequired } from '../../features/host/components/access-screens.tsx';
 import { HostPanel } from '../../features/host/components/host-panel.tsx';
 import { useHostAccess } from '../../features/host/host-session.tsx';
+import { BlockedWordsCard } from '../../features/moderation/components/blocked-words-card.tsx';
 import { TextModeration } from '../../features/moderation/components/text-moderation.tsx';
 import { QaHostCard } from '../../features/qa/components/qa-host-card.tsx';
 import { ShareCard } from '../../features/share/components/share-card.tsx';
@@ -19,6 +20,7 @@ function HostScreen({ slug }: { slug: string }) {
       moderation={(question) => (
         <TextModeration slug={slug} secret={secret} questionId={question.id} />
       )}
+      pollModeration={<BlockedWordsCard slug={slug} secret={secret} />}
     />
   );
 }

@@ -24,6 +24,9 @@ type HostPanelProps = {
   share: ReactNode;
   /** Moderation of an open-text question's answers, also another feature's. */
   moderation?: (question: Question) => ReactNode;
+  /** The poll's own moderation settings ('Palabras bloqueadas'), another feature's card: shown
+   *  while the poll has an open-text question or Q&A, the texts it acts on. */
+  pollModeration?: ReactNode;
   /** The audience's questions (issue 20), another feature's: shown while the poll has Q&A on. */
   audienceQuestions?: (poll: Poll) => ReactNode;
 };
@@ -52,6 +55,7 @@ export function HostPanel({
   onForget,
   share,
   moderation,
+  pollModeration,
   audienceQuestions,
 }: HostPanelProps) {
   const query = useQuery(pollQueryOptions(slug));
@@ -59,11 +63,10 @@ export function HostPanel({
   // A failed background refetch keeps the data; only a poll never loaded is "not found".
   if (!query.data) return query.isError ? <PollNotFound /> : <Loading />;
   const poll = query.data;
+  const hasText = poll.questions.some((q) => q.type === 'text');
   return (
     <HostSessionProvider slug={slug} secret={secret}>
-      {poll.questions.some((q) => q.type === 'text') || poll.settings.qa ? (
-        <HostLive slug={slug} secret={secret} />
-      ) : null}
+      {hasText || poll.settings.qa ? <HostLive slug={slug} secret={secret} /> : null}
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <PanelHeader poll={poll} onForget={onForget} />
         <KeepCodeCard />
@@ -80,6 +83,7 @@ export function HostPanel({
           </div>
           {/* Other cards: below the questions on phones, down the right column on wide screens. */}
           <div className="grid gap-6 lg:col-start-2 lg:row-start-2">
+            {hasText || poll.settings.qa ? pollModeration : null}
             <ActionsCard poll={poll} />
             <ExportCard />
             <IntegrityCard />
