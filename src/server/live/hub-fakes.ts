@@ -109,6 +109,7 @@ export const baseRecord: PollRecord = {
   hideResultsUntilRevealed: false,
   moderateText: false,
   joinCode: '123456',
+  resetCount: 0,
   hostSecretHash: 'h',
   createdAt: new Date(0),
   updatedAt: new Date(0),

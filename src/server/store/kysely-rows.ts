@@ -22,6 +22,7 @@ export function toPoll(row: Selectable<Database['polls']>): PollRecord {
     hideResultsUntilRevealed: Number(row.hide_results_until_revealed) === 1,
     moderateText: Number(row.moderate_text) === 1,
     joinCode: row.join_code,
+    resetCount: Number(row.reset_count),
     hostSecretHash: row.host_secret_hash,
     createdAt: new Date(Number(row.created_at)),
     updatedAt: new Date(Number(row.updated_at)),

@@ -161,12 +161,21 @@ export class KyselyPollStore implements PollStore {
         current_question_id: changes.currentQuestionId,
         hide_results_until_revealed: asFlag(changes.hideResultsUntilRevealed),
         moderate_text: asFlag(changes.moderateText),
+        join_code: changes.joinCode,
         updated_at: bumpedUpdatedAt(),
       })
       .where('id', '=', pollId);
     if (ifStatus) update = update.where('status', '=', ifStatus);
-    const row = await update.returningAll().executeTakeFirst();
-    return row && toPoll(row);
+    try {
+      const row = await update.returningAll().executeTakeFirst();
+      return row && toPoll(row);
+    } catch (error) {
+      // Only the join code's partial unique index can refuse this update.
+      if (this.hooks.isUniqueViolation(error)) {
+        throw new PollKeyTakenError('', changes.joinCode ?? '(its own)');
+      }
+      throw error;
+    }
   }
 
   listQuestions(pollId: number) {

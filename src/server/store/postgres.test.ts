@@ -10,6 +10,7 @@ import {
 import { createPostgresStore } from './postgres.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
+import { pollRunsContract } from './store-contract-runs.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
@@ -22,6 +23,7 @@ describe.runIf(available)('postgres store', () => {
   // A fresh schema per store: the contract wants an empty, migrated store each time.
   storeContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
   ballotPagesContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
+  pollRunsContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
   textAnswersContract('postgres', (options) =>
     createPostgresStore(url, { schema: schemas.next(), ...options }),
   );

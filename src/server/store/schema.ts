@@ -39,6 +39,8 @@ export interface PollsTable {
   hide_results_until_revealed: Generated<number>;
   /** Migration 007: open answers wait for the host's approval while 1. */
   moderate_text: Generated<number>;
+  /** Migration 008: how many times the host reset the votes (the poll's run). */
+  reset_count: Generated<number>;
 }
 
 export interface QuestionsTable {

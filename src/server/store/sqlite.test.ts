@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from './sqlite.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
+import { pollRunsContract } from './store-contract-runs.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
@@ -15,6 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // A real file per test, as in production (WAL, foreign keys), not :memory:.
 storeContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 ballotPagesContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
+pollRunsContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 textAnswersContract('sqlite', (options) => openSqliteStore(join(dir, `store-${++n}.db`), options));
 
 describe('sqlite store', () => {

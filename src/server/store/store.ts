@@ -31,7 +31,9 @@ export interface PollStore {
   getPollByJoinCode(joinCode: string): Promise<PollRecord | undefined>;
   getPollById(pollId: number): Promise<PollRecord | undefined>;
   /** Applies the changes; with `ifStatus`, only when the poll still has that status (a status
-   *  transition checked and written in one step). Returns undefined when nothing matched. */
+   *  transition checked and written in one step). Returns undefined when nothing matched.
+   *  Throws `PollKeyTakenError` when reopening would leave two polls not closed with one join
+   *  code (the caller retries with `joinCode` set to a new one). */
   updatePoll(
     pollId: number,
     changes: PollChanges,
@@ -141,6 +143,8 @@ export interface PollRecord {
   moderateText: boolean;
   /** Six digits; unique among the polls that are not closed. */
   joinCode: string;
+  /** Vote resets so far: 0 in the first run, +1 each reset. */
+  resetCount: number;
   /** SHA-256 of the host secret, hex. The secret itself is never stored. */
   hostSecretHash: string;
   createdAt: Date;
@@ -157,6 +161,8 @@ export interface PollChanges {
   currentQuestionId?: number | null;
   hideResultsUntilRevealed?: boolean;
   moderateText?: boolean;
+  /** A reopened poll whose code another poll took meanwhile gets a new one. */
+  joinCode?: string;
 }
 
 export interface QuestionChanges {
