@@ -49,10 +49,17 @@ describe('VoteScreen states', () => {
   });
 
   it('shows the thank-you screen when this session already voted', async () => {
-    markVoted('abc');
+    markVoted('abc', 0);
     renderVote(makePoll({ status: 'closed' }));
     expect(await screen.findByText('¡Gracias por participar!')).toBeInTheDocument();
     expect(screen.queryByText('Encuesta finalizada')).not.toBeInTheDocument();
+  });
+
+  it('asks again after the host reset the votes: the flag belongs to the previous run', async () => {
+    markVoted('abc', 0);
+    renderVote(makePoll({ resetCount: 1 }));
+    expect(await screen.findByRole('button', { name: 'Enviar respuestas' })).toBeInTheDocument();
+    expect(screen.queryByText('¡Gracias por participar!')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -115,7 +122,8 @@ describe('VoteScreen form', () => {
     expect(await screen.findByText('¡Gracias por participar!')).toBeInTheDocument();
     expect(await screen.findByText('¡Voto enviado!')).toBeInTheDocument();
     expect(screen.getByText('Se registraron 2 respuestas')).toBeInTheDocument();
-    expect(hasVoted('abc')).toBe(true);
+    expect(hasVoted('abc', 0)).toBe(true);
+    expect(hasVoted('abc', 1)).toBe(false);
     expect(screen.queryByRole('button', { name: 'Enviar respuestas' })).not.toBeInTheDocument();
 
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -140,7 +148,7 @@ describe('VoteScreen form', () => {
 
     expect(await screen.findByText('Error al votar')).toBeInTheDocument();
     expect(screen.getByText('Ya votaste en esta encuesta')).toBeInTheDocument();
-    expect(hasVoted('abc')).toBe(false);
+    expect(hasVoted('abc', 0)).toBe(false);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Enviar respuestas' })).toBeEnabled(),
     );
