@@ -291,6 +291,8 @@ export interface BallotPage {
 
 export interface BallotRecord {
   id: number;
+  /** The participant (cookie id) who sent it: exports group a person's ballots into one row. */
+  participantId: string;
   createdAt: Date;
   /** Sorted by question id, then option id. */
   choices: { questionId: number; optionId: number }[];
