@@ -53,7 +53,8 @@ describe('presenter pace enforced by the server', () => {
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({
       code: 'QUESTION_NOT_CURRENT',
-      message: 'Esa pregunta no es la que muestra ahora el presentador; responde la pregunta actual',
+      message:
+        'Esa pregunta no es la que muestra ahora el presentador; responde la pregunta actual',
     });
 
     await show(poll, first.id);
@@ -104,9 +105,7 @@ describe('exports with the presenter pace: one row per participant', () => {
       [luis, 0],
       [ana, 1],
     ] as const) {
-      expect((await phone.post(votes(poll.slug), { answers: [pick(second, i)] })).status).toBe(
-        201,
-      );
+      expect((await phone.post(votes(poll.slug), { answers: [pick(second, i)] })).status).toBe(201);
     }
     return { poll, ana };
   }
