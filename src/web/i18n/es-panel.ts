@@ -13,5 +13,7 @@ export const esPanel = {
     'Borra los votos para repetir la encuesta con otro grupo: cada participante podrá votar de nuevo.',
   resetOpenConfirmDescription:
     'La encuesta sigue abierta: se eliminarán permanentemente todos sus votos y cada participante podrá votar de nuevo. Esta acción no se puede deshacer.',
+  skipLinksLabel: 'Atajos del panel',
   skipToQuestions: 'Saltar a las preguntas',
+  skipToNewQuestion: 'Saltar a «Nueva pregunta»',
 } as const;
