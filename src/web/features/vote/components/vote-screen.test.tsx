@@ -153,4 +153,43 @@ describe('VoteScreen form', () => {
       expect(screen.getByRole('button', { name: 'Enviar respuestas' })).toBeEnabled(),
     );
   });
+
+  it('with the presenter pace, a refused answer (the presenter moved on) says why and shows the current question', async () => {
+    const user = userEvent.setup();
+    const paced = (current: number) =>
+      makePoll({
+        settings: { ...makePoll().settings, presenterPace: true },
+        currentQuestionId: current,
+      });
+    let current = 1;
+    mockFetch((url, init) => {
+      if (url.pathname === '/api/v1/polls/abc' && !init.method?.match(/POST/)) {
+        return json(paced(current));
+      }
+      if (url.pathname === '/api/v1/polls/abc/votes') {
+        current = 2;
+        return json(
+          {
+            message:
+              'Esa pregunta no es la que muestra ahora el presentador; responde la pregunta actual',
+            code: 'QUESTION_NOT_CURRENT',
+          },
+          409,
+        );
+      }
+      return json({ message: 'no', code: 'NOT_FOUND' }, 404);
+    });
+    renderRoute(<VoteScreen slug="abc" />, { path: '/p/:slug', url: '/p/abc' });
+    await user.click(await screen.findByText('Rojo'));
+    await user.click(screen.getByRole('button', { name: 'Enviar respuesta' }));
+    expect(await screen.findByText('Error al votar')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Esa pregunta no es la que muestra ahora el presentador; responde la pregunta actual',
+      ),
+    ).toBeInTheDocument();
+    // The poll is read again: the question the presenter shows now is asked.
+    expect(await screen.findByText('TypeScript')).toBeInTheDocument();
+    expect(screen.queryByText('Rojo')).not.toBeInTheDocument();
+  });
 });
