@@ -116,7 +116,10 @@ describe('host panel accessibility (issue 17)', () => {
       const page = await app.newPage(LAPTOP);
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`${app.server.url}/r/${seeded.slug}`);
-      await page.locator('[data-sonner-toast]').filter({ hasText: 'Resultados privados' }).waitFor();
+      await page
+        .locator('[data-sonner-toast]')
+        .filter({ hasText: 'Resultados privados' })
+        .waitFor();
       expect(await axeViolations(page)).toEqual([]);
     },
   );

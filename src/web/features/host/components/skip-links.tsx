@@ -24,7 +24,10 @@ function jump(event: MouseEvent<HTMLAnchorElement>, target: string) {
  */
 export function SkipLinks() {
   return (
-    <nav aria-label={esPanel.skipLinksLabel} className="absolute top-2 left-4 z-40 flex flex-wrap gap-2">
+    <nav
+      aria-label={esPanel.skipLinksLabel}
+      className="absolute top-2 left-4 z-40 flex flex-wrap gap-2"
+    >
       {links.map(({ target, label }) => (
         <a
           key={target}
