@@ -103,6 +103,9 @@ export const Poll = z.object({
   /** The question the presenter shows (set by the host's presenter view); with the presenter
    *  pace on, the only one participants are asked. Null when none, or when it was deleted. */
   currentQuestionId: z.number().int().nullable(),
+  /** How many times the host reset the votes: 0 in the first run. A phone's 'vote sent' flag
+   *  belongs to one run, so after a reset the same phone may vote again. */
+  resetCount: z.number().int().min(0),
   /** ISO 8601 timestamps. */
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -108,6 +108,12 @@ export const routes = {
   },
   updatePoll: {
     ...endpoints.updatePoll,
+    description:
+      'Status moves draft → open → closed, and closed → open again (reopen). Reopening is a ' +
+      'deliberate departure from the spec\'s "no way back" (issue 17): a teacher runs the same ' +
+      'poll with the next group after resetting its votes. Join codes are unique among polls ' +
+      'not closed: if another poll took the code while this one was closed, the reopened poll ' +
+      'gets a new `joinCode`. Any other move is 409 INVALID_TRANSITION.',
     params: SlugParams,
     body: UpdatePollBody,
     response: Poll,
@@ -227,6 +233,10 @@ export const routes = {
   },
   resetVotes: {
     ...endpoints.resetVotes,
+    description:
+      'Deletes every ballot of the poll, in any status (an open poll too: issue 17), with the ' +
+      "participants' one-vote records, so every phone may vote again; the poll's `resetCount` " +
+      "goes up by one (the participant page ties its 'vote sent' flag to it).",
     params: SlugParams,
     response: ResetResponse,
   },

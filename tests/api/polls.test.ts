@@ -188,7 +188,7 @@ describe('PATCH /polls/:slug', () => {
     expect(status.status).toBe(400);
   });
 
-  it('moves status only draft → open → closed', async () => {
+  it('moves status only draft → open → closed → open (reopen, issue 17)', async () => {
     const poll = await createPoll(client);
     const expectRefused = async (status: string) => {
       const res = await setStatus(client, poll, status);
@@ -202,9 +202,10 @@ describe('PATCH /polls/:slug', () => {
     await expectRefused('open');
     await expectRefused('draft');
     expect((await setStatus(client, poll, 'closed')).body.status).toBe('closed');
-    await expectRefused('open');
     await expectRefused('draft');
     await expectRefused('closed');
+    expect((await setStatus(client, poll, 'open')).body.status).toBe('open');
+    await expectRefused('draft');
   });
 
   it('answers 404 for an unknown slug when a secret is sent', async () => {

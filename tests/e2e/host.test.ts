@@ -155,8 +155,9 @@ describe('host panel', () => {
     await host.toast('Encuesta cerrada');
     await host.resetButton().waitFor();
     expect(await host.statusBadge().textContent()).toBe('Cerrada');
-    // Closed is final: no button leads back.
+    // Closed leads back only through 'Reabrir encuesta' (issue 17), never to draft.
     expect(await page.getByRole('button', { name: /^(Abrir|Cerrar) encuesta$/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Reabrir encuesta' }).waitFor();
 
     await host.resetVotes();
     await host.toast('Votos eliminados');

@@ -18,6 +18,7 @@ export function makePoll(overrides: Partial<Poll> = {}): Poll {
     },
     currentQuestionId: null,
     joinCode: '482913',
+    resetCount: 0,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     questions: [

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Answer, VoteResponse } from '../../contract/index.ts';
-import type { PollStore, QuestionWithOptions, StoreAnswer } from '../store/store.ts';
+import type { PollRecord, PollStore, QuestionWithOptions, StoreAnswer } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
 import { type BlockedTest, blockedTest } from './moderation/blocked-words.ts';
@@ -157,6 +157,24 @@ export interface Voter {
   source?: string;
 }
 
+/**
+ * With the presenter pace on, participants answer only the question the presenter shows
+ * (issue 19): a ballot touching any other is refused whole. The poll came from the cache, which
+ * may be a moment behind the presenter's last move; before refusing, the store says which
+ * question is current now, so a phone answering the question just shown is never refused.
+ */
+async function requireCurrentQuestion(store: PollStore, poll: PollRecord, answers: Answer[]) {
+  const onlyCurrent = (current: number | null) =>
+    current !== null && answers.every((a) => a.questionId === current);
+  if (onlyCurrent(poll.currentQuestionId)) return;
+  const now = await store.getPollById(poll.id);
+  if (now?.presenterPace && !onlyCurrent(now.currentQuestionId)) {
+    throw new DomainError('QUESTION_NOT_CURRENT', undefined, {
+      currentQuestionId: now.currentQuestionId,
+    });
+  }
+}
+
 export async function castVote(
   { store, events, readPoll, maxSelections }: CastVoteDeps,
   slug: string,
@@ -170,6 +188,7 @@ export async function castVote(
   // With a key the store decides, since a retry of a vote taken before closing must replay.
   if (poll.status !== 'open' && !idempotencyKey) throw new DomainError('POLL_NOT_OPEN');
   validateBallot(questions, answers, maxSelections);
+  if (poll.presenterPace) await requireCurrentQuestion(store, poll, answers);
 
   const result = await store.castVote({
     pollId: poll.id,

@@ -25,6 +25,7 @@ const poll: PollRecord = {
   qa: false,
   qaModerated: false,
   joinCode: '482913',
+  resetCount: 0,
   hostSecretHash: hashHostSecret(secret),
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-02T00:00:00Z'),

@@ -16,7 +16,8 @@ export const defaultMessages: Record<ErrorCode, string> = {
   FORBIDDEN: 'Código de presentador incorrecto',
   INVALID_TRANSITION: 'Ese cambio de estado no está permitido',
   POLL_NOT_OPEN: 'La encuesta no está abierta',
-  POLL_OPEN: 'No se pueden resetear los votos mientras la encuesta está abierta',
+  QUESTION_NOT_CURRENT:
+    'Esa pregunta no es la que muestra ahora el presentador; responde la pregunta actual',
   INVALID_BALLOT: 'El voto no es válido',
   ALREADY_VOTED: 'Ya votaste en esta pregunta',
   IDEMPOTENCY_MISMATCH: 'Esta clave de idempotencia ya se usó con otro voto',

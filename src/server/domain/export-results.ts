@@ -1,5 +1,11 @@
 import type { AnswerState, PollStatus, QuestionType } from '../../contract/index.ts';
-import type { PollRecord, PollStore, QuestionWithOptions, Tally } from '../store/store.ts';
+import type {
+  BallotRecord,
+  PollRecord,
+  PollStore,
+  QuestionWithOptions,
+  Tally,
+} from '../store/store.ts';
 import { hiddenTest } from './moderation/hidden-words.ts';
 import { findPollAsHost } from './poll-view.ts';
 import { type QaExportRow, qaExportRows } from './qa/qa-export.ts';
@@ -9,7 +15,8 @@ import { cloudEntries } from './words/cloud.ts';
 /**
  * A poll's results as tables, for the host's exports (CSV, XLSX): the same rows whatever the
  * format, so both files say the same thing. Ballots are anonymous: a number, a time and the
- * options chosen, never the participant.
+ * options chosen, never the participant. One row per participant (issue 17): with the presenter
+ * pace a person sends one ballot per question, and those ballots make one row.
  */
 
 /** The labels of the export files, in the app's language (the same words as the web app). */
@@ -69,8 +76,9 @@ export interface SummaryRow {
 }
 
 export interface BallotRow {
-  /** 1, 2, 3… in the order the ballots were stored: not the database id. */
+  /** 1, 2, 3… in the order of each row's first ballot: not a database id. */
   number: number;
+  /** When the row's first ballot was stored. */
   createdAt: Date;
   /** One cell per column of ballotColumns: the options chosen, a scale's value, an open answer
    *  (then its state, in the column after it); '' if unanswered. */
@@ -87,7 +95,7 @@ export interface ResultsExport {
   /** The ballots section's question columns: "1. text"; an open-text question has a second
    *  one, "1. text (estado)", since the host's export holds every answer, hidden ones too. */
   ballotColumns: string[];
-  /** Reads the ballots page by page as they are consumed. */
+  /** The ballots, a participant's merged into one row (see readBallots). */
   ballots(): AsyncGenerator<BallotRow>;
   /** Issue 20: the audience's questions there are (their section is left out without any). */
   qaCount: number;
@@ -184,34 +192,61 @@ async function* readBallots(
   const optionText = new Map(questions.flatMap((q) => q.options.map((o) => [o.id, o.text])));
   // The question's option order, not the order of ids, within one answer.
   const optionRank = new Map(questions.flatMap((q) => q.options.map((o, i) => [o.id, i])));
-  let number = 0;
-  let afterId: number | undefined;
-  for (;;) {
-    const page = await store.listBallots(pollId, { afterId, limit: BALLOT_PAGE });
-    if (page.length === 0) return;
-    for (const ballot of page) {
-      const chosen: number[][] = Array.from({ length: width }, () => []);
-      for (const c of ballot.choices) {
-        // A question or option added after the tally was read has no column: left out.
-        const i = column.get(c.questionId);
-        if (i !== undefined && optionText.has(c.optionId)) chosen[i]!.push(c.optionId);
+  const cellsOf = (ballot: BallotRecord): Map<number, string> => {
+    const chosen = new Map<number, number[]>();
+    for (const c of ballot.choices) {
+      // A question or option added after the tally was read has no column: left out.
+      const i = column.get(c.questionId);
+      if (i !== undefined && optionText.has(c.optionId)) {
+        chosen.set(i, [...(chosen.get(i) ?? []), c.optionId]);
       }
-      const answers = chosen.map((ids) =>
+    }
+    const cells = new Map<number, string>();
+    for (const [i, ids] of chosen) {
+      cells.set(
+        i,
         ids
           .sort((a, b) => optionRank.get(a)! - optionRank.get(b)!)
           .map((id) => optionText.get(id)!)
           .join(exportLabels.choiceSeparator),
       );
-      for (const t of ballot.texts) {
-        const i = column.get(t.questionId);
-        if (i === undefined) continue;
-        answers[i] = t.text;
-        answers[i + 1] = exportLabels.answerStates[t.state];
+    }
+    for (const t of ballot.texts) {
+      const i = column.get(t.questionId);
+      if (i === undefined) continue;
+      cells.set(i, t.text);
+      cells.set(i + 1, exportLabels.answerStates[t.state]);
+    }
+    return cells;
+  };
+
+  // A participant's ballots join one row while they answer different questions (the presenter
+  // pace: one ballot per question). A ballot answering a question the row already holds (one
+  // vote per question off, the same person voting again) starts a new row for that person, so
+  // no answer is overwritten. Rows wait until every page is read, since a participant's next
+  // ballot may come pages later: memory is one row per participant, what the sheet holds.
+  const rows: { createdAt: Date; cells: Map<number, string> }[] = [];
+  const openRow = new Map<string, (typeof rows)[number]>();
+  let afterId: number | undefined;
+  for (;;) {
+    const page = await store.listBallots(pollId, { afterId, limit: BALLOT_PAGE });
+    if (page.length === 0) break;
+    for (const ballot of page) {
+      const cells = cellsOf(ballot);
+      const row = openRow.get(ballot.participantId);
+      if (row && ![...cells.keys()].some((i) => row.cells.has(i))) {
+        for (const [i, cell] of cells) row.cells.set(i, cell);
+        continue;
       }
-      number += 1;
-      yield { number, createdAt: ballot.createdAt, answers };
+      const next = { createdAt: ballot.createdAt, cells };
+      rows.push(next);
+      openRow.set(ballot.participantId, next);
     }
     afterId = page.at(-1)!.id;
+  }
+  for (const [index, row] of rows.entries()) {
+    const answers = Array.from({ length: width }, (_, i) => row.cells.get(i) ?? '');
+    yield { number: index + 1, createdAt: row.createdAt, answers };
   }
 }
 

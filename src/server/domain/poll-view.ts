@@ -128,6 +128,7 @@ export function toPollView(poll: PollRecord, questions: QuestionWithOptions[]): 
     currentQuestionId: questions.some((q) => q.id === poll.currentQuestionId)
       ? poll.currentQuestionId
       : null,
+    resetCount: poll.resetCount,
     createdAt: poll.createdAt.toISOString(),
     updatedAt: poll.updatedAt.toISOString(),
   };

@@ -1,14 +1,19 @@
 import type { Poll, PollStatus, Settings } from '../../contract/index.ts';
-import type { PollStore } from '../store/store.ts';
+import type { PollChanges, PollRecord, PollStore } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
+import { generateJoinCode, withFreshKeys } from './join-code.ts';
 import { findPollAsHost, loadPollView } from './poll-view.ts';
 
-/** The only moves a poll makes: draft → open → closed. */
+/**
+ * The moves a poll makes: draft → open → closed, and closed → open again (issue 17: a teacher
+ * runs the same poll with the next group; a departure from the spec's "no way back", whose own
+ * vote reset is pointless without it). Nothing goes back to draft.
+ */
 const NEXT_STATUS: Record<PollStatus, PollStatus | undefined> = {
   draft: 'open',
   open: 'closed',
-  closed: undefined,
+  closed: 'open',
 };
 
 const STATUS_NAMES: Record<PollStatus, string> = {
@@ -48,8 +53,9 @@ export async function updatePoll(
     if (question?.pollId !== poll.id) throw new DomainError('QUESTION_NOT_FOUND');
   }
   // With a status change, the write only applies if nobody moved the poll meanwhile.
-  const updated = await store.updatePoll(
-    poll.id,
+  const updated = await writeChanges(
+    store,
+    poll,
     {
       title: changes.title,
       status,
@@ -71,4 +77,30 @@ export async function updatePoll(
   }
   events.pollChanged(slug);
   return loadPollView(store, updated);
+}
+
+/**
+ * Join codes are unique among the polls not closed, so a closed poll's code may have gone to
+ * another poll meanwhile: reopening keeps the code when it is free and draws a new one when
+ * it is not (the store's unique index decides, as at creation).
+ */
+function writeChanges(
+  store: PollStore,
+  poll: PollRecord,
+  changes: PollChanges,
+  ifStatus: PollStatus | undefined,
+): Promise<PollRecord | undefined> {
+  if (!(poll.status === 'closed' && changes.status === 'open')) {
+    return store.updatePoll(poll.id, changes, ifStatus);
+  }
+  let drawn = 0;
+  return withFreshKeys(
+    ({ joinCode }) =>
+      store.updatePoll(
+        poll.id,
+        { ...changes, joinCode: joinCode === poll.joinCode ? undefined : joinCode },
+        ifStatus,
+      ),
+    () => ({ slug: poll.slug, joinCode: drawn++ === 0 ? poll.joinCode : generateJoinCode() }),
+  );
 }

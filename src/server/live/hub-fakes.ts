@@ -111,6 +111,7 @@ export const baseRecord: PollRecord = {
   qa: false,
   qaModerated: false,
   joinCode: '123456',
+  resetCount: 0,
   hostSecretHash: 'h',
   createdAt: new Date(0),
   updatedAt: new Date(0),

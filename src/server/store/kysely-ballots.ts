@@ -16,7 +16,7 @@ export async function listBallots(
 ): Promise<BallotRecord[]> {
   const rows = await db
     .selectFrom('ballots')
-    .select(['id', 'created_at'])
+    .select(['id', 'participant_id', 'created_at'])
     .where('poll_id', '=', pollId)
     .where('id', '>', page.afterId ?? 0)
     .orderBy('id')
@@ -26,7 +26,13 @@ export async function listBallots(
   const ballots = new Map<number, BallotRecord>(
     rows.map((r) => [
       Number(r.id),
-      { id: Number(r.id), createdAt: new Date(Number(r.created_at)), choices: [], texts: [] },
+      {
+        id: Number(r.id),
+        participantId: r.participant_id,
+        createdAt: new Date(Number(r.created_at)),
+        choices: [],
+        texts: [],
+      },
     ]),
   );
   const choices = await db

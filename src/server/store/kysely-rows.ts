@@ -24,6 +24,7 @@ export function toPoll(row: Selectable<Database['polls']>): PollRecord {
     qa: Number(row.qa) === 1,
     qaModerated: Number(row.qa_moderated) === 1,
     joinCode: row.join_code,
+    resetCount: Number(row.reset_count),
     hostSecretHash: row.host_secret_hash,
     createdAt: new Date(Number(row.created_at)),
     updatedAt: new Date(Number(row.updated_at)),

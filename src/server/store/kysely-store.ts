@@ -185,12 +185,21 @@ export class KyselyPollStore implements PollStore {
         moderate_text: asFlag(changes.moderateText),
         qa: asFlag(changes.qa),
         qa_moderated: asFlag(changes.qaModerated),
+        join_code: changes.joinCode,
         updated_at: bumpedUpdatedAt(),
       })
       .where('id', '=', pollId);
     if (ifStatus) update = update.where('status', '=', ifStatus);
-    const row = await update.returningAll().executeTakeFirst();
-    return row && toPoll(row);
+    try {
+      const row = await update.returningAll().executeTakeFirst();
+      return row && toPoll(row);
+    } catch (error) {
+      // Only the join code's partial unique index can refuse this update.
+      if (this.hooks.isUniqueViolation(error)) {
+        throw new PollKeyTakenError('', changes.joinCode ?? '(its own)');
+      }
+      throw error;
+    }
   }
 
   listQuestions(pollId: number) {

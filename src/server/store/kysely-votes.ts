@@ -239,6 +239,12 @@ export async function resetVotes(
       .execute();
     await recountVotes(trx, pollId);
     await recountText(trx, pollId, maxWords);
+    // A new run: phones that voted in the last one may vote again (their flag names the run).
+    await trx
+      .updateTable('polls')
+      .set((eb) => ({ reset_count: eb('reset_count', '+', 1) }))
+      .where('id', '=', pollId)
+      .execute();
     await touchPoll(trx, pollId);
     return Number(result.numDeletedRows);
   });

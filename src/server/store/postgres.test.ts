@@ -13,6 +13,7 @@ import { ballotPagesContract } from './store-contract-ballots.ts';
 import { blockedWordsContract } from './store-contract-blocked-words.ts';
 import { myPollsContract } from './store-contract-my-polls.ts';
 import { qaContract } from './store-contract-qa.ts';
+import { pollRunsContract } from './store-contract-runs.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
@@ -26,6 +27,7 @@ describe.runIf(available)('postgres store', () => {
   storeContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
   ballotPagesContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
   myPollsContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
+  pollRunsContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
   textAnswersContract('postgres', (options) =>
     createPostgresStore(url, { schema: schemas.next(), ...options }),
   );

@@ -45,6 +45,8 @@ export interface PollsTable {
   /** Migration 012: audience Q&A on, and its questions held for review. */
   qa: Generated<number>;
   qa_moderated: Generated<number>;
+  /** Migration 008: how many times the host reset the votes (the poll's run). */
+  reset_count: Generated<number>;
 }
 
 export interface QuestionsTable {

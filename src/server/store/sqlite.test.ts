@@ -8,6 +8,7 @@ import { ballotPagesContract } from './store-contract-ballots.ts';
 import { blockedWordsContract } from './store-contract-blocked-words.ts';
 import { myPollsContract } from './store-contract-my-polls.ts';
 import { qaContract } from './store-contract-qa.ts';
+import { pollRunsContract } from './store-contract-runs.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
@@ -19,6 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 storeContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 ballotPagesContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 myPollsContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
+pollRunsContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 textAnswersContract('sqlite', (options) => openSqliteStore(join(dir, `store-${++n}.db`), options));
 blockedWordsContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
 qaContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));

@@ -36,7 +36,9 @@ export interface PollStore extends QaStore {
    *  one query. Unknown slugs are simply absent; order unspecified. */
   pollOverviews(slugs: readonly string[]): Promise<PollOverview[]>;
   /** Applies the changes; with `ifStatus`, only when the poll still has that status (a status
-   *  transition checked and written in one step). Returns undefined when nothing matched. */
+   *  transition checked and written in one step). Returns undefined when nothing matched.
+   *  Throws `PollKeyTakenError` when reopening would leave two polls not closed with one join
+   *  code (the caller retries with `joinCode` set to a new one). */
   updatePoll(
     pollId: number,
     changes: PollChanges,
@@ -160,6 +162,8 @@ export interface PollRecord {
   qaModerated: boolean;
   /** Six digits; unique among the polls that are not closed. */
   joinCode: string;
+  /** Vote resets so far: 0 in the first run, +1 each reset. */
+  resetCount: number;
   /** SHA-256 of the host secret, hex. The secret itself is never stored. */
   hostSecretHash: string;
   createdAt: Date;
@@ -191,6 +195,8 @@ export interface PollChanges {
   moderateText?: boolean;
   qa?: boolean;
   qaModerated?: boolean;
+  /** A reopened poll whose code another poll took meanwhile gets a new one. */
+  joinCode?: string;
 }
 
 export interface QuestionChanges {
@@ -328,6 +334,8 @@ export interface BallotPage {
 
 export interface BallotRecord {
   id: number;
+  /** The participant (cookie id) who sent it: exports group a person's ballots into one row. */
+  participantId: string;
   createdAt: Date;
   /** Sorted by question id, then option id. */
   choices: { questionId: number; optionId: number }[];

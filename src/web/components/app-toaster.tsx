@@ -25,6 +25,8 @@ export function AppToaster() {
     <Toaster
       position={isDesktop ? 'bottom-right' : 'bottom-center'}
       richColors
+      // The page follows the system's light or dark (theme.css); the toasts with it.
+      theme="system"
       closeButton
       containerAriaLabel={es.common.notifications}
       toastOptions={{ closeButtonAriaLabel: es.common.closeNotification }}

@@ -182,7 +182,6 @@ export const es = {
       'Se eliminarán permanentemente todos los votos de esta encuesta. Esta acción no se puede deshacer.',
     votesDeleted: 'Votos eliminados',
     votesDeletedDescription: (n: number) => `Se eliminaron ${n} ${n === 1 ? 'voto' : 'votos'}`,
-    resetOnlyWhenNotOpen: 'Cierra la encuesta para poder resetear los votos.',
     nothingToReset: 'Todavía no hay votos que resetear.',
     resetConfirm: 'Eliminar votos',
     exportCard: 'Exportar resultados',

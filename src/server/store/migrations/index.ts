@@ -7,6 +7,7 @@ import { room } from './005-room.ts';
 import { presenterPace } from './006-presenter-pace.ts';
 import { openText } from './007-open-text.ts';
 import { blockedWords } from './008-blocked-words.ts';
+import { panelResetCount } from './008-panel-reset-count.ts';
 import { issuedIds } from './010-issued-ids.ts';
 import { qa } from './012-qa.ts';
 
@@ -25,5 +26,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '008-blocked-words': blockedWords,
     '010-issued-ids': issuedIds,
     '012-qa': qa(engine),
+    '008-panel-reset-count': panelResetCount,
   };
 }

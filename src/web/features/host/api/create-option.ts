@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { useHostSession } from '../host-session.tsx';
-import { patchQuestion, summaryChanged } from './cache.ts';
+import { patchQuestion, settlePoll, summaryChanged, withOption } from './cache.ts';
 import { notifyError } from './notify-error.ts';
 
 type Variables = { questionId: number; text: string; ordinal: number };
@@ -18,10 +18,8 @@ export function useCreateOption() {
         hostSecret: secret,
       }),
     onSuccess: (option, { questionId }) => {
-      patchQuestion(queryClient, slug, questionId, (q) => ({
-        ...q,
-        options: [...q.options, option],
-      }));
+      patchQuestion(queryClient, slug, questionId, (q) => withOption(q, option));
+      settlePoll(queryClient, slug);
       void summaryChanged(queryClient, slug);
     },
     onError: notifyError,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { useHostSession } from '../host-session.tsx';
-import { patchQuestion, summaryChanged } from './cache.ts';
+import { patchQuestion, settlePoll, summaryChanged } from './cache.ts';
 import { notifyError } from './notify-error.ts';
 
 type Variables = { questionId: number; optionId: number };
@@ -18,6 +18,7 @@ export function useDeleteOption() {
         ...q,
         options: q.options.filter((o) => o.id !== optionId),
       }));
+      settlePoll(queryClient, slug);
       void summaryChanged(queryClient, slug);
     },
     onError: notifyError,

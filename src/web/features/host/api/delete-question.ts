@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { useHostSession } from '../host-session.tsx';
-import { patchPoll, summaryChanged } from './cache.ts';
+import { patchPoll, settlePoll, summaryChanged, withoutQuestion } from './cache.ts';
 import { notifyError } from './notify-error.ts';
 
 /** DELETE /questions/{id}; its options and votes go with it on the server. */
@@ -12,10 +12,8 @@ export function useDeleteQuestion() {
     mutationFn: (questionId: number) =>
       apiCall('deleteQuestion', { params: { id: questionId }, hostSecret: secret }),
     onSuccess: (_, questionId) => {
-      patchPoll(queryClient, slug, (poll) => ({
-        ...poll,
-        questions: poll.questions.filter((q) => q.id !== questionId),
-      }));
+      patchPoll(queryClient, slug, (poll) => withoutQuestion(poll, questionId));
+      settlePoll(queryClient, slug);
       void summaryChanged(queryClient, slug);
     },
     onError: notifyError,

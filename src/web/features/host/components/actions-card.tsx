@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { es } from '../../../i18n/es.ts';
+import { esPanel } from '../../../i18n/es-panel.ts';
 import { NEW_CODE_STATE } from '../../../lib/links.ts';
 import { useDuplicatePoll } from '../api/duplicate-poll.ts';
 import { useResetVotes } from '../api/reset-votes.ts';
@@ -53,42 +54,45 @@ function DuplicateAction() {
   );
 }
 
+/**
+ * Spec §4 offered the reset only when the poll is not open; issue 17 allows it in any status so
+ * a poll can be run again with the next group (reset, and the same phones vote again). On an
+ * open poll the confirmation says that votes are still arriving.
+ */
 function ResetAction({ poll }: { poll: Poll }) {
-  // Spec §4: wiping votes mid-vote would confuse participants, so it waits for a non-open poll.
-  if (poll.status === 'open') {
-    return <p className="text-sm text-muted-foreground">{t.resetOnlyWhenNotOpen}</p>;
-  }
-  return <ResetWhenVotes />;
-}
-
-/** Mounted once the poll is not open, so the count is read fresh after closing. */
-function ResetWhenVotes() {
   const reset = useResetVotes();
   const votes = useVoteCount();
   // Nothing to reset: a red button would only alarm (a fresh draft has no votes).
   if (votes === 0) return <p className="text-sm text-muted-foreground">{t.nothingToReset}</p>;
   return (
-    <ConfirmDialog
-      trigger={
-        <Button
-          variant="outline"
-          className="text-destructive hover:bg-destructive/10"
-          disabled={reset.isPending}
-        >
-          <RotateCcw aria-hidden="true" />
-          {t.reset}
-        </Button>
-      }
-      title={t.resetConfirmTitle}
-      description={t.resetConfirmDescription}
-      confirmLabel={t.resetConfirm}
-      onConfirm={() =>
-        reset.mutate(undefined, {
-          onSuccess: ({ deletedVotes }) =>
-            toast.success(t.votesDeleted, { description: t.votesDeletedDescription(deletedVotes) }),
-        })
-      }
-    />
+    <>
+      <ConfirmDialog
+        trigger={
+          <Button
+            variant="outline"
+            className="text-destructive hover:bg-destructive/10"
+            disabled={reset.isPending}
+          >
+            <RotateCcw aria-hidden="true" />
+            {t.reset}
+          </Button>
+        }
+        title={t.resetConfirmTitle}
+        description={
+          poll.status === 'open' ? esPanel.resetOpenConfirmDescription : t.resetConfirmDescription
+        }
+        confirmLabel={t.resetConfirm}
+        onConfirm={() =>
+          reset.mutate(undefined, {
+            onSuccess: ({ deletedVotes }) =>
+              toast.success(t.votesDeleted, {
+                description: t.votesDeletedDescription(deletedVotes),
+              }),
+          })
+        }
+      />
+      <p className="text-sm text-muted-foreground">{esPanel.resetHelp}</p>
+    </>
   );
 }
 

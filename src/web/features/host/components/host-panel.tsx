@@ -14,6 +14,7 @@ import { IntegrityCard } from './integrity-card.tsx';
 import { KeepCodeCard } from './keep-code-card.tsx';
 import { PanelHeader } from './panel-header.tsx';
 import { QuestionsCard } from './questions-card.tsx';
+import { SkipLinks } from './skip-links.tsx';
 import { StatusCard } from './status-card.tsx';
 
 type HostPanelProps = {
@@ -67,7 +68,8 @@ export function HostPanel({
   return (
     <HostSessionProvider slug={slug} secret={secret}>
       {hasText || poll.settings.qa ? <HostLive slug={slug} secret={secret} /> : null}
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
+      <div className="relative mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
+        <SkipLinks />
         <PanelHeader poll={poll} onForget={onForget} />
         <KeepCodeCard />
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr]">

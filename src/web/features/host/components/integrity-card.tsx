@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert, Trash2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { IntegritySource } from '../../../../contract/integrity.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -8,7 +9,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { es } from '../../../i18n/es.ts';
 import { esIntegrity } from '../../../i18n/es-integrity.ts';
-import { integrityQueryOptions, useDiscardSource } from '../api/integrity.ts';
+import { integrityKey, integrityQueryOptions, useDiscardSource } from '../api/integrity.ts';
+import { useVoteCount } from '../api/vote-count.ts';
 import { useHostSession } from '../host-session.tsx';
 import { DiscardUnusualButton } from './discard-unusual-button.tsx';
 
@@ -107,6 +109,7 @@ function SourceRow({
 export function IntegrityCard() {
   const { slug, secret } = useHostSession();
   const query = useQuery(integrityQueryOptions(slug, secret));
+  useFollowVoteCount(slug);
   const data = query.data;
   return (
     <Card aria-labelledby="integrity-title">
@@ -148,4 +151,22 @@ export function IntegrityCard() {
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * The ballots change through the host's summary (a reset, a discard, a live summary frame, a
+ * refetch after any mutation): when its count moves, the card asks again at once rather than
+ * showing the old sources until its next refresh (issue 17: 14 ballots shown after a reset).
+ */
+function useFollowVoteCount(slug: string) {
+  const queryClient = useQueryClient();
+  const votes = useVoteCount();
+  const seen = useRef(votes);
+  useEffect(() => {
+    if (votes === undefined || votes === seen.current) return;
+    const first = seen.current === undefined;
+    seen.current = votes;
+    // The first count read is the one the card was loaded with.
+    if (!first) void queryClient.invalidateQueries({ queryKey: integrityKey(slug) });
+  }, [votes, slug, queryClient]);
 }

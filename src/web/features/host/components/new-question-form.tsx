@@ -25,6 +25,8 @@ type NewQuestionFormProps = {
   onCreate: (body: CreateQuestionBody) => Promise<unknown>;
   /** Lets the card's empty state move focus to the text field. */
   textRef?: RefObject<HTMLInputElement | null>;
+  /** The form's id: a skip link's target. */
+  id?: string;
 };
 
 export function NewQuestionForm({
@@ -32,6 +34,7 @@ export function NewQuestionForm({
   pending,
   onCreate,
   textRef: outerTextRef,
+  id: formId,
 }: NewQuestionFormProps) {
   const id = useId();
   // Row keys stay stable while rows are added and removed; labels follow the position.
@@ -104,6 +107,7 @@ export function NewQuestionForm({
 
   return (
     <form
+      id={formId}
       onSubmit={handleSubmit}
       className="grid gap-4 rounded-lg border border-dashed p-4"
       aria-labelledby={`${id}-heading`}

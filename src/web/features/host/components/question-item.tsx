@@ -23,9 +23,11 @@ type QuestionItemProps = {
   question: Question;
   position: number;
   moderation?: (question: Question) => ReactNode;
+  /** Called once the server deleted it, before its card goes (focus moves on, questions-card). */
+  onDeleted?: (questionId: number) => void;
 };
 
-export function QuestionItem({ question, position, moderation }: QuestionItemProps) {
+export function QuestionItem({ question, position, moderation, onDeleted }: QuestionItemProps) {
   const {
     attributes,
     listeners,
@@ -49,6 +51,8 @@ export function QuestionItem({ question, position, moderation }: QuestionItemPro
       )}
       data-testid="question-item"
       data-question-id={question.id}
+      // Focus lands here after the question before it is deleted (never a Tab stop).
+      tabIndex={-1}
     >
       {/* Handle, position and delete share the top row so text and options get the full width
           of a phone; from sm up the body is indented under the handle. */}
@@ -77,7 +81,12 @@ export function QuestionItem({ question, position, moderation }: QuestionItemPro
           disabled={deleteQuestion.isPending}
           className="-mr-1"
           onConfirm={() =>
-            deleteQuestion.mutate(question.id, { onSuccess: () => toast.success(t.deleted) })
+            deleteQuestion.mutate(question.id, {
+              onSuccess: () => {
+                onDeleted?.(question.id);
+                toast.success(t.deleted);
+              },
+            })
           }
         />
       </div>

@@ -16,7 +16,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { ListChecks, PencilLine } from 'lucide-react';
-import { type ReactNode, useMemo, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
 import type { Poll, Question } from '../../../../contract/poll.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -63,11 +63,57 @@ type QuestionsCardProps = {
   moderation?: (question: Question) => ReactNode;
 };
 
+/** Where the skip links of the panel lead (host-panel.tsx). */
+export const QUESTIONS_ID = 'panel-preguntas';
+export const NEW_QUESTION_ID = 'panel-nueva-pregunta';
+
+/**
+ * After a question is deleted its card (and the focused bin in it) is gone, and focus would fall
+ * to the page body: it goes to the next question's card instead (the previous one after the
+ * last), or to the new-question form when none is left. Only when focus was lost, so a host who
+ * clicked elsewhere meanwhile keeps their place.
+ */
+function useFocusAfterDelete(
+  questions: readonly Question[],
+  list: RefObject<HTMLOListElement | null>,
+  newQuestionText: RefObject<HTMLInputElement | null>,
+) {
+  const target = useRef<number | 'form' | null>(null);
+  const moveFocus = useRef((_settle: boolean) => {});
+  moveFocus.current = (settle: boolean) => {
+    const next = target.current;
+    if (next === null) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) {
+      // The deleted card (with the focused bin) is still there, or the host is elsewhere now.
+      if (settle) target.current = null;
+      return;
+    }
+    target.current = null;
+    if (next === 'form') newQuestionText.current?.focus();
+    else list.current?.querySelector<HTMLElement>(`[data-question-id="${next}"]`)?.focus();
+  };
+  // The list without the deleted question has rendered: focus moves now or never.
+  const count = questions.length;
+  useEffect(() => {
+    if (count >= 0) moveFocus.current(true);
+  }, [count]);
+  return (deletedId: number) => {
+    const index = questions.findIndex((q) => q.id === deletedId);
+    const next = questions[index + 1] ?? questions[index - 1];
+    target.current = next ? next.id : 'form';
+    // The card may be gone already (the cache was patched before this callback).
+    requestAnimationFrame(() => moveFocus.current(false));
+  };
+}
+
 export function QuestionsCard({ poll, moderation }: QuestionsCardProps) {
   const questions = useMemo(() => byOrdinal(poll.questions), [poll.questions]);
   const reorder = useReorderQuestions();
   const createQuestion = useCreateQuestion();
   const newQuestionText = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const onDeleted = useFocusAfterDelete(questions, list, newQuestionText);
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a click on the handle stays a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -88,11 +134,11 @@ export function QuestionsCard({ poll, moderation }: QuestionsCardProps) {
   }
 
   return (
-    <Card>
+    <Card id={QUESTIONS_ID} tabIndex={-1} aria-labelledby={`${QUESTIONS_ID}-title`}>
       {/* Slimmer side padding on phones: question cards nest inside, and every pixel of width
           keeps option text on one line. */}
       <CardHeader className="px-3 sm:px-5">
-        <CardTitle>{es.host.questionsCard}</CardTitle>
+        <CardTitle id={`${QUESTIONS_ID}-title`}>{es.host.questionsCard}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 px-3 sm:px-5">
         {questions.length === 0 ? (
@@ -123,13 +169,14 @@ export function QuestionsCard({ poll, moderation }: QuestionsCardProps) {
               items={questions.map((q) => q.id)}
               strategy={verticalListSortingStrategy}
             >
-              <ol className="grid gap-3" aria-label={t.listLabel}>
+              <ol ref={list} className="grid gap-3" aria-label={t.listLabel}>
                 {questions.map((question, index) => (
                   <QuestionItem
                     key={question.id}
                     question={question}
                     position={index + 1}
                     moderation={moderation}
+                    onDeleted={onDeleted}
                   />
                 ))}
               </ol>
@@ -137,6 +184,7 @@ export function QuestionsCard({ poll, moderation }: QuestionsCardProps) {
           </DndContext>
         )}
         <NewQuestionForm
+          id={NEW_QUESTION_ID}
           textRef={newQuestionText}
           nextOrdinal={poll.questions.length + 1}
           pending={createQuestion.isPending}

@@ -1,13 +1,15 @@
-import { Lock, Play } from 'lucide-react';
+import { Lock, Play, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import type { Poll, Settings } from '../../../../contract/poll.ts';
+import { groupJoinCode } from '../../../components/join-code.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Label } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { es } from '../../../i18n/es.ts';
+import { esPanel } from '../../../i18n/es-panel.ts';
 import { esQa } from '../../../i18n/es-qa.ts';
 import { useUpdatePoll } from '../api/update-poll.ts';
 
@@ -20,7 +22,7 @@ function StatusControls({ poll }: { poll: Poll }) {
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">{statusNote[poll.status]}</p>
-      {/* Spec §4: draft → open → closed, never back. */}
+      {/* Spec §4: draft → open → closed; issue 17 adds closed → open, to run it again. */}
       {poll.status === 'draft' ? (
         <OpenButton
           empty={poll.questions.length === 0}
@@ -44,6 +46,32 @@ function StatusControls({ poll }: { poll: Poll }) {
           <Lock aria-hidden="true" />
           {t.closePoll}
         </Button>
+      ) : null}
+      {poll.status === 'closed' ? (
+        <>
+          <p className="text-sm text-muted-foreground">{esPanel.reopenHelp}</p>
+          <Button
+            variant="secondary"
+            disabled={updatePoll.isPending}
+            onClick={() =>
+              updatePoll.mutate(
+                { status: 'open' },
+                {
+                  onSuccess: (reopened) =>
+                    toast.success(esPanel.pollReopened, {
+                      description:
+                        reopened.joinCode === poll.joinCode
+                          ? undefined
+                          : esPanel.newJoinCode(groupJoinCode(reopened.joinCode)),
+                    }),
+                },
+              )
+            }
+          >
+            <RotateCcw aria-hidden="true" />
+            {esPanel.reopenPoll}
+          </Button>
+        </>
       ) : null}
     </div>
   );

@@ -7,9 +7,10 @@ import { queryKeys } from '../../../lib/query.ts';
  * a page reopened after voting (a second scan of the QR opens a new tab) shows the thanks, or
  * asks only what is left, instead of a form the server would refuse. Refreshed after a refusal.
  */
-export function answeredQueryOptions(slug: string) {
+export function answeredQueryOptions(slug: string, run: number) {
   return queryOptions({
-    queryKey: queryKeys.answered(slug),
+    // Per run of the poll (resetCount): after a reset the participant has answered nothing.
+    queryKey: [...queryKeys.answered(slug), run],
     // The whole response, as the presenter pace's view reads the same key.
     queryFn: ({ signal }) => apiCall('participantState', { params: { slug }, signal }),
     staleTime: Number.POSITIVE_INFINITY,

@@ -6,10 +6,10 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { CircleCheckBig, Hourglass, Send } from '../../../components/ui/icons.tsx';
 import { esCore as es } from '../../../i18n/es-core.ts';
 import { esPaced } from '../../../i18n/es-paced.ts';
-import { apiCall, isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { byOrdinal } from '../../../lib/order.ts';
-import { queryKeys } from '../../../lib/query.ts';
 import { notify } from '../../../lib/toast.ts';
+import { answeredQueryOptions } from '../api/answered.ts';
 import { newIdempotencyKey, useCastVote } from '../api/cast-vote.ts';
 import { choose, isComplete, reconcileSelection, type Selection, toBallot } from '../lib/ballot.ts';
 import { QuestionField } from './question-field.tsx';
@@ -31,11 +31,7 @@ type PacedVoteProps = {
 export function PacedVote({ poll, answered: answeredHere, onAnswered }: PacedVoteProps) {
   // What the server knows this participant answered (another tab, before a reload), so a
   // question already answered is not asked again.
-  const server = useQuery({
-    queryKey: queryKeys.answered(poll.slug),
-    queryFn: ({ signal }) => apiCall('participantState', { params: { slug: poll.slug }, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const server = useQuery(answeredQueryOptions(poll.slug, poll.resetCount));
   const answered = (id: number) =>
     answeredHere.has(id) || (server.data?.answeredQuestionIds.includes(id) ?? false);
   const questions = byOrdinal(poll.questions);

@@ -63,7 +63,7 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
       {
         onSettled: () => setWaiting(null),
         onSuccess: ({ saved }) => {
-          markVoted(poll.slug);
+          markVoted(poll.slug, poll.resetCount);
           notify.success(es.vote.sent, { description: es.vote.sentDescription(saved) });
           onVoted();
         },

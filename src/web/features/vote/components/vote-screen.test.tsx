@@ -49,10 +49,17 @@ describe('VoteScreen states', () => {
   });
 
   it('shows the thank-you screen when this session already voted', async () => {
-    markVoted('abc');
+    markVoted('abc', 0);
     renderVote(makePoll({ status: 'closed' }));
     expect(await screen.findByText('¡Gracias por participar!')).toBeInTheDocument();
     expect(screen.queryByText('Encuesta finalizada')).not.toBeInTheDocument();
+  });
+
+  it('asks again after the host reset the votes: the flag belongs to the previous run', async () => {
+    markVoted('abc', 0);
+    renderVote(makePoll({ resetCount: 1 }));
+    expect(await screen.findByRole('button', { name: 'Enviar respuestas' })).toBeInTheDocument();
+    expect(screen.queryByText('¡Gracias por participar!')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -121,7 +128,8 @@ describe('VoteScreen form', () => {
     expect(await screen.findByText('¡Gracias por participar!')).toBeInTheDocument();
     expect(await screen.findByText('¡Voto enviado!')).toBeInTheDocument();
     expect(screen.getByText('Se registraron 2 respuestas')).toBeInTheDocument();
-    expect(hasVoted('abc')).toBe(true);
+    expect(hasVoted('abc', 0)).toBe(true);
+    expect(hasVoted('abc', 1)).toBe(false);
     expect(screen.queryByRole('button', { name: 'Enviar respuestas' })).not.toBeInTheDocument();
 
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -146,9 +154,48 @@ describe('VoteScreen form', () => {
 
     expect(await screen.findByText('Error al votar')).toBeInTheDocument();
     expect(screen.getByText('Ya votaste en esta encuesta')).toBeInTheDocument();
-    expect(hasVoted('abc')).toBe(false);
+    expect(hasVoted('abc', 0)).toBe(false);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Enviar respuestas' })).toBeEnabled(),
     );
+  });
+
+  it('with the presenter pace, a refused answer (the presenter moved on) says why and shows the current question', async () => {
+    const user = userEvent.setup();
+    const paced = (current: number) =>
+      makePoll({
+        settings: { ...makePoll().settings, presenterPace: true },
+        currentQuestionId: current,
+      });
+    let current = 1;
+    mockFetch((url, init) => {
+      if (url.pathname === '/api/v1/polls/abc' && !init.method?.match(/POST/)) {
+        return json(paced(current));
+      }
+      if (url.pathname === '/api/v1/polls/abc/votes') {
+        current = 2;
+        return json(
+          {
+            message:
+              'Esa pregunta no es la que muestra ahora el presentador; responde la pregunta actual',
+            code: 'QUESTION_NOT_CURRENT',
+          },
+          409,
+        );
+      }
+      return json({ message: 'no', code: 'NOT_FOUND' }, 404);
+    });
+    renderRoute(<VoteScreen slug="abc" />, { path: '/p/:slug', url: '/p/abc' });
+    await user.click(await screen.findByText('Rojo'));
+    await user.click(screen.getByRole('button', { name: 'Enviar respuesta' }));
+    expect(await screen.findByText('Error al votar')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Esa pregunta no es la que muestra ahora el presentador; responde la pregunta actual',
+      ),
+    ).toBeInTheDocument();
+    // The poll is read again: the question the presenter shows now is asked.
+    expect(await screen.findByText('TypeScript')).toBeInTheDocument();
+    expect(screen.queryByText('Rojo')).not.toBeInTheDocument();
   });
 });

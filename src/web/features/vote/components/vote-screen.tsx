@@ -33,17 +33,25 @@ const PacedVote = lazy(async () => ({ default: (await import('./paced-vote.tsx')
 export function VoteScreen({ slug }: { slug: string }) {
   const stream = useLiveStream(slug, { asParticipant: true });
   const poll = useQuery(pollQueryOptions(slug, stream));
-  const answered = useQuery(answeredQueryOptions(slug));
-  const [votedNow, setVoted] = useState(false);
+  // The poll's run (issue 17): a vote reset starts a new one, in which this phone may vote again.
+  const run = poll.data?.resetCount ?? 0;
+  const answered = useQuery(answeredQueryOptions(slug, run));
+  // The run in which this page sent its ballot.
+  const [votedIn, setVotedIn] = useState<number | null>(null);
   // Session storage is the browser's: the server renders "not voted", and hydration switches.
   const votedBefore = useSyncExternalStore(
     noSubscription,
-    () => hasVoted(slug),
+    () => hasVoted(slug, run),
     () => false,
   );
   useDocumentTitle(poll.data ? es.titles.vote(poll.data.title) : null);
-  // Questions answered on this page with the presenter pace on.
-  const [pacedAnswers, setPacedAnswers] = useState<ReadonlySet<number>>(() => new Set());
+  // Questions answered on this page with the presenter pace on, in one run.
+  const [paced, setPaced] = useState<{ run: number; ids: ReadonlySet<number> }>(() => ({
+    run,
+    ids: new Set(),
+  }));
+  const pacedAnswers = paced.run === run ? paced.ids : noAnswers;
+  const votedNow = votedIn === run;
 
   const data = poll.data;
   // Until the server says otherwise (or when it cannot), nothing counts as answered.
@@ -77,7 +85,7 @@ export function VoteScreen({ slug }: { slug: string }) {
         <PacedVote
           poll={data}
           answered={pacedAnswers}
-          onAnswered={(id) => setPacedAnswers((set) => new Set(set).add(id))}
+          onAnswered={(id) => setPaced({ run, ids: new Set(pacedAnswers).add(id) })}
         />
       </Suspense>
     );
@@ -124,12 +132,13 @@ export function VoteScreen({ slug }: { slug: string }) {
           {es.vote.partlyAnswered(data.questions.length - remaining.length)}
         </p>
       ) : null}
-      <VoteForm poll={{ ...data, questions: remaining }} onVoted={() => setVoted(true)} />
+      <VoteForm poll={{ ...data, questions: remaining }} onVoted={() => setVotedIn(run)} />
     </div>
   );
 }
 
 const noSubscription = () => () => {};
+const noAnswers: ReadonlySet<number> = new Set();
 
 type NoticeProps = {
   icon: IconComponent;
