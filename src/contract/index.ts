@@ -6,6 +6,7 @@ export * from './live-events.ts';
 export * from './messages.ts';
 export * from './moderation.ts';
 export * from './poll.ts';
+export * from './quiz.ts';
 export * from './routes.ts';
 export * from './summary.ts';
 export * from './vote.ts';
