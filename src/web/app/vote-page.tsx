@@ -1,6 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import type { Poll } from '../../contract/poll.ts';
+import { Loading } from '../components/ui/loading.tsx';
 import { VoteScreen } from '../features/vote/components/vote-screen.tsx';
 import { ParticipantPage } from './participant.tsx';
+
+// The quiz's game is its own chunk: only phones of a quiz download it (the /p/ byte budget).
+const QuizPhone = lazy(async () => ({
+  default: (await import('../features/quiz/components/phone/quiz-phone.tsx')).QuizPhone,
+}));
+
+/** The vote page's quiz slot, for this page and the router's /p/ route alike. */
+export function quizPhone(poll: Poll) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <QuizPhone poll={poll} />
+    </Suspense>
+  );
+}
 
 type Props = { pathname: string; slug: string; queryClient: QueryClient };
 
@@ -8,7 +25,7 @@ type Props = { pathname: string; slug: string; queryClient: QueryClient };
 export function VotePage({ pathname, slug, queryClient }: Props) {
   return (
     <ParticipantPage pathname={pathname} queryClient={queryClient}>
-      <VoteScreen key={slug} slug={slug} />
+      <VoteScreen key={slug} slug={slug} quiz={quizPhone} />
     </ParticipantPage>
   );
 }

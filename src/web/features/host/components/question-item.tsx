@@ -15,6 +15,7 @@ import { useUpdateQuestion } from '../api/update-question.ts';
 import { ConfirmDeleteButton } from './confirm-delete-button.tsx';
 import { InlineEdit } from './inline-edit.tsx';
 import { OptionList } from './option-list.tsx';
+import { CorrectHint, QuestionTimeSelect } from './quiz-fields.tsx';
 import { ScaleEdit } from './scale-edit.tsx';
 
 const t = es.questions;
@@ -22,10 +23,12 @@ const t = es.questions;
 type QuestionItemProps = {
   question: Question;
   position: number;
+  /** The poll is a quiz: options can be marked correct and the question has a time. */
+  quiz?: boolean;
   moderation?: (question: Question) => ReactNode;
 };
 
-export function QuestionItem({ question, position, moderation }: QuestionItemProps) {
+export function QuestionItem({ question, position, quiz = false, moderation }: QuestionItemProps) {
   const {
     attributes,
     listeners,
@@ -94,6 +97,7 @@ export function QuestionItem({ question, position, moderation }: QuestionItemPro
             )
           }
         />
+        {quiz ? <QuestionTimeSelect question={question} /> : null}
         {question.type === 'text' ? (
           <p className="text-sm text-muted-foreground" data-testid="question-format">
             {t.textSummary}
@@ -101,8 +105,9 @@ export function QuestionItem({ question, position, moderation }: QuestionItemPro
         ) : question.type === 'scale' ? (
           <ScaleEdit question={question} />
         ) : (
-          <OptionList question={question} />
+          <OptionList question={question} quiz={quiz} />
         )}
+        {quiz ? <CorrectHint type={question.type} /> : null}
         {question.type === 'text' ? moderation?.(question) : null}
       </div>
     </li>

@@ -129,6 +129,7 @@ export function QuestionsCard({ poll, moderation }: QuestionsCardProps) {
                     key={question.id}
                     question={question}
                     position={index + 1}
+                    quiz={poll.settings.quiz}
                     moderation={moderation}
                   />
                 ))}
@@ -139,6 +140,7 @@ export function QuestionsCard({ poll, moderation }: QuestionsCardProps) {
         <NewQuestionForm
           textRef={newQuestionText}
           nextOrdinal={poll.questions.length + 1}
+          quiz={poll.settings.quiz}
           pending={createQuestion.isPending}
           onCreate={(body) =>
             createQuestion.mutateAsync(body).then(() => {

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Label } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { es } from '../../../i18n/es.ts';
+import { esQuiz } from '../../../i18n/es-quiz.ts';
 import { useUpdatePoll } from '../api/update-poll.ts';
 
 const t = es.host;
@@ -79,6 +80,7 @@ const settingCopy: Record<SettingKey, { label: string; help: string }> = {
   presenterPace: { label: es.home.presenterPaceLabel, help: es.home.presenterPaceHelp },
   hideResultsUntilRevealed: { label: t.hideResultsLabel, help: t.hideResultsHelp },
   moderateText: { label: t.moderateTextLabel, help: t.moderateTextHelp },
+  quiz: { label: esQuiz.host.quizLabel, help: esQuiz.host.quizHelp },
 };
 
 function SettingsControls({ poll }: { poll: Poll }) {
