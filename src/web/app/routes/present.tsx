@@ -2,6 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import { AccessRequired } from '../../features/host/components/access-screens.tsx';
 import { useHostAccess } from '../../features/host/host-session.tsx';
 import { PresenterScreen } from '../../features/presenter/components/presenter-screen.tsx';
+import { QuizStage } from '../../features/quiz/components/stage/quiz-stage.tsx';
 
 /** The presenter view asks for the presenter code exactly as the host panel does. */
 function PresentScreen({ slug }: { slug: string }) {
@@ -13,7 +14,14 @@ function PresentScreen({ slug }: { slug: string }) {
       </div>
     );
   }
-  return <PresenterScreen slug={slug} secret={secret} onForget={forget} />;
+  return (
+    <PresenterScreen
+      slug={slug}
+      secret={secret}
+      onForget={forget}
+      quiz={(props) => <QuizStage key={props.questionId} slug={slug} secret={secret} {...props} />}
+    />
+  );
 }
 
 export function PresentRoute() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileQuestion, KeyRound, Radio, SearchX, WifiOff } from 'lucide-react';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Poll } from '../../../../contract/poll.ts';
 import type { Summary, SummaryQuestion } from '../../../../contract/summary.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -33,15 +33,26 @@ const IDLE_MS = 2500;
 /** 1/100 of the width of the largest 16:9 box the window holds: every size scales with it. */
 const UNIT: CSSProperties = { '--u': 'min(1vw, 1.7778vh)' } as CSSProperties;
 
+/** The quiz's screens (another feature's, passed in by the route) and how it takes a key:
+ *  `keys.current` answers true when the quiz used Space / → / ← itself. */
+export type QuizSlotProps = {
+  poll: Poll;
+  summary: Summary;
+  questionId: number;
+  keys: { current: ((action: 'next' | 'previous') => boolean) | null };
+};
+
 type PresenterScreenProps = {
   slug: string;
   secret: string;
   /** The stored code is not this poll's: forget it and ask again. */
   onForget: () => void;
+  /** Shown instead of the slide when the poll is a quiz. */
+  quiz?: (props: QuizSlotProps) => ReactNode;
 };
 
 /** The projector's view of a poll: one question at a time, driven by keys or a clicker. */
-export function PresenterScreen({ slug, secret, onForget }: PresenterScreenProps) {
+export function PresenterScreen({ slug, secret, onForget, quiz }: PresenterScreenProps) {
   const feed = usePresenterFeed(slug, secret);
   const frame = (children: React.ReactNode) => (
     <div style={UNIT} className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">
@@ -84,7 +95,14 @@ export function PresenterScreen({ slug, secret, onForget }: PresenterScreenProps
     );
   }
   return (
-    <Presentation slug={slug} secret={secret} feed={feed} poll={feed.poll} summary={feed.summary} />
+    <Presentation
+      slug={slug}
+      secret={secret}
+      feed={feed}
+      poll={feed.poll}
+      summary={feed.summary}
+      quiz={quiz}
+    />
   );
 }
 
@@ -94,9 +112,10 @@ type PresentationProps = {
   feed: PresenterFeed;
   poll: Poll;
   summary: Summary;
+  quiz?: PresenterScreenProps['quiz'];
 };
 
-function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) {
+function Presentation({ slug, secret, feed, poll, summary, quiz }: PresentationProps) {
   const questions = byOrdinal(summary.questions);
   const [shownId, setShownId] = useState<number | null>(() => poll.currentQuestionId);
   const index = Math.max(
@@ -113,8 +132,11 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
   const joinInfo = useJoinInfo(slug, poll, feed.participants);
   const hidden = question?.hidden ?? false;
   const toggleResults = useToggleResults(secret);
+  const quizOn = !!quiz && poll.settings.quiz;
+  const quizKeys = useRef<QuizSlotProps['keys']['current']>(null);
 
-  usePresenterPace(slug, secret, poll, question?.id ?? null);
+  // A quiz's first question starts its clock when it is shown, not behind the join screen.
+  usePresenterPace(slug, secret, poll, quizOn && joinOpen ? null : (question?.id ?? null));
 
   useDocumentTitle(t.pageTitle(poll.title));
 
@@ -129,6 +151,9 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
     setJoin('closed');
   };
   const run = (action: PresenterAction) => {
+    // A quiz steps through question → results → leaderboard before moving on.
+    const step = action === 'next' || action === 'previous' ? action : null;
+    if (quizOn && !joinOpen && step && quizKeys.current?.(step)) return;
     switch (action) {
       case 'next':
         return move(index + 1);
@@ -199,6 +224,8 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
       <div className="flex min-h-0 flex-1 flex-col">
         {joinOpen ? (
           <JoinScreen {...joinInfo} title={poll.title} />
+        ) : question && quizOn ? (
+          quiz({ poll, summary, questionId: question.id, keys: quizKeys })
         ) : question ? (
           <QuestionSlide question={question} hidden={hidden} />
         ) : (
@@ -212,7 +239,9 @@ function Presentation({ slug, secret, feed, poll, summary }: PresentationProps) 
       </div>
       {joinOpen ? null : <JoinStrip {...joinInfo} />}
       <HelpOverlay open={helpOpen} onOpenChange={setHelpOpen} />
-      <ResultsAnnouncer message={question && !joinOpen ? announcement(question, hidden) : ''} />
+      <ResultsAnnouncer
+        message={question && !joinOpen && !quizOn ? announcement(question, hidden) : ''}
+      />
     </div>
   );
 }
@@ -248,7 +277,8 @@ function useJoinInfo(slug: string, poll: Poll, participants: number | null): Joi
 /** With the presenter pace on, the question shown is the one the phones ask. */
 function usePresenterPace(slug: string, secret: string, poll: Poll, shownId: number | null) {
   const setCurrent = useSetCurrentQuestion(slug, secret);
-  const pace = poll.settings.presenterPace;
+  // A quiz is always presenter-paced.
+  const pace = poll.settings.presenterPace || poll.settings.quiz;
   const sent = useRef<number | null>(null);
   const { mutate, isPending } = setCurrent;
   useEffect(() => {
