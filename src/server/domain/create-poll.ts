@@ -15,6 +15,8 @@ const DEFAULT_SETTINGS: Settings = {
   hideResultsUntilRevealed: false,
   // Issue 13: off, so open answers show at once unless the host asks to approve them.
   moderateText: false,
+  // Issue 18: off; a poll becomes a quiz when the host asks.
+  quiz: false,
 };
 
 export async function createPoll(
@@ -65,6 +67,7 @@ export async function duplicatePoll(
       presenterPace: source.presenterPace,
       hideResultsUntilRevealed: source.hideResultsUntilRevealed,
       moderateText: source.moderateText,
+      quiz: source.quiz,
       // Scales keep their settings and value options; open answers, like votes, stay behind
       // (and so do the words the host hid: they were about that run's answers).
       questions: questions.map((q, i) => ({
@@ -73,7 +76,8 @@ export async function duplicatePoll(
         ordinal: i + 1,
         resultsHidden: source.hideResultsUntilRevealed,
         scale: q.scale,
-        options: q.options.map((o) => ({ text: o.text, ordinal: o.ordinal })),
+        timeLimitSeconds: q.timeLimitSeconds,
+        options: q.options.map((o) => ({ text: o.text, ordinal: o.ordinal, correct: o.correct })),
       })),
     }),
   );

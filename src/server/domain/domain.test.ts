@@ -22,17 +22,20 @@ const poll: PollRecord = {
   currentQuestionId: null,
   hideResultsUntilRevealed: false,
   moderateText: false,
+  quiz: false,
   joinCode: '482913',
   hostSecretHash: hashHostSecret(secret),
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-02T00:00:00Z'),
 };
+const noClock = { timeLimitSeconds: null, startedAt: null, endsAt: null, closedAt: null };
 const option = (id: number, questionId: number, ordinal: number) => ({
   id,
   questionId,
   pollId: 1,
   text: `o${id}`,
   ordinal,
+  correct: false,
 });
 const questions: QuestionWithOptions[] = [
   {
@@ -43,6 +46,7 @@ const questions: QuestionWithOptions[] = [
     ordinal: 1,
     resultsHidden: false,
     scale: null,
+    ...noClock,
     options: [option(1, 10, 1), option(2, 10, 2)],
   },
   {
@@ -53,6 +57,7 @@ const questions: QuestionWithOptions[] = [
     ordinal: 2,
     resultsHidden: false,
     scale: null,
+    ...noClock,
     options: [option(3, 20, 1), option(4, 20, 2)],
   },
   {
@@ -63,6 +68,7 @@ const questions: QuestionWithOptions[] = [
     ordinal: 3,
     resultsHidden: false,
     scale: null,
+    ...noClock,
     options: [option(5, 30, 1), option(6, 30, 2)],
   },
 ];

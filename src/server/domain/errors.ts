@@ -27,6 +27,11 @@ export const defaultMessages: Record<ErrorCode, string> = {
   LAST_OPTION: 'Una pregunta debe conservar al menos una opción',
   LIMIT_REACHED: 'Se alcanzó el límite permitido',
   RATE_LIMITED: 'Demasiadas peticiones; espera un momento',
+  QUESTION_CLOSED: 'Esta pregunta ya está cerrada',
+  QUESTION_NOT_STARTED: 'Esta pregunta del concurso aún no ha empezado',
+  NICKNAME_INVALID: 'Ese apodo no es válido',
+  NICKNAME_TAKEN: 'Ese apodo ya lo usa otra persona. Elige otro',
+  NICKNAME_REQUIRED: 'Elige un apodo antes de responder',
   INTERNAL_ERROR: 'Error interno del servidor',
   SERVICE_UNAVAILABLE:
     'El servicio no está disponible en este momento; inténtalo de nuevo en unos segundos',

@@ -3,6 +3,7 @@ import type { PollStore } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
 import { findPollAsHost, loadPollView } from './poll-view.ts';
+import { startClockIfQuiz } from './quiz/game.ts';
 
 /** The only moves a poll makes: draft → open → closed. */
 const NEXT_STATUS: Record<PollStatus, PollStatus | undefined> = {
@@ -59,6 +60,7 @@ export async function updatePoll(
       currentQuestionId,
       hideResultsUntilRevealed: changes.settings?.hideResultsUntilRevealed,
       moderateText: changes.settings?.moderateText,
+      quiz: changes.settings?.quiz,
     },
     status === undefined ? undefined : poll.status,
   );
@@ -67,6 +69,11 @@ export async function updatePoll(
     if (!now) throw new DomainError('POLL_NOT_FOUND');
     throw invalidTransition(now.status, status ?? now.status);
   }
+  // Quiz: the question shown starts its clock the first time (also when the quiz is turned on
+  // with a question already shown).
+  if (currentQuestionId !== undefined || changes.settings?.quiz) {
+    await startClockIfQuiz(store, updated, updated.currentQuestionId);
+  }
   events.pollChanged(slug);
-  return loadPollView(store, updated);
+  return loadPollView(store, (await store.getPollById(poll.id)) ?? updated);
 }

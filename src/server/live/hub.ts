@@ -1,4 +1,5 @@
 import { LIVE_HEARTBEAT_MS, LIVE_PRESENCE_MS } from '../../contract/index.ts';
+import { withNow } from '../domain/poll-view.ts';
 import { resultsOpenToAll } from '../domain/tally.ts';
 import {
   type LiveCache,
@@ -142,7 +143,9 @@ export class LiveHub {
 
     const poll = newer(request.poll, topic.poll)!;
     client.pollVersion = poll.version;
-    client.send(encodeFrame(this.nextId(topic), 'poll', poll.json));
+    client.send(
+      encodeFrame(this.nextId(topic), 'poll', withNow(request.isHost ? poll.hostJson : poll.json)),
+    );
     this.setCanSee(topic, client, request.isHost || resultsOpenToAll(poll.poll));
     const summary = newer(request.summary, topic.summary);
     if (client.canSeeResults && summary) {
@@ -237,11 +240,18 @@ export class LiveHub {
     topic.poll = snapshot;
     const open = resultsOpenToAll(snapshot.poll);
     let frame: Buffer | undefined;
+    let hostFrame: Buffer | undefined;
     for (const client of topic.clients) {
       if (client.pollVersion < snapshot.version) {
-        frame ??= encodeFrame(this.nextId(topic), 'poll', snapshot.json);
         client.pollVersion = snapshot.version;
-        client.send(frame);
+        // Two frames at most: a quiz's host also gets the correct answers before the close.
+        if (client.isHost && snapshot.hostJson !== snapshot.json) {
+          hostFrame ??= encodeFrame(this.nextId(topic), 'poll', withNow(snapshot.hostJson));
+          client.send(hostFrame);
+        } else {
+          frame ??= encodeFrame(this.nextId(topic), 'poll', withNow(snapshot.json));
+          client.send(frame);
+        }
       }
       // Closing, or making results public or private, changes who gets summaries from now on.
       this.setCanSee(topic, client, client.isHost || open);

@@ -23,6 +23,15 @@ import {
   updateQuestion,
 } from './kysely-questions.ts';
 import {
+  closeQuestion,
+  getNickname,
+  openClocks,
+  playerResults,
+  quizStandings,
+  setNickname,
+  startQuestionClock,
+} from './kysely-quiz.ts';
+import {
   bumpedUpdatedAt,
   insertQuestion,
   loadQuestion,
@@ -49,6 +58,7 @@ import {
   type PollRecord,
   type PollStore,
   type QuestionChanges,
+  type QuizScorer,
   type StoreOptions,
   type TextAnswerPage,
 } from './store.ts';
@@ -95,6 +105,7 @@ export class KyselyPollStore implements PollStore {
             presenter_pace: input.presenterPace ? 1 : 0,
             hide_results_until_revealed: input.hideResultsUntilRevealed ? 1 : 0,
             moderate_text: input.moderateText ? 1 : 0,
+            quiz: input.quiz ? 1 : 0,
             join_code: input.joinCode,
             host_secret_hash: input.hostSecretHash,
             created_at: now,
@@ -161,6 +172,7 @@ export class KyselyPollStore implements PollStore {
         current_question_id: changes.currentQuestionId,
         hide_results_until_revealed: asFlag(changes.hideResultsUntilRevealed),
         moderate_text: asFlag(changes.moderateText),
+        quiz: asFlag(changes.quiz),
         updated_at: bumpedUpdatedAt(),
       })
       .where('id', '=', pollId);
@@ -198,11 +210,11 @@ export class KyselyPollStore implements PollStore {
     return getOption(this.db, optionId);
   }
 
-  addOption(questionId: number, input: { text: string; ordinal?: number }) {
+  addOption(questionId: number, input: { text: string; ordinal?: number; correct?: boolean }) {
     return addOption(this.db, this.hooks, questionId, input);
   }
 
-  updateOption(optionId: number, changes: { text?: string; ordinal?: number }) {
+  updateOption(optionId: number, changes: { text?: string; ordinal?: number; correct?: boolean }) {
     if (isEmpty(changes)) return this.getOption(optionId);
     return updateOption(this.db, this.hooks, optionId, changes);
   }
@@ -290,6 +302,34 @@ export class KyselyPollStore implements PollStore {
 
   serverKey(name: string, generate: () => string) {
     return serverKey(this.db, name, generate);
+  }
+
+  setNickname(input: Parameters<PollStore['setNickname']>[0]) {
+    return setNickname(this.db, this.hooks, input);
+  }
+
+  getNickname(pollId: number, participantId: string) {
+    return getNickname(this.db, pollId, participantId);
+  }
+
+  startQuestionClock(questionId: number, now: Date) {
+    return startQuestionClock(this.db, questionId, now);
+  }
+
+  closeQuestion(questionId: number, now: Date, score: QuizScorer) {
+    return closeQuestion(this.db, this.hooks, questionId, now, score);
+  }
+
+  quizStandings(pollId: number) {
+    return quizStandings(this.db, pollId);
+  }
+
+  playerResults(pollId: number, participantId: string) {
+    return playerResults(this.db, pollId, participantId);
+  }
+
+  openClocks() {
+    return openClocks(this.db);
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { countBallots, recountVotes } from './kysely-counters.ts';
+import { everyoneAnswered, quizRefusal, readQuizGate, resetQuiz } from './kysely-quiz.ts';
 import { type Db, touchPoll } from './kysely-rows.ts';
 import { type NewTextRow, recountText, recountTextTruth, storeTextAnswers } from './kysely-text.ts';
 import type { Database } from './schema.ts';
@@ -70,10 +71,13 @@ async function castVoteOnce(
 
   const poll = await trx
     .selectFrom('polls')
-    .select(['status', 'moderate_text'])
+    .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
     .where('id', '=', pollId)
     .executeTakeFirst();
   if (poll?.status !== 'open') return { outcome: 'poll-not-open' };
+  const gate = await readQuizGate(trx, poll, pollId, [participantId]);
+  const refusal = gate && quizRefusal(gate, input);
+  if (refusal) return { outcome: refusal };
 
   const optionIds = answers.flatMap((a) => a.optionIds);
   const found =
@@ -169,7 +173,10 @@ async function castVoteOnce(
     await storeTextAnswers(trx, pollId, Number(poll.moderate_text) === 1, texts, maxWords);
   }
   await countBallots(trx, pollId, [answers]);
-  return { outcome: 'stored', saved };
+  const everyone = gate && (await everyoneAnswered(trx, pollId, gate));
+  return everyone
+    ? { outcome: 'stored', saved, everyoneAnswered: everyone }
+    : { outcome: 'stored', saved };
 }
 
 export async function getVoteCounts(db: Kysely<Database>, pollId: number): Promise<VoteCounts> {
@@ -236,6 +243,7 @@ export async function resetVotes(
         eb.selectFrom('questions').select('questions.id').where('questions.poll_id', '=', pollId),
       )
       .execute();
+    await resetQuiz(trx, pollId);
     await recountVotes(trx, pollId);
     await recountText(trx, pollId, maxWords);
     await touchPoll(trx, pollId);

@@ -17,6 +17,8 @@ export interface Database {
   text_answers: TextAnswersTable;
   text_words: TextWordsTable;
   hidden_words: HiddenWordsTable;
+  quiz_players: QuizPlayersTable;
+  quiz_results: QuizResultsTable;
 }
 
 export interface PollsTable {
@@ -39,6 +41,8 @@ export interface PollsTable {
   hide_results_until_revealed: Generated<number>;
   /** Migration 007: open answers wait for the host's approval while 1. */
   moderate_text: Generated<number>;
+  /** Migration 009: the poll is a quiz while 1. */
+  quiz: Generated<number>;
 }
 
 export interface QuestionsTable {
@@ -58,6 +62,11 @@ export interface QuestionsTable {
   /** An open-text question's answers in the cloud, and those waiting for the host. */
   visible_answers: Generated<number>;
   pending_answers: Generated<number>;
+  /** Migration 009: the quiz's time limit (null: none) and the question's clock (epoch ms). */
+  time_limit_seconds: number | null;
+  started_at: number | null;
+  ends_at: number | null;
+  closed_at: number | null;
 }
 
 export interface OptionsTable {
@@ -67,6 +76,8 @@ export interface OptionsTable {
   ordinal: number;
   /** …and choices of the option. */
   vote_count: Generated<number>;
+  /** Migration 009: a correct answer of a quiz question while 1. */
+  correct: Generated<number>;
 }
 
 /** One row per stored ballot (a vote submission); totalVotes counts these. */
@@ -141,4 +152,23 @@ export interface TextWordsTable {
 export interface HiddenWordsTable {
   question_id: number;
   word_key: string;
+}
+
+/** A participant with a nickname in a quiz (migration 009). */
+export interface QuizPlayersTable {
+  poll_id: number;
+  participant_id: string;
+  nickname: string;
+  /** Folded (case, accents): unique per poll. */
+  nickname_key: string;
+  created_at: number;
+}
+
+/** A player's outcome of a closed quiz question (migration 009), written once at its close. */
+export interface QuizResultsTable {
+  question_id: number;
+  poll_id: number;
+  participant_id: string;
+  points: number;
+  correct: number;
 }

@@ -6,6 +6,7 @@ import { integrity } from './004-integrity.ts';
 import { room } from './005-room.ts';
 import { presenterPace } from './006-presenter-pace.ts';
 import { openText } from './007-open-text.ts';
+import { quiz } from './009-quiz.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -19,5 +20,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '004-integrity': integrity,
     '006-presenter-pace': presenterPace,
     '007-open-text': openText(engine),
+    '009-quiz': quiz,
   };
 }
