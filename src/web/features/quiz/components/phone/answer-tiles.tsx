@@ -70,8 +70,8 @@ function ChoiceTiles({ question, pending, onAnswer }: AnswerTilesProps) {
                   multiple && on && 'ring-4 ring-foreground ring-offset-2 ring-offset-background',
                 )}
               >
-                <span className="flex items-center gap-2 text-2xl leading-none" aria-hidden="true">
-                  <span>{look.shape}</span>
+                <span className="flex items-center gap-2 text-2xl leading-none">
+                  <span aria-hidden="true">{look.shape}</span>
                   <span>{look.letter}</span>
                 </span>
                 <span className="leading-snug [overflow-wrap:anywhere]">{option.text}</span>
