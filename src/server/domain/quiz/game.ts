@@ -156,8 +156,10 @@ export class QuizCloser {
     const wait = Math.max(0, endsAt + this.graceMs - Date.now());
     const timer = setTimeout(() => {
       this.timers.delete(questionId);
+      // Timers may fire a millisecond early: the grace is a promise to the last phones.
+      if (Date.now() <= endsAt + this.graceMs) return this.arm(slug, questionId, endsAt);
       this.close(slug, questionId).catch((error) => this.log('quiz: close failed', error));
-    }, wait);
+    }, wait + 1);
     timer.unref();
     this.timers.set(questionId, timer);
   }
