@@ -65,15 +65,19 @@ async function seedQuiz(title: string, seconds: number): Promise<HostKey & { pol
   return { ...key, poll };
 }
 
-/** Light and dark pictures of a screen, looked at by a person (not compared). */
+/**
+ * Light and dark pictures of a screen, looked at by a person (not compared); axe checks the
+ * dark theme too (the light one is checked where the scenario stands).
+ */
 async function shoot(page: Page, name: string, sizes: { width: number; height: number }[]) {
   const original = page.viewportSize();
-  for (const size of sizes) {
+  for (const [index, size] of sizes.entries()) {
     await page.setViewportSize(size);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForTimeout(150);
       await page.screenshot({ path: `/tmp/sondeo-quiz-${name}-${size.width}-${scheme}.png` });
+      if (index === 0 && scheme === 'dark') expect(await axeViolations(page)).toEqual([]);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

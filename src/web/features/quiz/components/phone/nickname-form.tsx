@@ -31,9 +31,9 @@ export function NicknameForm({ slug }: { slug: string }) {
 
   return (
     <form onSubmit={submit} className="grid gap-3" noValidate data-testid="quiz-nickname">
-      <label htmlFor={`${id}-nickname`} className="text-xl font-semibold">
-        {t.nicknameTitle}
-      </label>
+      <h1 className="text-2xl font-bold">
+        <label htmlFor={`${id}-nickname`}>{t.nicknameTitle}</label>
+      </h1>
       <p id={`${id}-help`} className="text-muted-foreground">
         {t.nicknameHelp}
       </p>

@@ -53,7 +53,7 @@ export function QuizPhone({ poll }: { poll: Poll }) {
 
   const frame = (children: ReactNode, nickname?: string | null) => (
     <div
-      className="mx-auto flex w-full max-w-[480px] flex-1 flex-col gap-4 px-4 pt-4 pb-6"
+      className="mx-auto flex min-h-[calc(100dvh-3.5rem)] w-full max-w-[480px] flex-col gap-4 px-4 pt-4 pb-6"
       data-testid="quiz-phone"
     >
       <p className="flex flex-wrap justify-between gap-x-3 text-muted-foreground">

@@ -1,10 +1,17 @@
 import type { ParticipantState, Question } from '../../../../../contract/poll.ts';
-import { CircleCheckBig, CircleOff } from '../../../../components/ui/icons.tsx';
+import { CircleCheckBig, icon } from '../../../../components/ui/icons.tsx';
 import { esQuiz } from '../../../../i18n/es-quiz.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { byOrdinal } from '../../../../lib/order.ts';
 
 const t = esQuiz.phone;
+
+/** lucide's circle-x (ISC licence, as the other icons of components/ui/icons.tsx). */
+const CircleX = icon('circle-x x-circle', [
+  ['circle', { cx: '12', cy: '12', r: '10' }],
+  ['path', { d: 'm15 9-6 6' }],
+  ['path', { d: 'm9 9 6 6' }],
+]);
 
 type ResultCardProps = {
   question: Question;
@@ -44,7 +51,7 @@ export function ResultCard({ question, player, final }: ResultCardProps) {
             {right ? (
               <CircleCheckBig className="size-12" aria-hidden="true" />
             ) : (
-              <CircleOff className="size-12" aria-hidden="true" />
+              <CircleX className="size-12" aria-hidden="true" />
             )}
           </div>
           <h1 id="quiz-result-title" className="text-3xl font-extrabold">
@@ -79,13 +86,13 @@ export function Standing({ player, final }: { player: ParticipantState; final: b
       <dl className="grid grid-cols-2 gap-3">
         <div className="grid gap-1">
           <dt className="text-muted-foreground">{t.total}</dt>
-          <dd className="text-2xl font-bold tabular-nums" data-testid="quiz-score">
+          <dd className="text-xl font-bold whitespace-nowrap tabular-nums" data-testid="quiz-score">
             {t.points(player.score)}
           </dd>
         </div>
         <div className="grid gap-1">
           <dt className="text-muted-foreground">{t.place}</dt>
-          <dd className="text-2xl font-bold tabular-nums" data-testid="quiz-rank">
+          <dd className="text-xl font-bold whitespace-nowrap tabular-nums" data-testid="quiz-rank">
             {player.rank === null ? '—' : t.rank(player.rank, player.players)}
           </dd>
         </div>
