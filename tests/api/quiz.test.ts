@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
+import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
 import { buildApp } from '../../src/server/app.ts';
@@ -446,5 +448,40 @@ describe('clock, answers and scoring', () => {
     const notStarted = await call('POST', path, undefined, { secret });
     expect(notStarted.status).toBe(409);
     expect(notStarted.body.code).toBe('QUESTION_NOT_STARTED');
+  });
+});
+
+describe('exports of a quiz', () => {
+  it('CSV and XLSX carry the players: rank, nickname, score, correct answers, points per question', async () => {
+    const q = await quiz(null);
+    const paris = optionId(q.single, 'París');
+    await enter(q.slug, 'e1', 'Eva');
+    await enter(q.slug, 'e2', 'Leo');
+    await show(q, q.single.id);
+    await answer(q.slug, 'e1', q.single.id, [paris]);
+    await answer(q.slug, 'e2', q.single.id, [optionId(q.single, 'Lima')]);
+    const file = async (format: string) =>
+      fetch(`${base}/polls/${q.slug}/export?format=${format}`, {
+        headers: { 'x-host-secret': q.host.secret },
+      });
+    const csv = parse((await (await file('csv')).text()).replace(/^\uFEFF/, ''), {
+      relax_column_count: true,
+    }) as string[][];
+    const at = csv.findIndex((r) => r[0] === 'Jugadores');
+    expect(at).toBeGreaterThan(0);
+    expect(csv[at + 1]!.slice(0, 7)).toEqual([
+      'Puesto',
+      'Apodo',
+      'Puntos',
+      'Aciertos',
+      '1. Capital de Francia',
+      '2. Primos',
+      '3. ¿Es plana la Tierra?',
+    ]);
+    expect(csv[at + 2]!.slice(0, 7)).toEqual(['1', 'Eva', '1000', '1', '1000', '0', '0']);
+    expect(csv[at + 3]!.slice(0, 4)).toEqual(['2', 'Leo', '0', '0']);
+    const sheets = await readExcelFile(Buffer.from(await (await file('xlsx')).arrayBuffer()));
+    expect(sheets.map((x) => x.sheet)).toEqual(['Resumen', 'Jugadores', 'Papeletas']);
+    expect(sheets[1]!.data[1]!.slice(0, 5)).toEqual([1, 'Eva', 1000, 1, 1000]);
   });
 });

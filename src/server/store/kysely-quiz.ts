@@ -305,6 +305,19 @@ export async function playerResults(db: Db, pollId: number, participantId: strin
   }));
 }
 
+export async function quizResults(db: Db, pollId: number) {
+  const rows = await db
+    .selectFrom('quiz_results')
+    .select(['participant_id', 'question_id', 'points'])
+    .where('poll_id', '=', pollId)
+    .execute();
+  return rows.map((r) => ({
+    participantId: r.participant_id,
+    questionId: Number(r.question_id),
+    points: Number(r.points),
+  }));
+}
+
 /** Started, unclosed questions with a limit: timers to arm when an instance starts. */
 export async function openClocks(db: Db): Promise<OpenClock[]> {
   const rows = await db

@@ -27,6 +27,7 @@ import {
   getNickname,
   openClocks,
   playerResults,
+  quizResults,
   quizStandings,
   setNickname,
   startQuestionClock,
@@ -326,6 +327,10 @@ export class KyselyPollStore implements PollStore {
 
   playerResults(pollId: number, participantId: string) {
     return playerResults(this.db, pollId, participantId);
+  }
+
+  quizResults(pollId: number) {
+    return quizResults(this.db, pollId);
   }
 
   openClocks() {

@@ -147,6 +147,10 @@ export interface PollStore {
     pollId: number,
     participantId: string,
   ): Promise<{ questionId: number; points: number; correct: boolean }[]>;
+  /** Every player's points per closed question of the poll (the export's players sheet). */
+  quizResults(
+    pollId: number,
+  ): Promise<{ participantId: string; questionId: number; points: number }[]>;
   /** Started, unclosed questions with a time limit, of every poll. */
   openClocks(): Promise<OpenClock[]>;
 
