@@ -116,11 +116,12 @@ export const Poll = z.object({
   /** Quiz: the clock of the current question once it started; null when not a quiz, no
    *  current question, or a current question whose clock never started. */
   clock: QuizClock.nullable(),
-  /** The server's time when this view was sent (ISO 8601): phones correct their clock by it. */
-  now: z.string(),
   /** ISO 8601 timestamps. */
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The server's time when this view was sent (ISO 8601): phones correct their clock by it.
+   *  Last, so the server stamps a serialised view as it sends it. */
+  now: z.string(),
 });
 export type Poll = z.infer<typeof Poll>;
 

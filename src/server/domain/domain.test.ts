@@ -148,8 +148,8 @@ describe('copyTitle', () => {
 describe('questionOptions', () => {
   it('gives yes/no Sí and No whatever was sent', () => {
     expect(questionOptions('yesno', [{ text: 'a' }])).toEqual([
-      { text: 'Sí', ordinal: 1 },
-      { text: 'No', ordinal: 2 },
+      { text: 'Sí', ordinal: 1, correct: false },
+      { text: 'No', ordinal: 2, correct: false },
     ]);
   });
 
@@ -161,8 +161,8 @@ describe('questionOptions', () => {
         { text: 'a', ordinal: 1 },
       ]),
     ).toEqual([
-      { text: 'a', ordinal: 1 },
-      { text: 'b', ordinal: 2 },
+      { text: 'a', ordinal: 1, correct: false },
+      { text: 'b', ordinal: 2, correct: false },
     ]);
     expect(codeOf(() => questionOptions('multiple', [{ text: '' }]))).toBe('VALIDATION_ERROR');
   });

@@ -157,9 +157,9 @@ export async function startQuestionClock(
     .set({
       started_at: at,
       // Null without a limit: the host closes it.
-      ends_at: sql<
-        number | null
-      >`case when time_limit_seconds is null then null else ${at} + time_limit_seconds * 1000 end`,
+      // Cast: PostgreSQL would type the parameter as an integer, too small for epoch ms.
+      ends_at: sql<number | null>`case when time_limit_seconds is null then null
+        else cast(${at} as bigint) + time_limit_seconds * 1000 end`,
     })
     .where('id', '=', questionId)
     .where('started_at', 'is', null)
