@@ -381,6 +381,21 @@ describe('clock, answers and scoring', () => {
     expect(me.body.results.map((r: { correct: boolean }) => r.correct)).toEqual([true, true]);
   }, 15_000);
 
+  it('a clock past its end that no timer of this instance watched closes on the next read', async () => {
+    // As if another instance started it and died: the clock is written straight to the store.
+    const q = await quiz(5);
+    await enter(q.slug, 'o1');
+    await enter(q.slug, 'o2');
+    const poll = (await store.getPollBySlug(q.slug))!;
+    await store.updatePoll(poll.id, { currentQuestionId: q.single.id });
+    await store.startQuestionClock(q.single.id, new Date(Date.now() - 10_000));
+    const first = await call('GET', `/polls/${q.slug}`);
+    expect(first.body.clock.closedAt).toBeNull();
+    await expect
+      .poll(async () => (await call('GET', `/polls/${q.slug}`)).body.clock.closedAt)
+      .not.toBeNull();
+  });
+
   it('the raw stream carries no correct answer before the close, and does after', async () => {
     const q = await quiz(60);
     const paris = optionId(q.single, 'París');

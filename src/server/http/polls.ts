@@ -43,6 +43,8 @@ export function registerPollRoutes(
         // The host's own page gets the correct answers of a quiz; nobody else before the close.
         (poll) => (isHostSecret(poll, hostSecret) ? 'host' : 'public'),
       );
+      // Quiz: a clock past its end that no timer closed (its instance is gone) closes now.
+      closer.closeIfOverdue(params.slug, view.clock);
       return reply
         .code(200)
         .type('application/json; charset=utf-8')

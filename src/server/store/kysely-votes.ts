@@ -273,12 +273,13 @@ export async function answeredQuestionIds(
 ): Promise<number[]> {
   const poll = await db
     .selectFrom('polls')
-    .select('one_vote_per_question')
+    .select(['one_vote_per_question', 'quiz'])
     .where('id', '=', pollId)
     .executeTakeFirst();
   if (!poll) return [];
+  // A quiz records one answer per question whatever the setting (domain/cast-vote.ts).
   const rows =
-    Number(poll.one_vote_per_question) === 1
+    Number(poll.one_vote_per_question) === 1 || Number(poll.quiz) === 1
       ? await db
           .selectFrom('answered_questions as a')
           .innerJoin('questions as q', 'q.id', 'a.question_id')

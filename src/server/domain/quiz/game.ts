@@ -126,6 +126,7 @@ export async function leaderboard(
  */
 export class QuizCloser {
   private readonly timers = new Map<number, NodeJS.Timeout>();
+  private readonly overdue = new Set<number>();
 
   constructor(
     private readonly store: PollStore,
@@ -143,6 +144,20 @@ export class QuizCloser {
     this.events.pollChanged(slug);
     this.events.votesChanged(slug);
     return true;
+  }
+
+  /**
+   * Closes a clock found past its end plus the grace: the instance whose timer should have
+   * closed it may be gone (several instances, a restart), so whichever instance serves the
+   * poll next closes it. Once per question per instance; the store makes it once in all.
+   */
+  closeIfOverdue(slug: string, clock: QuizClock | null): void {
+    if (!clock?.endsAt || clock.closedAt || this.overdue.has(clock.questionId)) return;
+    if (Date.now() <= Date.parse(clock.endsAt) + this.graceMs) return;
+    this.overdue.add(clock.questionId);
+    this.close(slug, clock.questionId)
+      .catch((error) => this.log('quiz: close failed', error))
+      .finally(() => this.overdue.delete(clock.questionId));
   }
 
   /** Arms the timer of a running clock with an end. */
