@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -498,5 +498,52 @@ describe('exports of a quiz', () => {
     const sheets = await readExcelFile(Buffer.from(await (await file('xlsx')).arrayBuffer()));
     expect(sheets.map((x) => x.sheet)).toEqual(['Resumen', 'Jugadores', 'Papeletas']);
     expect(sheets[1]!.data[1]!.slice(0, 5)).toEqual([1, 'Eva', 1000, 1, 1000]);
+  });
+});
+
+const built = existsSync(join(import.meta.dirname, '../../dist/server/entry-server.js'));
+
+describe.runIf(built)('server-rendered pages of a quiz', () => {
+  it('/p/ and /r/ without the secret carry no correct answer nor running counts before the close', async () => {
+    const pagesDir = mkdtempSync(join(tmpdir(), 'sondeo-quiz-pages-'));
+    const pagesStore = await openSqliteStore(join(pagesDir, 'x.db'));
+    // The built web app (dist/web), rendering /p/ and /r/ on the server.
+    const web = await buildApp({
+      store: pagesStore,
+      config: { port: 0, secretKey: SECRET_KEY, rateLimits: RATE_LIMITS_OFF },
+    });
+    const root = await web.listen({ port: 0, host: '127.0.0.1' });
+    const savedBase = base;
+    base = `${root}/api/v1`;
+    try {
+      const q = await quiz(60);
+      const paris = optionId(q.single, 'París');
+      await enter(q.slug, 'r1');
+      await enter(q.slug, 'r2');
+      await show(q, q.single.id);
+      await answer(q.slug, 'r1', q.single.id, [paris]);
+      const page = async (path: string) => {
+        const res = await fetch(`${root}${path}`, { headers: { accept: 'text/html' } });
+        return { status: res.status, html: await res.text() };
+      };
+      for (const path of [`/p/${q.slug}`, `/r/${q.slug}`]) {
+        const { status, html } = await page(path);
+        expect(status, path).toBe(200);
+        expect(html, path).toContain('Capital de Francia');
+        expect(html, path).not.toContain('correct');
+      }
+      const results = (await page(`/r/${q.slug}`)).html;
+      expect(results).toContain('"running":true');
+      await close(q, q.single.id);
+      for (const path of [`/p/${q.slug}`, `/r/${q.slug}`]) {
+        expect((await page(path)).html, path).toContain('"correct":true');
+      }
+      expect((await page(`/r/${q.slug}`)).html).toContain('correctOptionIds');
+    } finally {
+      base = savedBase;
+      await web.close();
+      await pagesStore.close();
+      rmSync(pagesDir, { recursive: true, force: true });
+    }
   });
 });
