@@ -92,6 +92,52 @@ async function timers(a: Page, b: Page): Promise<[number, number]> {
   return Promise.all([read(a), read(b)]);
 }
 
+/** A player joining through the API: its own participant cookie and nickname. */
+async function apiPlayer(slug: string, nickname: string): Promise<string> {
+  const response = await fetch(`${app.server.url}/api/v1/polls/${slug}/me`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ nickname }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sondeo_pid='));
+  if (!cookie) throw new Error('no participant cookie');
+  return cookie.split(';')[0] ?? '';
+}
+
+async function apiAnswer(slug: string, cookie: string, questionId: number, optionId: number) {
+  const response = await fetch(`${app.server.url}/api/v1/polls/${slug}/votes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ answers: [{ questionId, optionIds: [optionId] }] }),
+  });
+  expect(response.status).toBeLessThan(300);
+}
+
+/** Nothing scrolls, and the slide ends above the join strip. */
+async function fitsTheScreen(presenter: PresenterPage): Promise<void> {
+  const page = presenter.page;
+  const [scrollHeight, innerHeight] = await page.evaluate(() => [
+    document.documentElement.scrollHeight,
+    window.innerHeight,
+  ]);
+  expect(scrollHeight).toBeLessThanOrEqual(innerHeight);
+  const stage = await page.getByTestId('quiz-stage').boundingBox();
+  const strip = await presenter.joinStrip().boundingBox();
+  expect(stage && strip && stage.y + stage.height <= strip.y + 1).toBe(true);
+  // Every child of the stage lies inside it (nothing spills out of a row or a tile).
+  const spilled = await page.getByTestId('quiz-stage').evaluate((root) => {
+    const box = root.getBoundingClientRect();
+    return Array.from(root.querySelectorAll('*'))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.height > 0 && (r.bottom > box.bottom + 1 || r.right > box.right + 1);
+      })
+      .map((el) => el.outerHTML.slice(0, 120));
+  });
+  expect(spilled).toEqual([]);
+}
+
 describe('quiz (Concurso)', () => {
   it('the host turns on Concurso, marks the correct option and sets the time, in the form and in place', async () => {
     const created = await app.api<{ slug: string; host_secret: string }>('/polls', {
@@ -302,4 +348,78 @@ describe('quiz (Concurso)', () => {
     expect(await axeViolations(presenter.page)).toEqual([]);
     await shoot(presenter.page, 'projector-podium', PROJECTORS);
   }, 240_000);
+
+  it('a 240-character question, long answers and a full leaderboard fit the projector at 1280×720 and 1920×1080', async () => {
+    const created = await app.api<{ slug: string; host_secret: string }>('/polls', {
+      method: 'POST',
+      body: { title: 'Concurso largo', settings: { quiz: true } },
+    });
+    const key = { slug: created.slug, secret: created.host_secret };
+    const long = (start: string, length: number) =>
+      `${start} ${'palabra '.repeat(60)}`.slice(0, length).trim();
+    const question = await app.api<Poll['questions'][number]>(`/polls/${key.slug}/questions`, {
+      method: 'POST',
+      secret: key.secret,
+      body: {
+        text: `${long('¿Cuál de estas respuestas', 239)}?`,
+        type: 'single',
+        timeLimitSeconds: 120,
+        options: ['A', 'B', 'C', 'D'].map((letter, i) => ({
+          text: long(`Respuesta ${letter}`, 60),
+          ordinal: i + 1,
+          correct: i === 2,
+        })),
+      },
+    });
+    await app.api(`/polls/${key.slug}`, {
+      method: 'PATCH',
+      secret: key.secret,
+      body: { status: 'open' },
+    });
+    const players = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => apiPlayer(key.slug, `Nombre muy largo núm ${i + 1}`)),
+    );
+
+    const presenter = new PresenterPage(
+      await app.newPage({ width: 1280, height: 720 }, key),
+      app.server.url,
+    );
+    await presenter.goto(key.slug);
+    await presenter.joinScreen().waitFor();
+    await presenter.press('ArrowRight');
+    await presenter.page.locator('[data-testid="quiz-stage"][data-phase="question"]').waitFor();
+    await shoot(presenter.page, 'projector-long-question', PROJECTORS);
+    for (const size of PROJECTORS) {
+      await presenter.page.setViewportSize(size);
+      await fitsTheScreen(presenter);
+    }
+
+    const optionIds = [...question.options].sort((a, b) => a.ordinal - b.ordinal).map((o) => o.id);
+    for (const [i, cookie] of players.entries()) {
+      await apiAnswer(key.slug, cookie, question.id, optionIds[i % 4] ?? 0);
+    }
+    // Everyone answered: the server closes it.
+    await presenter.page.locator('[data-testid="quiz-stage"][data-phase="results"]').waitFor();
+    await shoot(presenter.page, 'projector-long-results', PROJECTORS);
+    for (const size of PROJECTORS) {
+      await presenter.page.setViewportSize(size);
+      await fitsTheScreen(presenter);
+    }
+
+    await presenter.press('ArrowRight');
+    await expect.poll(() => presenter.page.getByTestId('quiz-leaderboard-row').count()).toBe(10);
+    await shoot(presenter.page, 'projector-long-leaderboard', PROJECTORS);
+    for (const size of PROJECTORS) {
+      await presenter.page.setViewportSize(size);
+      await fitsTheScreen(presenter);
+    }
+
+    await presenter.press('ArrowRight');
+    await presenter.page.getByTestId('quiz-podium').waitFor();
+    await shoot(presenter.page, 'projector-long-podium', PROJECTORS);
+    for (const size of PROJECTORS) {
+      await presenter.page.setViewportSize(size);
+      await fitsTheScreen(presenter);
+    }
+  }, 120_000);
 });

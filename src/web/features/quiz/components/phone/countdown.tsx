@@ -54,7 +54,10 @@ export function Countdown({ remaining, limit, label, className, numberClassName 
         className={cn('relative font-extrabold tabular-nums', numberClassName)}
         data-testid="quiz-countdown"
       >
-        {seconds === null ? '∞' : seconds}
+        {/* Three digits (up to 300 s) get a smaller size, inside the same ring. */}
+        <span className={seconds !== null && seconds >= 100 ? 'text-[0.7em]' : undefined}>
+          {seconds === null ? '∞' : seconds}
+        </span>
         {seconds === null ? <span className="sr-only">{esQuiz.phone.noLimit}</span> : null}
       </div>
       <div className="sr-only" aria-live="polite" aria-atomic="true">

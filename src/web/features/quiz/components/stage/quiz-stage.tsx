@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Poll } from '../../../../../contract/poll.ts';
 import type { LeaderboardEntry } from '../../../../../contract/quiz.ts';
 import type { Summary, SummaryQuestion } from '../../../../../contract/summary.ts';
@@ -7,7 +7,7 @@ import { esQuiz } from '../../../../i18n/es-quiz.ts';
 import { byOrdinal } from '../../../../lib/order.ts';
 import { leaderboardQueryOptions, useCloseQuestion } from '../../api/host-calls.ts';
 import { useRemainingMs, useServerOffset } from '../../lib/use-countdown.ts';
-import { StageHead, StageResults, StageTiles } from './stage-slides.tsx';
+import { StageHead, StageResults, StageTiles, stageScale } from './stage-slides.tsx';
 import { Leaderboard, Podium } from './standings.tsx';
 
 const t = esQuiz.stage;
@@ -117,6 +117,7 @@ export function QuizStage({ slug, secret, poll, summary, questionId, keys }: Qui
       data-testid="quiz-stage"
       data-phase={!clock ? 'waiting' : running ? 'question' : view}
       data-question-id={questionId}
+      style={{ '--q': stageScale(question.text) } as CSSProperties}
     >
       {content}
       <StageAnnouncer

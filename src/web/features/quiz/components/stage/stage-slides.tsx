@@ -9,10 +9,19 @@ import { Countdown } from '../phone/countdown.tsx';
 
 const t = esQuiz.stage;
 
-/** Sizes are multiples of --u (the presenter's 1/100 of a 16:9 screen), floored for small ones. */
-export const questionSize = 'text-[max(calc(var(--u)*2.6),1.75rem)]';
+/**
+ * Sizes are multiples of --u (the presenter's 1/100 of a 16:9 screen), floored for small ones;
+ * --q shrinks them for a long question (stageScale), so 240 characters and their answers fit.
+ */
+export const questionSize = 'text-[max(calc(var(--u)*2.6*var(--q,1)),1.5rem)]';
 const metaSize = 'text-[max(calc(var(--u)*1.6),1.125rem)]';
-const optionSize = 'text-[max(calc(var(--u)*1.9),1.125rem)]';
+const optionSize = 'text-[max(calc(var(--u)*1.9*var(--q,1)),1.125rem)]';
+
+/** The --q of a question: 1 up to 80 characters, smaller beyond (never under 32 px at 1080p). */
+export function stageScale(text: string): number {
+  if (text.length <= 80) return 1;
+  return text.length <= 160 ? 0.82 : 0.68;
+}
 
 type HeadProps = {
   question: Question;

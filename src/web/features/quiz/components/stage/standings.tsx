@@ -1,9 +1,11 @@
 import type { LeaderboardEntry } from '../../../../../contract/quiz.ts';
 import { esQuiz } from '../../../../i18n/es-quiz.ts';
 import { cn } from '../../../../lib/cn.ts';
-import { questionSize } from './stage-slides.tsx';
 
 const t = esQuiz.stage;
+
+/** The titles of the standings, as large as a short question's text. */
+const titleSize = 'text-[max(calc(var(--u)*2.6),1.75rem)]';
 
 /** 'Clasificación': the top 10 with nickname, score and the places each moved (▲2 / ▼1). */
 export function Leaderboard({ entries }: { entries: readonly LeaderboardEntry[] }) {
@@ -13,7 +15,7 @@ export function Leaderboard({ entries }: { entries: readonly LeaderboardEntry[] 
       className="flex min-h-0 flex-1 flex-col gap-[calc(var(--u)*1.2)]"
       data-testid="quiz-leaderboard"
     >
-      <h1 id="quiz-leaderboard-title" className={cn(questionSize, 'font-extrabold')}>
+      <h1 id="quiz-leaderboard-title" className={cn(titleSize, 'font-extrabold')}>
         {t.leaderboard}
       </h1>
       {entries.length === 0 ? (
@@ -21,11 +23,11 @@ export function Leaderboard({ entries }: { entries: readonly LeaderboardEntry[] 
           {t.noPlayers}
         </p>
       ) : (
-        <ol className="grid min-h-0 content-start gap-[calc(var(--u)*0.5)]">
+        <ol className="grid min-h-0 content-start gap-[calc(var(--u)*0.4)]">
           {entries.map((entry) => (
             <li
               key={entry.nickname}
-              className="grid grid-cols-[5ch_minmax(0,1fr)_auto_5ch] items-center gap-[calc(var(--u)*1.5)] rounded-[calc(var(--u)*0.8)] bg-muted px-[calc(var(--u)*1.5)] py-[calc(var(--u)*0.45)] text-[max(calc(var(--u)*1.9),1.125rem)]"
+              className="grid grid-cols-[5ch_minmax(0,1fr)_auto_5ch] items-center gap-[calc(var(--u)*1.5)] rounded-[calc(var(--u)*0.8)] bg-muted px-[calc(var(--u)*1.5)] py-[calc(var(--u)*0.3)] text-[max(calc(var(--u)*1.6),1.125rem)]"
               data-testid="quiz-leaderboard-row"
             >
               <span className="font-extrabold tabular-nums">{t.place(entry.rank)}</span>
@@ -78,7 +80,7 @@ export function Podium({ entries }: { entries: readonly LeaderboardEntry[] }) {
       className="flex min-h-0 flex-1 flex-col gap-[calc(var(--u)*1.2)]"
       data-testid="quiz-podium"
     >
-      <h1 id="quiz-podium-title" className={cn(questionSize, 'font-extrabold')}>
+      <h1 id="quiz-podium-title" className={cn(titleSize, 'font-extrabold')}>
         {t.podium}
       </h1>
       {top.length === 0 ? (
