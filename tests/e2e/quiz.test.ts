@@ -196,6 +196,11 @@ describe('quiz (Concurso)', () => {
     await expect.poll(async () => (await saved())?.timeLimitSeconds).toBe(90);
     await host.dismissToasts();
     expect(await axeViolations(page)).toEqual([]);
+    await item.scrollIntoViewIfNeeded();
+    await shoot(page, 'host-question', [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]);
   });
 
   it('a host and three phones play three questions to the podium, one phone reloading mid-question', async () => {
