@@ -83,7 +83,7 @@ export const ParticipantQuizState = z.object({
   rank: z.number().int().nullable(),
   /** People with a nickname in this poll. */
   players: z.number().int(),
-  /** One per closed question of the quiz, in question order. */
+  /** One per closed question of the quiz, in the order they closed. */
   results: z.array(QuizResult),
 });
 export type ParticipantQuizState = z.infer<typeof ParticipantQuizState>;

@@ -308,13 +308,14 @@ export async function playerResults(db: Db, pollId: number, participantId: strin
 export async function quizResults(db: Db, pollId: number) {
   const rows = await db
     .selectFrom('quiz_results')
-    .select(['participant_id', 'question_id', 'points'])
+    .select(['participant_id', 'question_id', 'points', 'correct'])
     .where('poll_id', '=', pollId)
     .execute();
   return rows.map((r) => ({
     participantId: r.participant_id,
     questionId: Number(r.question_id),
     points: Number(r.points),
+    correct: Number(r.correct) === 1,
   }));
 }
 

@@ -150,7 +150,7 @@ export interface PollStore {
   /** Every player's points per closed question of the poll (the export's players sheet). */
   quizResults(
     pollId: number,
-  ): Promise<{ participantId: string; questionId: number; points: number }[]>;
+  ): Promise<{ participantId: string; questionId: number; points: number; correct: boolean }[]>;
   /** Started, unclosed questions with a time limit, of every poll. */
   openClocks(): Promise<OpenClock[]>;
 

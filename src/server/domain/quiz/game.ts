@@ -39,16 +39,25 @@ export async function setNickname(
  * Standings per poll, rebuilt when the poll's updatedAt moves (a close, a nickname, a reset all
  * move it): after a close, 2,000 phones asking for their rank cost one recount, not 2,000.
  */
+export interface StandingsView {
+  ranked: RankedPlayer[];
+  byPlayer: Map<string, RankedPlayer>;
+  /** In the order they closed. */
+  closedQuestionIds: number[];
+  /** Per player, per question: its points and whether it was correct. */
+  results: Map<string, Map<number, { points: number; correct: boolean }>>;
+}
+
 export class Standings {
-  private readonly memo = new Map<number, { at: number; ranked: Promise<RankedPlayer[]> }>();
+  private readonly memo = new Map<number, { at: number; ranked: Promise<StandingsView> }>();
 
   constructor(private readonly store: PollStore) {}
 
-  of(poll: PollRecord): Promise<RankedPlayer[]> {
+  of(poll: PollRecord): Promise<StandingsView> {
     const at = poll.updatedAt.getTime();
     const held = this.memo.get(poll.id);
     if (held && held.at >= at) return held.ranked;
-    const ranked = this.store.quizStandings(poll.id).then(rankPlayers);
+    const ranked = this.load(poll.id);
     // A failed read is not kept.
     ranked.catch(() => this.memo.delete(poll.id));
     this.memo.delete(poll.id);
@@ -56,6 +65,23 @@ export class Standings {
     // Polls played long ago leave: at most a few hundred are kept.
     if (this.memo.size > 500) this.memo.delete(this.memo.keys().next().value!);
     return ranked;
+  }
+
+  private async load(pollId: number): Promise<StandingsView> {
+    const rows = await this.store.quizStandings(pollId);
+    const ranked = rankPlayers(rows);
+    const results: StandingsView['results'] = new Map();
+    for (const r of await this.store.quizResults(pollId)) {
+      let mine = results.get(r.participantId);
+      if (!mine) results.set(r.participantId, (mine = new Map()));
+      mine.set(r.questionId, { points: r.points, correct: r.correct });
+    }
+    return {
+      ranked,
+      byPlayer: new Map(ranked.map((p) => [p.participantId, p])),
+      closedQuestionIds: rows.closedQuestionIds,
+      results,
+    };
   }
 }
 
@@ -75,23 +101,20 @@ export async function participantQuizState(
   participantId: string,
 ): Promise<ParticipantQuizState> {
   if (!poll.quiz) return NO_QUIZ;
-  const ranked = await standings.of(poll);
-  const me = ranked.find((p) => p.participantId === participantId);
-  const results = participantId ? await store.playerResults(poll.id, participantId) : [];
-  const questions = await store.listQuestions(poll.id);
-  const byQuestion = new Map(results.map((r) => [r.questionId, r]));
+  // From memory after the first phone: a hall asks at once when a question closes.
+  const view = await standings.of(poll);
+  const me = view.byPlayer.get(participantId);
+  const mine = view.results.get(participantId);
   return {
     nickname: me?.nickname ?? null,
     score: me?.score ?? 0,
     rank: me?.rank ?? null,
-    players: ranked.length,
-    // Every closed question, answered or not, in question order.
-    results: questions
-      .filter((q) => q.closedAt !== null)
-      .map((q) => {
-        const r = byQuestion.get(q.id);
-        return { questionId: q.id, correct: r?.correct ?? false, points: r?.points ?? 0 };
-      }),
+    players: view.ranked.length,
+    // Every closed question, answered or not, in the order they closed.
+    results: view.closedQuestionIds.map((questionId) => {
+      const r = mine?.get(questionId);
+      return { questionId, correct: r?.correct ?? false, points: r?.points ?? 0 };
+    }),
   };
 }
 
@@ -105,7 +128,7 @@ export async function leaderboard(
 ): Promise<Leaderboard> {
   const poll = await findPoll(store, slug);
   if (!canSeeResults(poll, secret)) throw new DomainError('RESULTS_PRIVATE');
-  const ranked = poll.quiz ? await standings.of(poll) : [];
+  const ranked = poll.quiz ? (await standings.of(poll)).ranked : [];
   return {
     entries: ranked.slice(0, limit).map((p) => ({
       rank: p.rank,
