@@ -15,6 +15,7 @@ import { useRemainingMs, useServerOffset } from '../../lib/use-countdown.ts';
 import { AnswerTiles } from './answer-tiles.tsx';
 import { Countdown } from './countdown.tsx';
 import { NicknameForm } from './nickname-form.tsx';
+import './quiz-phone.css';
 import { ResultCard, Standing } from './result-card.tsx';
 
 const t = esQuiz.phone;
