@@ -251,11 +251,6 @@ describe('clock, answers and scoring', () => {
     expect(hq.correctOptionIds).toEqual([paris]);
     expect(hq.totalAnswers).toBe(3);
 
-    // Showing another question and coming back does not restart the clock.
-    await show(q, q.yesno.id);
-    const back = await show(q, q.single.id);
-    expect(back.body.clock.startedAt).toBe(startedAt);
-
     const closed = await close(q, q.single.id);
     expect(closed.status).toBe(200);
     expect(closed.body.closedAt).not.toBeNull();
@@ -315,6 +310,9 @@ describe('clock, answers and scoring', () => {
     expect(board.body.entries.reduce((s: number, e: { score: number }) => s + e.score, 0)).toBe(
       sum,
     );
+    // Showing a question that already ran does not start its clock again.
+    const back = await show(q, q.single.id);
+    expect(back.body.clock).toMatchObject({ startedAt, closedAt: closed.body.closedAt });
     // Previous ranks are there after a second close.
     expect(
       board.body.entries.every((e: { previousRank: number | null }) => e.previousRank !== null),
@@ -347,6 +345,21 @@ describe('clock, answers and scoring', () => {
     // Before the second close p1, p2 and p3 shared the first place.
     expect(board.body.entries[0].previousRank).toBe(1);
     expect(board.body.entries[1].previousRank).toBe(1);
+  });
+
+  it('moving to another question, or closing the poll, closes the running one', async () => {
+    const q = await quiz(null);
+    const paris = optionId(q.single, 'París');
+    for (const p of ['m1', 'm2']) await enter(q.slug, p);
+    await show(q, q.single.id);
+    await answer(q.slug, 'm1', q.single.id, [paris]);
+    const moved = await show(q, q.yesno.id);
+    expect(moved.body.clock.questionId).toBe(q.yesno.id);
+    const me = await call('GET', `/polls/${q.slug}/me`, undefined, { player: 'm1' });
+    expect(me.body.results).toEqual([{ questionId: q.single.id, correct: true, points: 1000 }]);
+    await call('PATCH', `/polls/${q.slug}`, { status: 'closed' }, q.host);
+    const after = await call('GET', `/polls/${q.slug}`);
+    expect(after.body.clock.closedAt).not.toBeNull();
   });
 
   it('closes when every player answered, and at endsAt by the timer', async () => {

@@ -3,7 +3,7 @@ import type { PollStore } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
 import { findPollAsHost, loadPollView } from './poll-view.ts';
-import { startClockIfQuiz } from './quiz/game.ts';
+import { closeLeftQuestion, startClockIfQuiz } from './quiz/game.ts';
 
 /** The only moves a poll makes: draft → open → closed. */
 const NEXT_STATUS: Record<PollStatus, PollStatus | undefined> = {
@@ -69,11 +69,13 @@ export async function updatePoll(
     if (!now) throw new DomainError('POLL_NOT_FOUND');
     throw invalidTransition(now.status, status ?? now.status);
   }
-  // Quiz: the question shown starts its clock the first time (also when the quiz is turned on
-  // with a question already shown).
-  if (currentQuestionId !== undefined || changes.settings?.quiz) {
+  // Quiz: the question left behind closes; the question shown starts its clock the first time
+  // (also when the quiz is turned on with a question already shown).
+  const closed = await closeLeftQuestion(store, poll, updated);
+  if (updated.status !== 'closed' && (currentQuestionId !== undefined || changes.settings?.quiz)) {
     await startClockIfQuiz(store, updated, updated.currentQuestionId);
   }
   events.pollChanged(slug);
+  if (closed) events.votesChanged(slug);
   return loadPollView(store, (await store.getPollById(poll.id)) ?? updated);
 }

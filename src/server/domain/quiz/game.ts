@@ -237,6 +237,24 @@ export async function closeQuestionAsHost(
   return clock;
 }
 
+/**
+ * Leaving a running question (showing another one, or closing the poll) closes it: nobody may
+ * answer it any more (only the current question is answered), so its points are final now,
+ * not at a timer, and a question without a limit does not stay open forever. True when one
+ * closed.
+ */
+export async function closeLeftQuestion(
+  store: PollStore,
+  before: PollRecord,
+  after: PollRecord,
+): Promise<boolean> {
+  if (!before.quiz || before.currentQuestionId === null) return false;
+  const left = after.currentQuestionId !== before.currentQuestionId || after.status === 'closed';
+  if (!left) return false;
+  const outcome = await store.closeQuestion(before.currentQuestionId, new Date(), scoreAnswer);
+  return outcome === 'closed';
+}
+
 /** In a quiz, the question made current starts its clock (once). */
 export async function startClockIfQuiz(
   store: PollStore,
