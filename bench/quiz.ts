@@ -33,7 +33,29 @@ interface Reply {
   ms: number;
 }
 
-function send(
+/** Requests sent again after a kept-alive connection closed under them (as phones do). */
+let retried = 0;
+
+async function send(
+  base: string,
+  i: number,
+  method: string,
+  path: string,
+  cookie: string,
+  body?: string,
+): Promise<Reply> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendOnce(base, i, method, path, cookie, body);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt >= 2 || (code !== 'ECONNRESET' && code !== 'EPIPE')) throw error;
+      retried++;
+    }
+  }
+}
+
+function sendOnce(
   base: string,
   i: number,
   method: string,
@@ -218,6 +240,7 @@ async function main() {
       { measure: 'players joined (nickname)', result: `${joined} / ${PLAYERS}` },
       { measure: 'answers acknowledged', result: `${answers} / ${PLAYERS * QUESTIONS}` },
       { measure: 'answers refused', result: JSON.stringify(refused) },
+      { measure: 'requests retried after a reset keep-alive connection', result: String(retried) },
       {
         measure: 'answer ack p50 / p95',
         result: `${p(ackMs, 50).toFixed(0)} / ${p(ackMs, 95).toFixed(0)} ms`,
