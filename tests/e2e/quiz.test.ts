@@ -92,6 +92,28 @@ async function timers(a: Page, b: Page): Promise<[number, number]> {
   return Promise.all([read(a), read(b)]);
 }
 
+/**
+ * When a screen's countdown says the question ends, in real time: the ms it has left plus the
+ * real moment it was read (performance's clock, which a phone's wrong wall clock does not move).
+ */
+async function endsAtOn(page: Page): Promise<number> {
+  return page
+    .getByRole('timer')
+    .first()
+    .evaluate((el) => {
+      const left = Number((el as HTMLElement).dataset.remainingMs);
+      return left + performance.timeOrigin + performance.now();
+    });
+}
+
+/** A phone whose wall clock is `skewMs` off (Date.now only: what the countdown reads). */
+async function skewClock(page: Page, skewMs: number): Promise<void> {
+  await page.context().addInitScript((skew) => {
+    const realNow = Date.now.bind(Date);
+    Date.now = () => realNow() + skew;
+  }, skewMs);
+}
+
 /** A player joining through the API: its own participant cookie and nickname. */
 async function apiPlayer(slug: string, nickname: string): Promise<string> {
   const response = await fetch(`${app.server.url}/api/v1/polls/${slug}/me`, {
@@ -217,6 +239,14 @@ describe('quiz (Concurso)', () => {
       }),
     );
     const [ana, bruno, carla] = phones as [QuizPhonePage, QuizPhonePage, QuizPhonePage];
+    // Two phones with their clocks 30 s fast and slow (applies from their next load).
+    await skewClock(bruno.page, 30_000);
+    await skewClock(carla.page, -30_000);
+    await Promise.all([bruno.goto(quiz.slug), carla.goto(quiz.slug)]);
+    const wallClockOff = (page: Page) =>
+      page.evaluate(() => Date.now() - (performance.timeOrigin + performance.now()));
+    expect(await wallClockOff(bruno.page)).toBeGreaterThan(29_000);
+    expect(await wallClockOff(carla.page)).toBeLessThan(-29_000);
 
     // 'Tu apodo': a name another player has (case folded) is refused in Spanish.
     await ana.nicknameField().waitFor();
@@ -240,6 +270,12 @@ describe('quiz (Concurso)', () => {
     const [onPhone, onProjector] = await timers(ana.page, presenter.page);
     expect(Math.abs(onPhone - onProjector)).toBeLessThanOrEqual(1);
     expect(onPhone).toBeGreaterThan(50);
+    // To the millisecond: every phone, skewed or not, ends the question within 0.5 s of the
+    // projector (the redraw every 100 ms included).
+    const projectorEnds = await endsAtOn(presenter.page);
+    for (const phone of phones) {
+      expect(Math.abs((await endsAtOn(phone.page)) - projectorEnds)).toBeLessThanOrEqual(500);
+    }
     expect(await axeViolations(ana.page)).toEqual([]);
     expect(await axeViolations(presenter.page)).toEqual([]);
     await shoot(ana.page, 'phone-question', [PHONE]);
@@ -305,6 +341,9 @@ describe('quiz (Concurso)', () => {
     expect(afterReload).toBeGreaterThan(0);
     expect(afterReload).toBeLessThan(59);
     expect(Math.abs(afterReload - projectorNow)).toBeLessThanOrEqual(1);
+    expect(
+      Math.abs((await endsAtOn(carla.page)) - (await endsAtOn(presenter.page))),
+    ).toBeLessThanOrEqual(500);
     for (const phone of [bruno, carla]) {
       await phone.tap('España');
       await phone.tap('Italia');

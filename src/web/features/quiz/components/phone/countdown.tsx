@@ -53,6 +53,8 @@ export function Countdown({ remaining, limit, label, className, numberClassName 
         aria-label={label}
         className={cn('relative font-extrabold tabular-nums', numberClassName)}
         data-testid="quiz-countdown"
+        // The exact time left, for tests comparing screens within the 0.5 s allowed.
+        data-remaining-ms={remaining === null ? undefined : Math.round(remaining)}
       >
         {/* Three digits (up to 300 s) get a smaller size, inside the same ring. */}
         <span className={seconds !== null && seconds >= 100 ? 'text-[0.7em]' : undefined}>
