@@ -21,6 +21,6 @@ export async function participantState(
   const poll = await findPoll(store, slug);
   return {
     answeredQuestionIds: await store.answeredQuestionIds(poll.id, participantId),
-    ...(await participantQuizState(store, standings, poll, participantId)),
+    ...(await participantQuizState(standings, poll, participantId)),
   };
 }

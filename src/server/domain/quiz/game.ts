@@ -73,7 +73,10 @@ export class Standings {
     const results: StandingsView['results'] = new Map();
     for (const r of await this.store.quizResults(pollId)) {
       let mine = results.get(r.participantId);
-      if (!mine) results.set(r.participantId, (mine = new Map()));
+      if (!mine) {
+        mine = new Map();
+        results.set(r.participantId, mine);
+      }
       mine.set(r.questionId, { points: r.points, correct: r.correct });
     }
     return {
@@ -95,7 +98,6 @@ const NO_QUIZ: ParticipantQuizState = {
 
 /** The caller's nickname, score, rank and results of the closed questions. */
 export async function participantQuizState(
-  store: PollStore,
   standings: Standings,
   poll: PollRecord,
   participantId: string,
