@@ -236,7 +236,8 @@ export class LiveHub {
     const snapshot = await this.cache.poll(topic.slug);
     if (!snapshot || (topic.poll && snapshot.version <= topic.poll.version)) return;
     // A re-read that found nothing new (a staleness guard's refresh) sends nothing.
-    if (topic.poll && snapshot.json === topic.poll.json) return;
+    // (`now` aside: it is the time of the read, stamped again on sending.)
+    if (topic.poll && sameView(snapshot.json, topic.poll.json)) return;
     topic.poll = snapshot;
     const open = resultsOpenToAll(snapshot.poll);
     let frame: Buffer | undefined;
@@ -363,4 +364,11 @@ function newer<T extends { version: number }>(a: T | undefined, b: T | undefined
   if (!a) return b;
   if (!b) return a;
   return a.version >= b.version ? a : b;
+}
+
+const EPOCH = new Date(0);
+
+/** Two serialised poll views that differ at most in `now`. */
+function sameView(a: string, b: string): boolean {
+  return a === b || withNow(a, EPOCH) === withNow(b, EPOCH);
 }
