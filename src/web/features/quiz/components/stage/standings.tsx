@@ -67,7 +67,7 @@ function Moved({ entry }: { entry: LeaderboardEntry }) {
 }
 
 /** Heights of the podium's steps, in --u: first place highest, in the middle. */
-const STEP_HEIGHT = { 1: 22, 2: 15, 3: 10 } as const;
+const STEP_HEIGHT = { 1: 16, 2: 11, 3: 7 } as const;
 
 /** After the last question: the top 3 at different heights, names of at least 48 px. */
 export function Podium({ entries }: { entries: readonly LeaderboardEntry[] }) {
@@ -95,12 +95,12 @@ export function Podium({ entries }: { entries: readonly LeaderboardEntry[] }) {
             return (
               <li
                 key={entry.nickname}
-                className="flex w-[calc(var(--u)*26)] min-w-0 flex-col items-center gap-[calc(var(--u)*0.8)]"
+                className="flex w-[calc(var(--u)*30)] min-w-0 flex-col items-center gap-[calc(var(--u)*0.8)]"
                 data-testid="quiz-podium-entry"
                 data-place={entry.rank}
               >
                 <span
-                  className="w-full truncate text-center text-[max(calc(var(--u)*3.2),3rem)] leading-tight font-extrabold"
+                  className="w-full text-center text-[max(calc(var(--u)*3.2),3rem)] leading-tight font-extrabold text-balance [overflow-wrap:anywhere]"
                   data-testid="quiz-podium-name"
                 >
                   {entry.nickname}
@@ -110,7 +110,7 @@ export function Podium({ entries }: { entries: readonly LeaderboardEntry[] }) {
                 </span>
                 <span
                   className={cn(
-                    'flex w-full items-start justify-center rounded-t-[calc(var(--u)*1)] pt-[calc(var(--u)*1)] text-[max(calc(var(--u)*4),2.5rem)] font-extrabold tabular-nums',
+                    'flex w-full items-start justify-center rounded-t-[calc(var(--u)*1)] pt-[calc(var(--u)*0.6)] text-[max(calc(var(--u)*3.4),2.25rem)] leading-none font-extrabold tabular-nums',
                     step === 1 ? 'bg-primary text-primary-foreground' : 'bg-muted',
                   )}
                   style={{ height: `calc(var(--u) * ${height})` }}
