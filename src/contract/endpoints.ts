@@ -89,6 +89,15 @@ export const endpoints = {
   moderateQa: { method: 'PATCH', path: '/polls/:slug/qa/:id', secret: true, status: 200 },
   deleteQa: { method: 'DELETE', path: '/polls/:slug/qa/:id', secret: true, status: 204 },
   clearQa: { method: 'DELETE', path: '/polls/:slug/qa', secret: true, status: 200 },
+  // Issue 18: quiz.
+  setNickname: { method: 'PUT', path: '/polls/:slug/me', secret: false, status: 200 },
+  getLeaderboard: { method: 'GET', path: '/polls/:slug/leaderboard', secret: false, status: 200 },
+  closeQuestion: {
+    method: 'POST',
+    path: '/polls/:slug/questions/:questionId/close',
+    secret: true,
+    status: 200,
+  },
   serverInfo: { method: 'GET', path: '/info', secret: false, status: 200 },
   health: { method: 'GET', path: '/health', secret: false, status: 200 },
 } as const satisfies Record<string, Endpoint>;

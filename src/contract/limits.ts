@@ -79,3 +79,23 @@ export const SLUG_PATTERN = new RegExp(`^[${SLUG_ALPHABET}]{${SLUG_LENGTH}}$`);
 export const PARTICIPANT_COOKIE = 'sondeo_pid';
 export const HOST_SECRET_HEADER = 'x-host-secret';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+// Issue 18: 'Concurso' (quiz).
+/** A question's time limit, in seconds, when it has one: below 5 s nobody can read the
+ *  question, above 5 minutes it is no longer a quiz round. */
+export const TIME_LIMIT_MIN = 5;
+export const TIME_LIMIT_MAX = 300;
+/** The choices of the panel's 'Tiempo' select (null is 'Sin límite'). */
+export const TIME_LIMIT_CHOICES = [10, 20, 30, 60, 90, 120] as const;
+/** New questions of a quiz start with this limit (the server applies it when none is sent). */
+export const TIME_LIMIT_DEFAULT = 20;
+/** A nickname's length, in visible characters (at least) and characters (at most). */
+export const NICKNAME_MIN = 2;
+export const NICKNAME_MAX = 24;
+/** Points of a correct answer given at once (and of any correct answer without a limit). */
+export const QUIZ_MAX_POINTS = 1000;
+/** An answer arriving this long after endsAt still counts: the network's delay. */
+export const QUIZ_GRACE_MS = 1000;
+/** Leaderboard rows by default (the projector's top 10) and at most. */
+export const LEADERBOARD_DEFAULT = 10;
+export const LEADERBOARD_MAX = 100;

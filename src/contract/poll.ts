@@ -8,6 +8,7 @@ import {
   SLUG_PATTERN,
 } from './limits.ts';
 import { validationMessages as m } from './messages.ts';
+import { ParticipantQuizState, QuizClock, quizMessages, TimeLimitSeconds } from './quiz.ts';
 import { cleanText } from './text.ts';
 
 export const PollStatus = z.enum(['draft', 'open', 'closed']);
@@ -29,6 +30,9 @@ export const Settings = z.object({
   qa: z.boolean(),
   /** 'Revisar antes de mostrar': audience questions wait for the host's approval. */
   qaModerated: z.boolean(),
+  /** 'Concurso' (issue 18): correct options, time limits, nicknames, points, leaderboard.
+   *  A quiz is always presenter-paced, whatever `presenterPace` says. Off by default. */
+  quiz: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -51,7 +55,15 @@ export const OptionText = cleanText({
   required: m.optionRequired,
 });
 
-export const Option = z.object({ id: Id, text: z.string(), ordinal: z.number().int() });
+export const Option = z.object({
+  id: Id,
+  text: z.string(),
+  ordinal: z.number().int(),
+  /** Whether this option is a correct answer (quiz). ABSENT (not false) from what a caller
+   *  without the host secret receives until the question's quiz clock closed; always present
+   *  for the host (false in a poll that is not a quiz). */
+  correct: z.boolean().optional(),
+});
 export type Option = z.infer<typeof Option>;
 
 /** The top of a rating scale (the bottom is always 1). */
@@ -86,6 +98,8 @@ export const Question = z.object({
   options: z.array(Option),
   /** A `scale` question's settings; null for every other type. */
   scale: Scale.nullable(),
+  /** Quiz: seconds to answer once the question is shown; null is 'Sin límite'. */
+  timeLimitSeconds: z.number().int().nullable(),
 });
 export type Question = z.infer<typeof Question>;
 
@@ -106,9 +120,15 @@ export const Poll = z.object({
   /** How many times the host reset the votes: 0 in the first run. A phone's 'vote sent' flag
    *  belongs to one run, so after a reset the same phone may vote again. */
   resetCount: z.number().int().min(0),
+  /** Quiz: the clock of the current question once it started; null when not a quiz, no
+   *  current question, or a current question whose clock never started. */
+  clock: QuizClock.nullable(),
   /** ISO 8601 timestamps. */
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The server's time when this view was sent (ISO 8601): phones correct their clock by it.
+   *  Last, so the server stamps a serialised view as it sends it. */
+  now: z.string(),
 });
 export type Poll = z.infer<typeof Poll>;
 
@@ -120,7 +140,9 @@ export const JoinResponse = z.object({ slug: z.string() });
 export type JoinResponse = z.infer<typeof JoinResponse>;
 
 /** GET /polls/{slug}/me: what the caller (participant cookie) already answered in this poll. */
-export const ParticipantState = z.object({ answeredQuestionIds: z.array(z.number().int()) });
+export const ParticipantState = ParticipantQuizState.extend({
+  answeredQuestionIds: z.array(z.number().int()),
+});
 export type ParticipantState = z.infer<typeof ParticipantState>;
 export const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -156,6 +178,8 @@ export type UpdatePollBody = z.input<typeof UpdatePollBody>;
 export const NewOptionInput = z.object({
   text: cleanText({ max: OPTION_TEXT_MAX, tooLong: m.optionTooLong }),
   ordinal: Ordinal.optional(),
+  /** Quiz: a correct answer. For yes/no the first row stands for Sí, the second for No. */
+  correct: z.boolean().optional(),
 });
 
 export const CreateQuestionBody = z
@@ -168,8 +192,15 @@ export const CreateQuestionBody = z
     ordinal: Ordinal.optional(),
     /** Required for `scale`, refused for the other types. */
     scale: ScaleInput.optional(),
+    /** Omitted: 20 s in a quiz, null otherwise. */
+    timeLimitSeconds: TimeLimitSeconds.optional(),
   })
   .superRefine((b, ctx) => {
+    const rows = b.options.filter((o) => o.text !== '' || b.type === 'yesno');
+    const correct = rows.filter((o) => o.correct).length;
+    if ((b.type === 'single' || b.type === 'yesno') && correct > 1) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: quizMessages.oneCorrect });
+    }
     const optionless = b.type === 'text' || b.type === 'scale';
     if (optionless && b.options.some((o) => o.text !== '')) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: m.optionsNotAllowed });
@@ -192,23 +223,39 @@ export const UpdateQuestionBody = z
     /** A scale question's settings (refused for other types). Lowering the maximum deletes the
      *  answers above it. */
     scale: ScaleInput.optional(),
+    /** Quiz: seconds to answer, or null for 'Sin límite'. Changing it does not move a clock
+     *  that already started. */
+    timeLimitSeconds: TimeLimitSeconds.optional(),
   })
   .refine(
     (b) =>
       b.text !== undefined ||
       b.ordinal !== undefined ||
       b.resultsHidden !== undefined ||
-      b.scale !== undefined,
+      b.scale !== undefined ||
+      b.timeLimitSeconds !== undefined,
     { message: m.nothingToUpdate },
   );
 export type UpdateQuestionBody = z.input<typeof UpdateQuestionBody>;
 
-export const CreateOptionBody = z.object({ text: OptionText, ordinal: Ordinal.optional() });
+export const CreateOptionBody = z.object({
+  text: OptionText,
+  ordinal: Ordinal.optional(),
+  /** Quiz: marks the new option correct (in a single question, the others stop being). */
+  correct: z.boolean().optional(),
+});
 export type CreateOptionBody = z.input<typeof CreateOptionBody>;
 
 export const UpdateOptionBody = z
-  .object({ text: OptionText.optional(), ordinal: Ordinal.optional() })
-  .refine((b) => b.text !== undefined || b.ordinal !== undefined, { message: m.nothingToUpdate });
+  .object({
+    text: OptionText.optional(),
+    ordinal: Ordinal.optional(),
+    /** Quiz: marking one option of a single or yes/no question correct unmarks the others. */
+    correct: z.boolean().optional(),
+  })
+  .refine((b) => b.text !== undefined || b.ordinal !== undefined || b.correct !== undefined, {
+    message: m.nothingToUpdate,
+  });
 export type UpdateOptionBody = z.input<typeof UpdateOptionBody>;
 
 export const ReorderBody = z.object({

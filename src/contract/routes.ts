@@ -37,6 +37,14 @@ import {
   UpdateQuestionBody,
 } from './poll.ts';
 import { qaRoutes } from './qa-routes.ts';
+import {
+  CloseQuestionParams,
+  Leaderboard,
+  LeaderboardQuery,
+  QuizClock,
+  SetNicknameBody,
+  SetNicknameResponse,
+} from './quiz.ts';
 import { Summary } from './summary.ts';
 import { Ballot, VoteHeaders, VoteResponse } from './vote.ts';
 
@@ -113,7 +121,10 @@ export const routes = {
       'deliberate departure from the spec\'s "no way back" (issue 17): a teacher runs the same ' +
       'poll with the next group after resetting its votes. Join codes are unique among polls ' +
       'not closed: if another poll took the code while this one was closed, the reopened poll ' +
-      'gets a new `joinCode`. Any other move is 409 INVALID_TRANSITION.',
+      'gets a new `joinCode`. Any other move is 409 INVALID_TRANSITION. ' +
+      'Title, status, settings (`quiz` turns the poll into a game) or `currentQuestionId`. In a ' +
+      'quiz, making a question current starts its clock once (`clock` on the poll); showing ' +
+      'a question that already ran does not start it again.',
     params: SlugParams,
     body: UpdatePollBody,
     response: Poll,
@@ -179,7 +190,10 @@ export const routes = {
       'least 2 visible) or `{questionId, value}` (scale: 1..max). A shape that does not fit ' +
       "the question's type is 400 INVALID_BALLOT. An open answer matching the profanity list " +
       "is stored `flagged`; with the poll's `moderateText` on, every open answer is stored " +
-      '`held`; neither is public until the host shows it.',
+      '`held`; neither is public until the host shows it. In a quiz (always presenter-paced) ' +
+      'only players (a nickname set by PUT …/me, else 409 NICKNAME_REQUIRED) answer, once per ' +
+      'question (409 ALREADY_VOTED), and only the running question: another one, or one past ' +
+      'its endsAt plus 1 s, is 409 QUESTION_CLOSED.',
     params: SlugParams,
     headers: VoteHeaders,
     body: Ballot,
@@ -338,6 +352,38 @@ export const routes = {
     response: BlockedWordsResponse,
   },
   ...qaRoutes,
+  setNickname: {
+    ...endpoints.setNickname,
+    description:
+      'Quiz: the caller (participant cookie, set by this call when missing) takes or changes ' +
+      'its nickname in this poll: 2 to 24 characters, trimmed, the hygiene of titles. 400 ' +
+      'NICKNAME_INVALID when it breaks those rules or the profanity filter matches it; 409 ' +
+      'NICKNAME_TAKEN when another player of this poll has it (case and accents folded). In a ' +
+      'quiz only people with a nickname are players: they answer, score and rank.',
+    params: SlugParams,
+    body: SetNicknameBody,
+    response: SetNicknameResponse,
+  },
+  getLeaderboard: {
+    ...endpoints.getLeaderboard,
+    description:
+      'Quiz: the best `limit` players (default 10, at most 100), by score of the closed ' +
+      'questions; ties share a rank (1, 2, 2, 4) and are listed by nickname. `previousRank` is ' +
+      "the player's rank before the last closed question (null before the second one). " +
+      'Visible to whoever may see the results (the rule of GET …/summary: the host always).',
+    params: SlugParams,
+    query: LeaderboardQuery,
+    response: Leaderboard,
+  },
+  closeQuestion: {
+    ...endpoints.closeQuestion,
+    description:
+      "Quiz: closes a running question's clock now (idempotent on a closed one): answers stop, " +
+      'points are final, and `correct` reaches everyone (poll frame on the stream). 409 ' +
+      'QUESTION_NOT_STARTED for a question whose clock never started (or a poll not a quiz).',
+    params: CloseQuestionParams,
+    response: QuizClock,
+  },
   serverInfo: { ...endpoints.serverInfo, response: ServerInfo },
   health: { ...endpoints.health, response: Health },
 } as const satisfies Record<EndpointName, RouteDef>;

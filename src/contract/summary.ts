@@ -8,6 +8,9 @@ export const SummaryOption = z.object({
   ordinal: z.number().int(),
   /** Absent while the question's results are hidden from this caller. */
   count: z.number().int().optional(),
+  /** Quiz: as Option.correct — absent for a caller without the host secret until the
+   *  question's clock closed. */
+  correct: z.boolean().optional(),
 });
 export type SummaryOption = z.infer<typeof SummaryOption>;
 
@@ -72,6 +75,13 @@ export const SummaryQuestion = z.object({
   /** The exact mean of the answers, null with none. Absent while hidden from this caller. */
   average: z.number().nullable().optional(),
   scale: Scale.optional(),
+  // ── quiz only ──
+  /** The correct options of a quiz question: for the host always, for others once it closed
+   *  (absent before; empty when none is marked). */
+  correctOptionIds: z.array(z.number().int()).optional(),
+  /** True while the question's quiz clock runs: others get no counts (as `hidden`, but
+   *  `hidden` keeps meaning the host's choice); `respondents` stays public. */
+  running: z.boolean().optional(),
 });
 export type SummaryQuestion = z.infer<typeof SummaryQuestion>;
 

@@ -24,6 +24,7 @@ import { ParticipantIds, registerParticipantCookie } from './http/participant.ts
 import { registerPollRoutes } from './http/polls.ts';
 import { registerQaRoutes } from './http/qa.ts';
 import { registerQuestionRoutes } from './http/questions.ts';
+import { createQuiz, registerQuizRoutes } from './http/quiz.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { rateGuard, registerRateLimiting, registerRoomRoutes } from './http/room.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -168,7 +169,8 @@ export async function buildApp({
   if (config.dataDir)
     registerDiskGuard(app, new DiskSpace(config.dataDir, limits.diskMinFreeBytes));
   registerMetaRoutes(app, config);
-  registerPollRoutes(app, store, events, live.cache);
+  const quiz = createQuiz(app, store, events);
+  registerPollRoutes(app, store, events, live.cache, quiz.closer);
   registerQuestionRoutes(app, store, events);
   registerOptionRoutes(app, store, events);
   registerModerationRoutes(app, store, events, {
@@ -187,10 +189,12 @@ export async function buildApp({
     cache: live.cache,
     sources: new SourceHasher(secret, limits.hmacMemoEntries),
     maxSelections: limiter.settings.limits.MAX_BALLOT_SELECTIONS,
+    closer: quiz.closer,
   });
+  registerQuizRoutes(app, store, quiz);
   registerLiveRoutes(app, live, { perAddress: limits.streamsPerAddress, max: limits.streamsMax });
   registerExportRoutes(app, store);
-  registerRoomRoutes(app, store, joinGuard);
+  registerRoomRoutes(app, store, joinGuard, quiz.standings);
   registerMyPollsRoutes(app, store, config.rateLimits ?? DEFAULT_RATE_LIMITS);
   registerIntegrityRoutes(app, {
     store,

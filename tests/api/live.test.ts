@@ -156,9 +156,10 @@ describe('GET /polls/:slug/events', () => {
     expect(s.frames[0]).toEqual({ event: 'message', data: '', retry: 2000 });
     expect(s.frames.slice(1, 3).map((f) => f.event)).toEqual(['poll', 'summary']);
     // updatedAt aside: votes move it, and `poll` events go out on changes of the poll only.
-    const { updatedAt, ...rest } = (await call('GET', `/polls/${p.slug}`)).body;
+    // …and `now`, the moment each was sent.
+    const { updatedAt, now: _now, ...rest } = (await call('GET', `/polls/${p.slug}`)).body;
     const streamed = JSON.parse(s.frames[1]!.data);
-    expect(streamed).toEqual({ ...rest, updatedAt: streamed.updatedAt });
+    expect(streamed).toEqual({ ...rest, updatedAt: streamed.updatedAt, now: streamed.now });
     expect(Date.parse(streamed.updatedAt)).toBeLessThanOrEqual(Date.parse(updatedAt));
     expect(summary).toEqual(
       (await call('GET', `/polls/${p.slug}/summary`, undefined, p.secret)).body,

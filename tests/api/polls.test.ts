@@ -41,6 +41,7 @@ describe('POST /polls', () => {
     expect(res.body.settings).toEqual({
       oneVotePerQuestion: false,
       resultsPublic: true,
+      quiz: false,
       presenterPace: false,
       hideResultsUntilRevealed: false,
       moderateText: false,
@@ -148,6 +149,7 @@ describe('PATCH /polls/:slug', () => {
     expect(b.body.settings).toEqual({
       oneVotePerQuestion: true,
       resultsPublic: true,
+      quiz: false,
       presenterPace: false,
       hideResultsUntilRevealed: false,
       moderateText: false,
@@ -160,6 +162,7 @@ describe('PATCH /polls/:slug', () => {
     expect(c.body.settings).toEqual({
       oneVotePerQuestion: false,
       resultsPublic: true,
+      quiz: false,
       presenterPace: false,
       hideResultsUntilRevealed: false,
       moderateText: false,
@@ -298,6 +301,7 @@ describe('POST /polls/:slug/duplicate', () => {
     expect(copy.settings).toEqual({
       oneVotePerQuestion: false,
       resultsPublic: true,
+      quiz: false,
       presenterPace: false,
       hideResultsUntilRevealed: false,
       moderateText: false,

@@ -30,8 +30,8 @@ describe('POST /polls/:slug/questions', () => {
     });
     expect(q1).toMatchObject({ text: '¿Color?', type: 'single', ordinal: 1 });
     expect(q1.options).toEqual([
-      { id: expect.any(Number), text: 'Rojo', ordinal: 1 },
-      { id: expect.any(Number), text: 'Azul', ordinal: 2 },
+      { id: expect.any(Number), text: 'Rojo', ordinal: 1, correct: false },
+      { id: expect.any(Number), text: 'Azul', ordinal: 2, correct: false },
     ]);
     const q2 = await addQuestion(client, poll, {
       text: 'Dos',
@@ -227,7 +227,8 @@ describe('options', () => {
       { secret: poll.secret },
     );
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), text: 'B', ordinal: 2 });
+    // The host's view: `correct` too (false outside a quiz).
+    expect(res.body).toEqual({ id: expect.any(Number), text: 'B', ordinal: 2, correct: false });
     const question = (await client.get(`/polls/${poll.slug}`)).body.questions[0];
     expect(texts(question.options)).toEqual(['A', 'B']);
   });
@@ -245,7 +246,7 @@ describe('options', () => {
       { secret: poll.secret },
     );
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: q.options[0].id, text: 'Z', ordinal: 4 });
+    expect(res.body).toEqual({ id: q.options[0].id, text: 'Z', ordinal: 4, correct: false });
     const bad = await client.put(
       `/options/${q.options[0].id}`,
       { text: '' },

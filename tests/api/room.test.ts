@@ -185,7 +185,8 @@ describe('hidden results', () => {
       ordinal: 1,
       respondents: 1,
       hidden: true,
-      options: yesno.options,
+      // The host's question view carries `correct`; nobody else's summary does (issue 18).
+      options: yesno.options.map(({ correct: _, ...o }: Json) => o),
     });
     expect(JSON.stringify(hiddenQ)).not.toMatch(/count|totalAnswers/);
     const shown = pub.questions.find((q: Json) => q.id === multi.id);
@@ -256,12 +257,17 @@ describe('GET /polls/{slug}/me', () => {
     it(`lists what this participant answered (one vote per question ${oneVotePerQuestion})`, async () => {
       const { poll, yesno, multi } = await openPollWithQuestions(client, { oneVotePerQuestion });
       const phone = new Client(ctx.app);
-      expect((await phone.get(`/polls/${poll.slug}/me`)).body).toEqual({ answeredQuestionIds: [] });
+      // Outside a quiz the quiz's fields are empty (issue 18).
+      const noQuiz = { nickname: null, score: 0, rank: null, players: 0, results: [] };
+      expect((await phone.get(`/polls/${poll.slug}/me`)).body).toEqual({
+        answeredQuestionIds: [],
+        ...noQuiz,
+      });
       await phone.post(`/polls/${poll.slug}/votes`, {
         answers: [{ questionId: multi.id, optionIds: [multi.options[0].id] }],
       });
       const me = await phone.get(`/polls/${poll.slug}/me`);
-      expect(me.body).toEqual({ answeredQuestionIds: [multi.id] });
+      expect(me.body).toEqual({ answeredQuestionIds: [multi.id], ...noQuiz });
       expect(me.headers['cache-control']).toBe('private, no-store');
       // Another phone has answered nothing.
       const other = new Client(ctx.app);

@@ -15,8 +15,11 @@ export function makePoll(overrides: Partial<Poll> = {}): Poll {
       moderateText: false,
       qa: false,
       qaModerated: false,
+      quiz: false,
     },
     currentQuestionId: null,
+    clock: null,
+    now: '2024-01-01T00:00:00.000Z',
     joinCode: '482913',
     resetCount: 0,
     createdAt: '2024-01-01T00:00:00.000Z',
@@ -29,6 +32,7 @@ export function makePoll(overrides: Partial<Poll> = {}): Poll {
         ordinal: 1,
         resultsHidden: false,
         scale: null,
+        timeLimitSeconds: null,
         options: [
           { id: 11, text: 'Rojo', ordinal: 1 },
           { id: 12, text: 'Azul', ordinal: 2 },
@@ -41,6 +45,7 @@ export function makePoll(overrides: Partial<Poll> = {}): Poll {
         ordinal: 2,
         resultsHidden: false,
         scale: null,
+        timeLimitSeconds: null,
         options: [
           { id: 21, text: 'TypeScript', ordinal: 1 },
           { id: 22, text: 'Rust', ordinal: 2 },

@@ -11,6 +11,8 @@ import { cloudWords } from './words/words.ts';
 export interface CastVoteOutcome extends VoteResponse {
   /** True when an Idempotency-Key replayed an earlier success and nothing was stored. */
   replayed: boolean;
+  /** Quiz: this ballot completed the answers of every player to the running question. */
+  everyoneAnswered?: number;
 }
 
 function invalid(message: string, details?: unknown): DomainError {
@@ -201,7 +203,8 @@ export async function castVote(
       answers,
       blockedWords?.length ? blockedTest(blockedWords) : undefined,
     ),
-    oneVotePerQuestion: poll.oneVotePerQuestion,
+    // A quiz takes one answer per player per question, whatever the setting says.
+    oneVotePerQuestion: poll.oneVotePerQuestion || poll.quiz,
     idempotency: idempotencyKey
       ? { key: idempotencyKey, ballotHash: ballotHash(answers) }
       : undefined,
@@ -210,7 +213,7 @@ export async function castVote(
   switch (result.outcome) {
     case 'stored':
       events.votesChanged(poll.slug);
-      return { saved: result.saved, replayed: false };
+      return { saved: result.saved, replayed: false, everyoneAnswered: result.everyoneAnswered };
     case 'replayed':
       return { saved: result.saved, replayed: true };
     case 'idempotency-mismatch':
@@ -221,5 +224,9 @@ export async function castVote(
       throw new DomainError('POLL_NOT_OPEN');
     case 'stale-ballot':
       throw invalid('La encuesta cambió mientras votabas; recarga la página');
+    case 'question-closed':
+      throw new DomainError('QUESTION_CLOSED');
+    case 'nickname-required':
+      throw new DomainError('NICKNAME_REQUIRED');
   }
 }

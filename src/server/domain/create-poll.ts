@@ -18,6 +18,8 @@ const DEFAULT_SETTINGS: Settings = {
   // Issue 20: off, so a poll is a poll until the host asks for audience questions.
   qa: false,
   qaModerated: false,
+  // Issue 18: off; a poll becomes a quiz when the host asks.
+  quiz: false,
 };
 
 export async function createPoll(
@@ -71,6 +73,7 @@ export async function duplicatePoll(
       // Issue 20: the settings travel, the audience's questions stay with their run.
       qa: source.qa,
       qaModerated: source.qaModerated,
+      quiz: source.quiz,
       // Scales keep their settings and value options; open answers, like votes, stay behind
       // (and so do the words the host hid: they were about that run's answers).
       questions: questions.map((q, i) => ({
@@ -79,7 +82,8 @@ export async function duplicatePoll(
         ordinal: i + 1,
         resultsHidden: source.hideResultsUntilRevealed,
         scale: q.scale,
-        options: q.options.map((o) => ({ text: o.text, ordinal: o.ordinal })),
+        timeLimitSeconds: q.timeLimitSeconds,
+        options: q.options.map((o) => ({ text: o.text, ordinal: o.ordinal, correct: o.correct })),
       })),
     }),
   );

@@ -24,18 +24,21 @@ const poll: PollRecord = {
   moderateText: false,
   qa: false,
   qaModerated: false,
+  quiz: false,
   joinCode: '482913',
   resetCount: 0,
   hostSecretHash: hashHostSecret(secret),
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-02T00:00:00Z'),
 };
+const noClock = { timeLimitSeconds: null, startedAt: null, endsAt: null, closedAt: null };
 const option = (id: number, questionId: number, ordinal: number) => ({
   id,
   questionId,
   pollId: 1,
   text: `o${id}`,
   ordinal,
+  correct: false,
 });
 const questions: QuestionWithOptions[] = [
   {
@@ -46,6 +49,7 @@ const questions: QuestionWithOptions[] = [
     ordinal: 1,
     resultsHidden: false,
     scale: null,
+    ...noClock,
     options: [option(1, 10, 1), option(2, 10, 2)],
   },
   {
@@ -56,6 +60,7 @@ const questions: QuestionWithOptions[] = [
     ordinal: 2,
     resultsHidden: false,
     scale: null,
+    ...noClock,
     options: [option(3, 20, 1), option(4, 20, 2)],
   },
   {
@@ -66,6 +71,7 @@ const questions: QuestionWithOptions[] = [
     ordinal: 3,
     resultsHidden: false,
     scale: null,
+    ...noClock,
     options: [option(5, 30, 1), option(6, 30, 2)],
   },
 ];
@@ -145,8 +151,8 @@ describe('copyTitle', () => {
 describe('questionOptions', () => {
   it('gives yes/no Sí and No whatever was sent', () => {
     expect(questionOptions('yesno', [{ text: 'a' }])).toEqual([
-      { text: 'Sí', ordinal: 1 },
-      { text: 'No', ordinal: 2 },
+      { text: 'Sí', ordinal: 1, correct: false },
+      { text: 'No', ordinal: 2, correct: false },
     ]);
   });
 
@@ -158,8 +164,8 @@ describe('questionOptions', () => {
         { text: 'a', ordinal: 1 },
       ]),
     ).toEqual([
-      { text: 'a', ordinal: 1 },
-      { text: 'b', ordinal: 2 },
+      { text: 'a', ordinal: 1, correct: false },
+      { text: 'b', ordinal: 2, correct: false },
     ]);
     expect(codeOf(() => questionOptions('multiple', [{ text: '' }]))).toBe('VALIDATION_ERROR');
   });

@@ -30,6 +30,11 @@ export const defaultMessages: Record<ErrorCode, string> = {
   QA_CLOSED: 'Las preguntas del público no están abiertas en esta encuesta',
   QA_NOT_FOUND: 'Pregunta del público no encontrada',
   RATE_LIMITED: 'Demasiadas peticiones; espera un momento',
+  QUESTION_CLOSED: 'Esta pregunta ya está cerrada',
+  QUESTION_NOT_STARTED: 'Esta pregunta del concurso aún no ha empezado',
+  NICKNAME_INVALID: 'Ese apodo no es válido',
+  NICKNAME_TAKEN: 'Ese apodo ya lo usa otra persona. Elige otro',
+  NICKNAME_REQUIRED: 'Elige un apodo antes de responder',
   INTERNAL_ERROR: 'Error interno del servidor',
   SERVICE_UNAVAILABLE:
     'El servicio no está disponible en este momento; inténtalo de nuevo en unos segundos',

@@ -9,6 +9,7 @@ import type {
 import { hiddenTest } from './moderation/hidden-words.ts';
 import { findPollAsHost } from './poll-view.ts';
 import { type QaExportRow, qaExportRows } from './qa/qa-export.ts';
+import { rankPlayers } from './quiz/scoring.ts';
 import { computeSummary } from './tally.ts';
 import { cloudEntries } from './words/cloud.ts';
 
@@ -47,6 +48,9 @@ export const exportLabels = {
   average: 'Promedio',
   /** After a word of the cloud the host hid. */
   hiddenWord: ' (oculta)',
+  /** Quiz (issue 18): the players, ranked. */
+  players: 'Jugadores',
+  playersHeader: ['Puesto', 'Apodo', 'Puntos', 'Aciertos'],
   /** Header of the column after an open-text question's, with each answer's state. */
   stateColumn: 'estado',
   answerStates: {
@@ -100,6 +104,9 @@ export interface ResultsExport {
   /** Issue 20: the audience's questions there are (their section is left out without any). */
   qaCount: number;
   audienceQuestions(): AsyncGenerator<QaExportRow>;
+  /** Quiz only (else null): the header (rank, nickname, score, correct answers, then each
+   *  question's points) and one row per player, best first. */
+  players: { header: string[]; rows: (string | number)[][] } | null;
 }
 
 /**
@@ -153,6 +160,30 @@ export async function exportResults(
     ballots: () => readBallots(store, poll.id, questions),
     qaCount: qa.visible + qa.answered + qa.pending,
     audienceQuestions: () => qaExportRows(store, poll.id),
+    players: poll.quiz ? await playersTable(store, poll.id, questions) : null,
+  };
+}
+
+/** The quiz's players, ranked as the leaderboard ranks them, with each question's points. */
+async function playersTable(
+  store: PollStore,
+  pollId: number,
+  questions: QuestionWithOptions[],
+): Promise<NonNullable<ResultsExport['players']>> {
+  const ranked = rankPlayers(await store.quizStandings(pollId));
+  const points = new Map<string, number>();
+  for (const r of await store.quizResults(pollId)) {
+    points.set(`${r.participantId}\u0000${r.questionId}`, r.points);
+  }
+  return {
+    header: [...exportLabels.playersHeader, ...questions.map((q, i) => `${i + 1}. ${q.text}`)],
+    rows: ranked.map((p) => [
+      p.rank,
+      p.nickname,
+      p.score,
+      p.correct,
+      ...questions.map((q) => points.get(`${p.participantId}\u0000${q.id}`) ?? 0),
+    ]),
   };
 }
 

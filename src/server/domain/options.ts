@@ -10,7 +10,7 @@ export async function createOption(
   events: PollEvents,
   questionId: number,
   secret: string | undefined,
-  input: { text: string; ordinal?: number },
+  input: { text: string; ordinal?: number; correct?: boolean },
 ): Promise<Option> {
   const { question, poll } = await findQuestionAsHost(store, questionId, secret);
   if (question.type === 'yesno') throw new DomainError('YESNO_OPTIONS_FIXED');
@@ -39,7 +39,7 @@ export async function updateOption(
   events: PollEvents,
   optionId: number,
   secret: string | undefined,
-  changes: { text?: string; ordinal?: number },
+  changes: { text?: string; ordinal?: number; correct?: boolean },
 ): Promise<Option> {
   const { poll } = await findOptionAsHost(store, optionId, secret);
   const option = await store.updateOption(optionId, changes);

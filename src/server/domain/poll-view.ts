@@ -1,4 +1,4 @@
-import type { Option, Poll, Question } from '../../contract/index.ts';
+import type { Option, Poll, Question, QuizClock } from '../../contract/index.ts';
 import type {
   OptionRecord,
   PollRecord,
@@ -91,11 +91,21 @@ export async function findOptionAsHost(
   return { option, question, poll };
 }
 
-export function toOptionView(option: OptionRecord): Option {
-  return { id: option.id, text: option.text, ordinal: option.ordinal };
+/** `correct` only when the caller may know it: the host always (see Option in contract). */
+export function toOptionView(option: OptionRecord, showCorrect = true): Option {
+  const view: Option = { id: option.id, text: option.text, ordinal: option.ordinal };
+  if (showCorrect) view.correct = option.correct;
+  return view;
 }
 
-export function toQuestionView(question: QuestionWithOptions): Question {
+/** Which options' `correct` a caller gets: the host all; others a closed quiz question's. */
+export type Audience = 'host' | 'public';
+
+export function toQuestionView(
+  question: QuestionWithOptions,
+  audience: Audience = 'host',
+): Question {
+  const showCorrect = audience === 'host' || question.closedAt !== null;
   return {
     id: question.id,
     text: question.text,
@@ -103,12 +113,21 @@ export function toQuestionView(question: QuestionWithOptions): Question {
     ordinal: question.ordinal,
     resultsHidden: question.resultsHidden,
     // A scale's options are its values, answered by `value`: not shown as options.
-    options: question.type === 'scale' ? [] : question.options.map(toOptionView),
+    options:
+      question.type === 'scale' ? [] : question.options.map((o) => toOptionView(o, showCorrect)),
     scale: question.scale,
+    timeLimitSeconds: question.timeLimitSeconds,
   };
 }
 
-export function toPollView(poll: PollRecord, questions: QuestionWithOptions[]): Poll {
+/** The poll as GET /polls/{slug} answers it. `now` comes last, so a cached JSON of the view can
+ *  be sent with a fresh one (withNow). */
+export function toPollView(
+  poll: PollRecord,
+  questions: QuestionWithOptions[],
+  audience: Audience = 'public',
+): Poll {
+  const current = questions.find((q) => q.id === poll.currentQuestionId);
   return {
     slug: poll.slug,
     title: poll.title,
@@ -121,21 +140,44 @@ export function toPollView(poll: PollRecord, questions: QuestionWithOptions[]): 
       moderateText: poll.moderateText,
       qa: poll.qa,
       qaModerated: poll.qaModerated,
+      quiz: poll.quiz,
     },
     joinCode: poll.joinCode,
-    questions: questions.map(toQuestionView),
+    questions: questions.map((q) => toQuestionView(q, audience)),
     // A deleted question stops being current without a write.
     currentQuestionId: questions.some((q) => q.id === poll.currentQuestionId)
       ? poll.currentQuestionId
       : null,
     resetCount: poll.resetCount,
+    clock: poll.quiz && current ? quizClockOf(current) : null,
     createdAt: poll.createdAt.toISOString(),
     updatedAt: poll.updatedAt.toISOString(),
+    now: new Date().toISOString(),
   };
 }
 
+/** The clock of a question of a quiz; null until it started. */
+export function quizClockOf(question: QuestionWithOptions): QuizClock | null {
+  if (question.startedAt === null) return null;
+  return {
+    questionId: question.id,
+    startedAt: question.startedAt.toISOString(),
+    endsAt: question.endsAt?.toISOString() ?? null,
+    closedAt: question.closedAt?.toISOString() ?? null,
+  };
+}
+
+const NOW_KEY = ',"now":"';
+
+/** A serialised poll view with `now` set to the moment it is sent. */
+export function withNow(json: string, now: Date = new Date()): string {
+  const at = json.lastIndexOf(NOW_KEY);
+  return at < 0 ? json : `${json.slice(0, at)}${NOW_KEY}${now.toISOString()}"}`;
+}
+
+/** The host's view (every option's `correct`): what the host's own calls answer. */
 export async function loadPollView(store: PollStore, poll: PollRecord): Promise<Poll> {
-  return toPollView(poll, await store.listQuestions(poll.id));
+  return toPollView(poll, await store.listQuestions(poll.id), 'host');
 }
 
 /** The poll as GET /polls/{slug} answers it; `cachedQuestions` may spare the questions' read
@@ -144,8 +186,9 @@ export async function getPoll(
   store: PollStore,
   slug: string,
   cachedQuestions?: (poll: PollRecord) => Promise<QuestionWithOptions[] | undefined>,
+  audience: (poll: PollRecord) => Audience = () => 'public',
 ): Promise<Poll> {
   const poll = await findPoll(store, slug);
   const questions = (await cachedQuestions?.(poll)) ?? (await store.listQuestions(poll.id));
-  return toPollView(poll, questions);
+  return toPollView(poll, questions, audience(poll));
 }

@@ -2,6 +2,7 @@ import type { Question, QuestionType, Scale, ScaleInput } from '../../contract/i
 import {
   MAX_OPTIONS_PER_QUESTION,
   MAX_QUESTIONS_PER_POLL,
+  TIME_LIMIT_DEFAULT,
   validationMessages,
 } from '../../contract/index.ts';
 import { type PollStore, type QuestionChanges, scaleValueOptions } from '../store/store.ts';
@@ -12,7 +13,7 @@ import { findPollAsHost, findQuestionAsHost, toQuestionView } from './poll-view.
 /** A yes/no question always gets exactly these, whatever the client sent. */
 export const YES_NO_OPTIONS = ['Sí', 'No'] as const;
 
-type OptionInput = { text: string; ordinal?: number };
+type OptionInput = { text: string; ordinal?: number; correct?: boolean };
 
 /**
  * The options a new question gets: yes/no gets Sí and No; an open-text question none; a scale
@@ -24,11 +25,19 @@ export function questionOptions(
   rows: OptionInput[],
   scale?: Scale | null,
 ): OptionInput[] {
-  if (type === 'yesno') return YES_NO_OPTIONS.map((text, i) => ({ text, ordinal: i + 1 }));
+  // Quiz: a yes/no question's rows say which of Sí (first) and No (second) is correct.
+  if (type === 'yesno') {
+    return YES_NO_OPTIONS.map((text, i) => ({ text, ordinal: i + 1, correct: !!rows[i]?.correct }));
+  }
   if (type === 'text') return [];
   if (type === 'scale') return scaleValueOptions(scale?.max ?? 5);
   const kept = rows
-    .map((row, index) => ({ text: row.text.trim(), key: row.ordinal ?? index + 1, index }))
+    .map((row, index) => ({
+      text: row.text.trim(),
+      key: row.ordinal ?? index + 1,
+      index,
+      correct: !!row.correct,
+    }))
     .filter((row) => row.text.length > 0)
     .sort((a, b) => a.key - b.key || a.index - b.index);
   if (kept.length === 0) throw validationError('body.options', validationMessages.optionsRequired);
@@ -38,7 +47,7 @@ export function questionOptions(
       `Una pregunta admite como máximo ${MAX_OPTIONS_PER_QUESTION} opciones`,
     );
   }
-  return kept.map((row, i) => ({ text: row.text, ordinal: i + 1 }));
+  return kept.map((row, i) => ({ text: row.text, ordinal: i + 1, correct: row.correct }));
 }
 
 /** A scale as stored: a blank label is no label. */
@@ -62,6 +71,7 @@ export async function createQuestion(
     options: OptionInput[];
     ordinal?: number;
     scale?: ScaleInput;
+    timeLimitSeconds?: number | null;
   },
 ): Promise<Question> {
   const poll = await findPollAsHost(store, slug, secret);
@@ -80,6 +90,13 @@ export async function createQuestion(
     ordinal: input.ordinal,
     resultsHidden: poll.hideResultsUntilRevealed,
     scale,
+    // New questions of a quiz default to 20 s.
+    timeLimitSeconds:
+      input.timeLimitSeconds !== undefined
+        ? input.timeLimitSeconds
+        : poll.quiz
+          ? TIME_LIMIT_DEFAULT
+          : null,
     options,
   });
   events.pollChanged(poll.slug);

@@ -33,5 +33,5 @@ export async function reorderQuestions(
     .map((o) => o.id);
   const questions = await store.reorderQuestions(poll.id, ids);
   events.pollChanged(poll.slug);
-  return questions.map(toQuestionView);
+  return questions.map((q) => toQuestionView(q));
 }

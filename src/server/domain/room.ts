@@ -2,6 +2,7 @@ import type { JoinResponse, ParticipantState } from '../../contract/index.ts';
 import type { PollStore } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import { findPoll } from './poll-view.ts';
+import { participantQuizState, type Standings } from './quiz/game.ts';
 
 /** The poll a join code leads to: one that is not closed (a closed poll's code is free). */
 export async function joinByCode(store: PollStore, code: string): Promise<JoinResponse> {
@@ -13,9 +14,13 @@ export async function joinByCode(store: PollStore, code: string): Promise<JoinRe
 /** What this participant already answered, so a reopened page asks only for the rest. */
 export async function participantState(
   store: PollStore,
+  standings: Standings,
   slug: string,
   participantId: string,
 ): Promise<ParticipantState> {
   const poll = await findPoll(store, slug);
-  return { answeredQuestionIds: await store.answeredQuestionIds(poll.id, participantId) };
+  return {
+    answeredQuestionIds: await store.answeredQuestionIds(poll.id, participantId),
+    ...(await participantQuizState(standings, poll, participantId)),
+  };
 }

@@ -58,6 +58,10 @@ export function computeSummaries(
       respondents: respondents.get(q.id) ?? 0,
       hidden: q.resultsHidden,
     };
+    // Quiz: while the clock runs only the host gets counts; `correct` waits for the close.
+    const running = poll.quiz && q.startedAt !== null && q.closedAt === null;
+    const closed = poll.quiz && q.closedAt !== null;
+    const hiddenFromAudience = q.resultsHidden || running;
     if (q.type === 'text') {
       const tally = textTally.get(q.id);
       const count = textCounts.get(q.id);
@@ -72,7 +76,7 @@ export function computeSummaries(
         pendingCount: count?.pending ?? 0,
       });
       audience.push(
-        q.resultsHidden
+        hiddenFromAudience
           ? { ...base, options: [], words: [], answers: [] }
           : {
               ...base,
@@ -99,7 +103,7 @@ export function computeSummaries(
         average: total > 0 ? weighted / total : null,
       };
       host.push(full);
-      audience.push(q.resultsHidden ? scaleView : full);
+      audience.push(hiddenFromAudience ? scaleView : full);
       continue;
     }
     const options = q.options.map((o) => ({
@@ -113,6 +117,12 @@ export function computeSummaries(
       totalAnswers: options.reduce((sum, o) => sum + o.count, 0),
       options,
     };
+    if (poll.quiz) {
+      const quizFull = quizQuestionViews(q, full, { running, closed, hiddenFromAudience });
+      host.push(quizFull.host);
+      audience.push(quizFull.audience);
+      continue;
+    }
     host.push(full);
     // Text, options and number of respondents stay (a room may know how many answered).
     audience.push(
@@ -131,6 +141,41 @@ export function computeSummaries(
   const hostSummary = { ...head, questions: host };
   const same = audience.every((q, i) => q === host[i]);
   return { host: hostSummary, audience: same ? hostSummary : { ...head, questions: audience } };
+}
+
+/**
+ * A choice question of a quiz: the host gets `correct` and `correctOptionIds` always; everyone
+ * else once the question closed, and no counts while its clock runs (or the host hid them).
+ */
+function quizQuestionViews(
+  q: QuestionWithOptions,
+  full: SummaryQuestion & {
+    options: { id: number; text: string; ordinal: number; count: number }[];
+  },
+  state: { running: boolean; closed: boolean; hiddenFromAudience: boolean },
+): { host: SummaryQuestion; audience: SummaryQuestion } {
+  const correctOf = new Map(q.options.map((o) => [o.id, o.correct]));
+  const correctOptionIds = q.options.filter((o) => o.correct).map((o) => o.id);
+  const running = state.running ? { running: true } : {};
+  const host = {
+    ...full,
+    ...running,
+    correctOptionIds,
+    options: full.options.map((o) => ({ ...o, correct: correctOf.get(o.id) ?? false })),
+  };
+  const { totalAnswers, options, ...rest } = full;
+  const audience: SummaryQuestion = {
+    ...rest,
+    ...running,
+    ...(state.hiddenFromAudience ? {} : { totalAnswers }),
+    ...(state.closed ? { correctOptionIds } : {}),
+    options: options.map(({ count, ...o }) => ({
+      ...o,
+      ...(state.hiddenFromAudience ? {} : { count }),
+      ...(state.closed ? { correct: correctOf.get(o.id) ?? false } : {}),
+    })),
+  };
+  return { host, audience };
 }
 
 /** The host's summary (every count, every answer with its state). */

@@ -4,6 +4,7 @@ import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
 import { generateJoinCode, withFreshKeys } from './join-code.ts';
 import { findPollAsHost, loadPollView } from './poll-view.ts';
+import { closeLeftQuestion, startClockIfQuiz } from './quiz/game.ts';
 
 /**
  * The moves a poll makes: draft → open → closed, and closed → open again (issue 17: a teacher
@@ -67,6 +68,7 @@ export async function updatePoll(
       moderateText: changes.settings?.moderateText,
       qa: changes.settings?.qa,
       qaModerated: changes.settings?.qaModerated,
+      quiz: changes.settings?.quiz,
     },
     status === undefined ? undefined : poll.status,
   );
@@ -75,8 +77,15 @@ export async function updatePoll(
     if (!now) throw new DomainError('POLL_NOT_FOUND');
     throw invalidTransition(now.status, status ?? now.status);
   }
+  // Quiz: the question left behind closes; the question shown starts its clock the first time
+  // (also when the quiz is turned on with a question already shown).
+  const closed = await closeLeftQuestion(store, poll, updated);
+  if (updated.status !== 'closed' && (currentQuestionId !== undefined || changes.settings?.quiz)) {
+    await startClockIfQuiz(store, updated, updated.currentQuestionId);
+  }
   events.pollChanged(slug);
-  return loadPollView(store, updated);
+  if (closed) events.votesChanged(slug);
+  return loadPollView(store, (await store.getPollById(poll.id)) ?? updated);
 }
 
 /**

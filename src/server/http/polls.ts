@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Poll } from '../../contract/index.ts';
 import { createPoll, duplicatePoll } from '../domain/create-poll.ts';
 import type { PollEvents } from '../domain/events.ts';
+import { isHostSecret } from '../domain/host-auth.ts';
 import { findPollAsHost, getPoll } from '../domain/poll-view.ts';
+import type { QuizCloser } from '../domain/quiz/game.ts';
 import { resetVotes } from '../domain/reset.ts';
 import { updatePoll } from '../domain/update-poll.ts';
 import type { LiveCache } from '../live/cache.ts';
@@ -14,6 +16,7 @@ export function registerPollRoutes(
   store: PollStore,
   events: PollEvents,
   cache: Pick<LiveCache, 'poll'>,
+  closer: QuizCloser,
 ) {
   const grows = { growsStorage: true };
   addRoute(app, 'createPoll', ({ body }) => createPoll(store, events, body), {
@@ -29,11 +32,19 @@ export function registerPollRoutes(
   addRoute(
     app,
     'getPoll',
-    async ({ params, reply }) => {
-      const view = await getPoll(store, params.slug, async (poll) => {
-        const cached = await cache.poll(params.slug);
-        return cached?.poll.id === poll.id ? cached.questions : undefined;
-      });
+    async ({ params, reply, hostSecret }) => {
+      const view = await getPoll(
+        store,
+        params.slug,
+        async (poll) => {
+          const cached = await cache.poll(params.slug);
+          return cached?.poll.id === poll.id ? cached.questions : undefined;
+        },
+        // The host's own page gets the correct answers of a quiz; nobody else before the close.
+        (poll) => (isHostSecret(poll, hostSecret) ? 'host' : 'public'),
+      );
+      // Quiz: a clock past its end that no timer closed (its instance is gone) closes now.
+      closer.closeIfOverdue(params.slug, view.clock);
       return reply
         .code(200)
         .type('application/json; charset=utf-8')
@@ -47,9 +58,12 @@ export function registerPollRoutes(
     return undefined;
   });
 
-  addRoute(app, 'updatePoll', ({ params, body, hostSecret }) =>
-    updatePoll(store, events, params.slug, hostSecret, body),
-  );
+  addRoute(app, 'updatePoll', async ({ params, body, hostSecret }) => {
+    const view = await updatePoll(store, events, params.slug, hostSecret, body);
+    // Quiz: the clock this change started closes itself at its end.
+    closer.watch(params.slug, view.clock);
+    return view;
+  });
 
   addRoute(
     app,

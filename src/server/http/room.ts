@@ -1,6 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors.ts';
+import type { Standings } from '../domain/quiz/game.ts';
 import { joinByCode, participantState } from '../domain/room.ts';
 import type { RateLimitSettings } from '../limits.ts';
 import type { PollStore } from '../store/store.ts';
@@ -39,7 +40,12 @@ export async function registerRateLimiting(app: FastifyInstance): Promise<void> 
 }
 
 /** The join guard is shared with GET /{code} (web.ts): one budget of guesses per address. */
-export function registerRoomRoutes(app: FastifyInstance, store: PollStore, joinGuard: RateGuard) {
+export function registerRoomRoutes(
+  app: FastifyInstance,
+  store: PollStore,
+  joinGuard: RateGuard,
+  standings: Standings,
+) {
   addRoute(app, 'joinPoll', ({ params }) => joinByCode(store, params.code), { guard: joinGuard });
 
   addRoute(
@@ -49,7 +55,7 @@ export function registerRoomRoutes(app: FastifyInstance, store: PollStore, joinG
       // Per participant: no shared cache may keep it.
       reply.header('cache-control', 'private, no-store');
       // Without an id (the address may have no new one just now) nothing was answered yet.
-      return participantState(store, params.slug, participantIfAny(request)?.id ?? '');
+      return participantState(store, standings, params.slug, participantIfAny(request)?.id ?? '');
     },
     { participant: 'optional' },
   );

@@ -4,6 +4,7 @@ import { castVote } from '../domain/cast-vote.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { PollEvents } from '../domain/events.ts';
 import { isHostSecret } from '../domain/host-auth.ts';
+import type { QuizCloser } from '../domain/quiz/game.ts';
 import { canSeeResults } from '../domain/tally.ts';
 import { type LiveCache, summaryViewFor } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
@@ -19,12 +20,14 @@ export function registerVoteRoutes(
     cache,
     sources,
     maxSelections,
+    closer,
   }: {
     store: PollStore;
     events: PollEvents;
     cache: LiveCache;
     sources: SourceHasher;
     maxSelections: number;
+    closer: QuizCloser;
   },
 ) {
   const deps = { store, events, readPoll: (slug: string) => cache.poll(slug), maxSelections };
@@ -34,7 +37,7 @@ export function registerVoteRoutes(
     'castVote',
     async ({ params, body, headers, request, reply }) => {
       const participant = participantOf(request);
-      const { saved, replayed } = await castVote(
+      const { saved, replayed, everyoneAnswered } = await castVote(
         deps,
         params.slug,
         {
@@ -46,6 +49,10 @@ export function registerVoteRoutes(
         body.answers,
         headers['idempotency-key'],
       );
+      // Quiz: the last player's answer closes the question (not awaited: the answer is stored).
+      if (everyoneAnswered !== undefined) {
+        closer.close(params.slug, everyoneAnswered).catch((error) => request.log.warn(error));
+      }
       // Same status and body as the first time; the header only helps someone debugging.
       if (replayed) reply.header('idempotent-replayed', 'true');
       // Serialised here: the hot path skips checking a number against the response schema.

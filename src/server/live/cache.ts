@@ -11,8 +11,10 @@ import { Refresher } from './refresher.ts';
 /** A poll as the vote path and the stream need it, serialised once per change. */
 export interface PollSnapshot extends PollContext {
   view: Poll;
-  /** JSON of `view`, exactly as GET /polls/{slug} would send it. */
+  /** JSON of `view`, exactly as GET /polls/{slug} would send it (send it through withNow). */
   json: string;
+  /** The host's view (quiz: every option's `correct`); the same string when nothing differs. */
+  hostJson: string;
   /** Grows with every snapshot this cache makes, of any poll: newer is larger. */
   version: number;
 }
@@ -236,8 +238,10 @@ export class LiveCache {
     const blockedWords = await this.store.listBlockedWords(poll.id);
     const view = toPollView(poll, questions);
     const json = JSON.stringify(view);
-    this.account(slug, entry, 'pollBytes', json);
-    return { poll, questions, blockedWords, view, json, version: ++this.version };
+    // Only a quiz's views differ (correct answers before the close).
+    const hostJson = poll.quiz ? JSON.stringify(toPollView(poll, questions, 'host')) : json;
+    this.account(slug, entry, 'pollBytes', hostJson === json ? json : json + hostJson);
+    return { poll, questions, blockedWords, view, json, hostJson, version: ++this.version };
   }
 
   private async loadSummary(slug: string, entry: Entry): Promise<SummarySnapshot | undefined> {

@@ -72,6 +72,7 @@ export class FakeReads {
       questions: [],
       view: {} as PollSnapshot['view'],
       json: JSON.stringify({ status: poll.status, public: poll.resultsPublic }),
+      hostJson: JSON.stringify({ status: poll.status, public: poll.resultsPublic }),
       version: ++this.version,
     };
     return this.pollSnap;
@@ -103,6 +104,7 @@ export const baseRecord: PollRecord = {
   title: 'T',
   status: 'open',
   oneVotePerQuestion: true,
+  quiz: false,
   resultsPublic: false,
   presenterPace: false,
   currentQuestionId: null,

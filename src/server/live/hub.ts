@@ -1,4 +1,5 @@
 import { LIVE_HEARTBEAT_MS, LIVE_PRESENCE_MS } from '../../contract/index.ts';
+import { withNow } from '../domain/poll-view.ts';
 import { resultsOpenToAll } from '../domain/tally.ts';
 import {
   type LiveCache,
@@ -150,7 +151,10 @@ export class LiveHub {
 
     const poll = newer(request.poll, topic.poll)!;
     client.pollVersion = poll.version;
-    client.send(encodeFrame(this.nextId(topic), 'poll', poll.json), 'poll');
+    client.send(
+      encodeFrame(this.nextId(topic), 'poll', withNow(request.isHost ? poll.hostJson : poll.json)),
+      'poll',
+    );
     this.setCanSee(topic, client, request.isHost || resultsOpenToAll(poll.poll));
     const summary = newer(request.summary, topic.summary);
     if (client.canSeeResults && summary) {
@@ -247,15 +251,23 @@ export class LiveHub {
     const snapshot = await this.cache.poll(topic.slug);
     if (!snapshot || (topic.poll && snapshot.version <= topic.poll.version)) return;
     // A re-read that found nothing new (a staleness guard's refresh) sends nothing.
-    if (topic.poll && snapshot.json === topic.poll.json) return;
+    // (`now` aside: it is the time of the read, stamped again on sending.)
+    if (topic.poll && sameView(snapshot.json, topic.poll.json)) return;
     topic.poll = snapshot;
     const open = resultsOpenToAll(snapshot.poll);
     let frame: Buffer | undefined;
+    let hostFrame: Buffer | undefined;
     for (const client of topic.clients) {
       if (client.pollVersion < snapshot.version) {
-        frame ??= encodeFrame(this.nextId(topic), 'poll', snapshot.json);
         client.pollVersion = snapshot.version;
-        client.send(frame, 'poll');
+        // Two frames at most: a quiz's host also gets the correct answers before the close.
+        if (client.isHost && snapshot.hostJson !== snapshot.json) {
+          hostFrame ??= encodeFrame(this.nextId(topic), 'poll', withNow(snapshot.hostJson));
+          client.send(hostFrame, 'poll');
+        } else {
+          frame ??= encodeFrame(this.nextId(topic), 'poll', withNow(snapshot.json));
+          client.send(frame, 'poll');
+        }
       }
       // Closing, or making results public or private, changes who gets summaries from now on.
       this.setCanSee(topic, client, client.isHost || open);
@@ -390,4 +402,11 @@ function newer<T extends { version: number }>(a: T | undefined, b: T | undefined
   if (!a) return b;
   if (!b) return a;
   return a.version >= b.version ? a : b;
+}
+
+const EPOCH = new Date(0);
+
+/** Two serialised poll views that differ at most in `now`. */
+function sameView(a: string, b: string): boolean {
+  return a === b || withNow(a, EPOCH) === withNow(b, EPOCH);
 }

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { QuestionType, Scale } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { recountVotes } from './kysely-counters.ts';
+import { setOptionCorrect } from './kysely-quiz.ts';
 import {
   type Db,
   dropEmptyVotes,
@@ -11,6 +12,7 @@ import {
   pollIdOf,
   scaleColumns,
   toOption,
+  toQuizFields,
   toScale,
   touchPoll,
 } from './kysely-rows.ts';
@@ -52,6 +54,7 @@ export async function getQuestion(db: Db, questionId: number): Promise<QuestionR
       ordinal: Number(q.ordinal),
       resultsHidden: Number(q.results_hidden) === 1,
       scale: toScale(q),
+      ...toQuizFields(q),
     }
   );
 }
@@ -93,6 +96,7 @@ export function updateQuestion(
         text: changes.text,
         ordinal: changes.ordinal,
         results_hidden: changes.resultsHidden === undefined ? undefined : +changes.resultsHidden,
+        time_limit_seconds: changes.timeLimitSeconds,
         ...(changes.scale && scaleColumns(changes.scale)),
       })
       .where('id', '=', questionId)
@@ -178,7 +182,7 @@ export async function getOption(db: Db, optionId: number): Promise<OptionRecord 
   const row = await db
     .selectFrom('options as o')
     .innerJoin('questions as q', 'q.id', 'o.question_id')
-    .select(['o.id', 'o.question_id', 'o.text', 'o.ordinal', 'q.poll_id'])
+    .select(['o.id', 'o.question_id', 'o.text', 'o.ordinal', 'o.correct', 'q.poll_id'])
     .where('o.id', '=', optionId)
     .executeTakeFirst();
   return row && toOption(row, row.poll_id);
@@ -188,7 +192,7 @@ export function addOption(
   db: Kysely<Database>,
   hooks: EngineHooks,
   questionId: number,
-  input: { text: string; ordinal?: number },
+  input: { text: string; ordinal?: number; correct?: boolean },
 ): Promise<OptionRecord | undefined> {
   return db.transaction().execute(async (trx) => {
     const pollId = await lockPollOf(trx, hooks, { questionId });
@@ -207,6 +211,15 @@ export function addOption(
       .values({ question_id: questionId, text: input.text, ordinal })
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (input.correct) {
+      const q = await trx
+        .selectFrom('questions')
+        .select('type')
+        .where('id', '=', questionId)
+        .executeTakeFirstOrThrow();
+      await setOptionCorrect(trx, { id: Number(row.id), questionId }, q.type, true);
+      row.correct = 1;
+    }
     await touchPoll(trx, pollId);
     return toOption(row, pollId);
   });
@@ -216,22 +229,37 @@ export function updateOption(
   db: Kysely<Database>,
   hooks: EngineHooks,
   optionId: number,
-  changes: { text?: string; ordinal?: number },
+  changes: { text?: string; ordinal?: number; correct?: boolean },
 ): Promise<OptionRecord | undefined> {
   return db.transaction().execute(async (trx) => {
     if ((await lockPollOf(trx, hooks, { optionId })) === undefined) return undefined;
+    if (changes.text !== undefined || changes.ordinal !== undefined) {
+      await trx
+        .updateTable('options')
+        .set({ text: changes.text, ordinal: changes.ordinal })
+        .where('id', '=', optionId)
+        .execute();
+    }
     const row = await trx
-      .updateTable('options')
-      .set({ text: changes.text, ordinal: changes.ordinal })
+      .selectFrom('options')
+      .selectAll()
       .where('id', '=', optionId)
-      .returningAll()
       .executeTakeFirst();
     if (!row) return undefined;
-    const { poll_id } = await trx
+    const { poll_id, type } = await trx
       .selectFrom('questions')
-      .select('poll_id')
+      .select(['poll_id', 'type'])
       .where('id', '=', row.question_id)
       .executeTakeFirstOrThrow();
+    if (changes.correct !== undefined) {
+      await setOptionCorrect(
+        trx,
+        { id: optionId, questionId: row.question_id },
+        type,
+        changes.correct,
+      );
+      row.correct = changes.correct ? 1 : 0;
+    }
     await touchPoll(trx, poll_id);
     return toOption(row, poll_id);
   });

@@ -23,6 +23,7 @@ export function toPoll(row: Selectable<Database['polls']>): PollRecord {
     moderateText: Number(row.moderate_text) === 1,
     qa: Number(row.qa) === 1,
     qaModerated: Number(row.qa_moderated) === 1,
+    quiz: Number(row.quiz) === 1,
     joinCode: row.join_code,
     resetCount: Number(row.reset_count),
     hostSecretHash: row.host_secret_hash,
@@ -32,7 +33,7 @@ export function toPoll(row: Selectable<Database['polls']>): PollRecord {
 }
 
 export function toOption(
-  row: { id: number; question_id: number; text: string; ordinal: number },
+  row: { id: number; question_id: number; text: string; ordinal: number; correct: number },
   pollId: number,
 ): OptionRecord {
   return {
@@ -41,6 +42,23 @@ export function toOption(
     pollId: Number(pollId),
     text: row.text,
     ordinal: Number(row.ordinal),
+    correct: Number(row.correct) === 1,
+  };
+}
+
+/** A question's quiz columns as the record holds them. */
+export function toQuizFields(row: {
+  time_limit_seconds: number | null;
+  started_at: number | null;
+  ends_at: number | null;
+  closed_at: number | null;
+}) {
+  const date = (ms: number | null) => (ms === null ? null : new Date(Number(ms)));
+  return {
+    timeLimitSeconds: row.time_limit_seconds === null ? null : Number(row.time_limit_seconds),
+    startedAt: date(row.started_at),
+    endsAt: date(row.ends_at),
+    closedAt: date(row.closed_at),
   };
 }
 
@@ -106,9 +124,14 @@ export async function loadQuestions(db: Db, pollId: number): Promise<QuestionWit
       'q.scale_max',
       'q.scale_min_label',
       'q.scale_max_label',
+      'q.time_limit_seconds',
+      'q.started_at',
+      'q.ends_at',
+      'q.closed_at',
       'o.id as oid',
       'o.text as otext',
       'o.ordinal as oordinal',
+      'o.correct as ocorrect',
     ])
     .where('q.poll_id', '=', pollId)
     .orderBy('q.ordinal')
@@ -129,13 +152,23 @@ export async function loadQuestions(db: Db, pollId: number): Promise<QuestionWit
         ordinal: Number(row.qordinal),
         resultsHidden: Number(row.qhidden) === 1,
         scale: toScale(row),
+        ...toQuizFields(row),
         options: [],
       };
       questions.push(question);
     }
     if (row.oid !== null && row.otext !== null && row.oordinal !== null) {
       question.options.push(
-        toOption({ id: row.oid, question_id: qid, text: row.otext, ordinal: row.oordinal }, pollId),
+        toOption(
+          {
+            id: row.oid,
+            question_id: qid,
+            text: row.otext,
+            ordinal: row.oordinal,
+            correct: Number(row.ocorrect),
+          },
+          pollId,
+        ),
       );
     }
   }
@@ -167,6 +200,7 @@ export async function loadQuestion(
     ordinal: Number(q.ordinal),
     resultsHidden: Number(q.results_hidden) === 1,
     scale: toScale(q),
+    ...toQuizFields(q),
     options: options.map((o) => toOption(o, q.poll_id)),
   };
 }
@@ -187,6 +221,7 @@ export async function insertQuestion(
       type: input.type,
       ordinal,
       results_hidden: input.resultsHidden ? 1 : 0,
+      time_limit_seconds: input.timeLimitSeconds ?? null,
       ...scaleColumns(input.scale),
     })
     .returning('id')
@@ -196,6 +231,7 @@ export async function insertQuestion(
     question_id: questionId,
     text: o.text,
     ordinal: o.ordinal ?? i + 1,
+    correct: o.correct ? 1 : 0,
   }));
   // SQLite: groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
   for (const part of (hooks.rowGroups ?? rowChunks)(options)) {

@@ -36,6 +36,16 @@ import {
   updateQuestion,
 } from './kysely-questions.ts';
 import {
+  closeQuestion,
+  getNickname,
+  openClocks,
+  playerResults,
+  quizResults,
+  quizStandings,
+  setNickname,
+  startQuestionClock,
+} from './kysely-quiz.ts';
+import {
   bumpedUpdatedAt,
   insertQuestion,
   loadQuestion,
@@ -65,6 +75,7 @@ import {
   type QaChanges,
   type QaListQuery,
   type QuestionChanges,
+  type QuizScorer,
   type StoreOptions,
   type TextAnswerPage,
 } from './store.ts';
@@ -113,6 +124,7 @@ export class KyselyPollStore implements PollStore {
             moderate_text: input.moderateText ? 1 : 0,
             qa: input.qa ? 1 : 0,
             qa_moderated: input.qaModerated ? 1 : 0,
+            quiz: input.quiz ? 1 : 0,
             join_code: input.joinCode,
             host_secret_hash: input.hostSecretHash,
             created_at: now,
@@ -186,6 +198,7 @@ export class KyselyPollStore implements PollStore {
         qa: asFlag(changes.qa),
         qa_moderated: asFlag(changes.qaModerated),
         join_code: changes.joinCode,
+        quiz: asFlag(changes.quiz),
         updated_at: bumpedUpdatedAt(),
       })
       .where('id', '=', pollId);
@@ -231,11 +244,11 @@ export class KyselyPollStore implements PollStore {
     return getOption(this.db, optionId);
   }
 
-  addOption(questionId: number, input: { text: string; ordinal?: number }) {
+  addOption(questionId: number, input: { text: string; ordinal?: number; correct?: boolean }) {
     return addOption(this.db, this.hooks, questionId, input);
   }
 
-  updateOption(optionId: number, changes: { text?: string; ordinal?: number }) {
+  updateOption(optionId: number, changes: { text?: string; ordinal?: number; correct?: boolean }) {
     if (isEmpty(changes)) return this.getOption(optionId);
     return updateOption(this.db, this.hooks, optionId, changes);
   }
@@ -376,6 +389,38 @@ export class KyselyPollStore implements PollStore {
 
   qaCounts(pollId: number) {
     return qaCounts(this.db, pollId);
+  }
+
+  setNickname(input: Parameters<PollStore['setNickname']>[0]) {
+    return setNickname(this.db, this.hooks, input);
+  }
+
+  getNickname(pollId: number, participantId: string) {
+    return getNickname(this.db, pollId, participantId);
+  }
+
+  startQuestionClock(questionId: number, now: Date) {
+    return startQuestionClock(this.db, questionId, now);
+  }
+
+  closeQuestion(questionId: number, now: Date, score: QuizScorer) {
+    return closeQuestion(this.db, this.hooks, questionId, now, score);
+  }
+
+  quizStandings(pollId: number) {
+    return quizStandings(this.db, pollId);
+  }
+
+  playerResults(pollId: number, participantId: string) {
+    return playerResults(this.db, pollId, participantId);
+  }
+
+  quizResults(pollId: number) {
+    return quizResults(this.db, pollId);
+  }
+
+  openClocks() {
+    return openClocks(this.db);
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { countBallots } from './kysely-counters.ts';
+import { everyoneAnswered, quizRefusal, readQuizGate } from './kysely-quiz.ts';
 import { type NewTextRow, storeTextAnswers } from './kysely-text.ts';
 import type { Database } from './schema.ts';
 import { rowChunks } from './sql-shapes.ts';
@@ -112,9 +113,18 @@ async function readState(trx: Transaction<Database>, pollId: number, inputs: Cas
   }
   const poll = await trx
     .selectFrom('polls')
-    .select(['status', 'moderate_text'])
+    .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
     .where('id', '=', pollId)
     .executeTakeFirst();
+  // Quiz: the running question and which of the batch's participants are players.
+  const quiz =
+    poll &&
+    (await readQuizGate(
+      trx,
+      poll,
+      pollId,
+      inputs.map((i) => i.participantId),
+    ));
   // The poll's questions and their options: O(options), for the stale-ballot check. From the
   // questions, so open-text ones (no options) are there too.
   const rows = await trx
@@ -153,6 +163,7 @@ async function readState(trx: Transaction<Database>, pollId: number, inputs: Cas
     questionOf,
     textQuestions,
     answered,
+    quiz,
   };
 }
 
@@ -164,7 +175,7 @@ async function castBatch(
   maxWords: number,
 ): Promise<CastVoteResult[]> {
   const groups = hooks.rowGroups ?? rowChunks;
-  const { remembered, open, moderate, questionOf, textQuestions, answered } = await readState(
+  const { remembered, open, moderate, questionOf, textQuestions, answered, quiz } = await readState(
     trx,
     pollId,
     inputs,
@@ -208,6 +219,11 @@ async function castBatch(
     );
     if (!consistent) {
       results.push({ outcome: 'stale-ballot' });
+      continue;
+    }
+    const refusal = quiz && quizRefusal(quiz, input);
+    if (refusal) {
+      results.push({ outcome: refusal });
       continue;
     }
     if (input.oneVotePerQuestion) {
@@ -281,6 +297,11 @@ async function castBatch(
       pollId,
       stored.map((i) => i.answers),
     );
+    // Quiz: the batch that completes the answers tells its ballots, so the caller closes.
+    const everyone = quiz && (await everyoneAnswered(trx, pollId, quiz));
+    if (everyone) {
+      for (const r of results) if (r.outcome === 'stored') r.everyoneAnswered = everyone;
+    }
   }
   return results;
 }

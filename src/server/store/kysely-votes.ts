@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { countBallots, recountVotes } from './kysely-counters.ts';
+import { everyoneAnswered, quizRefusal, readQuizGate, resetQuiz } from './kysely-quiz.ts';
 import { type Db, touchPoll } from './kysely-rows.ts';
 import { type NewTextRow, recountText, recountTextTruth, storeTextAnswers } from './kysely-text.ts';
 import type { Database } from './schema.ts';
@@ -70,10 +71,13 @@ async function castVoteOnce(
 
   const poll = await trx
     .selectFrom('polls')
-    .select(['status', 'moderate_text'])
+    .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
     .where('id', '=', pollId)
     .executeTakeFirst();
   if (poll?.status !== 'open') return { outcome: 'poll-not-open' };
+  const gate = await readQuizGate(trx, poll, pollId, [participantId]);
+  const refusal = gate && quizRefusal(gate, input);
+  if (refusal) return { outcome: refusal };
 
   const optionIds = answers.flatMap((a) => a.optionIds);
   const found =
@@ -170,7 +174,10 @@ async function castVoteOnce(
     await storeTextAnswers(trx, pollId, Number(poll.moderate_text) === 1, texts, maxWords);
   }
   await countBallots(trx, pollId, [answers]);
-  return { outcome: 'stored', saved };
+  const everyone = gate && (await everyoneAnswered(trx, pollId, gate));
+  return everyone
+    ? { outcome: 'stored', saved, everyoneAnswered: everyone }
+    : { outcome: 'stored', saved };
 }
 
 export async function getVoteCounts(db: Kysely<Database>, pollId: number): Promise<VoteCounts> {
@@ -237,6 +244,7 @@ export async function resetVotes(
         eb.selectFrom('questions').select('questions.id').where('questions.poll_id', '=', pollId),
       )
       .execute();
+    await resetQuiz(trx, pollId);
     await recountVotes(trx, pollId);
     await recountText(trx, pollId, maxWords);
     // A new run: phones that voted in the last one may vote again (their flag names the run).
@@ -272,12 +280,13 @@ export async function answeredQuestionIds(
 ): Promise<number[]> {
   const poll = await db
     .selectFrom('polls')
-    .select('one_vote_per_question')
+    .select(['one_vote_per_question', 'quiz'])
     .where('id', '=', pollId)
     .executeTakeFirst();
   if (!poll) return [];
+  // A quiz records one answer per question whatever the setting (domain/cast-vote.ts).
   const rows =
-    Number(poll.one_vote_per_question) === 1
+    Number(poll.one_vote_per_question) === 1 || Number(poll.quiz) === 1
       ? await db
           .selectFrom('answered_questions as a')
           .innerJoin('questions as q', 'q.id', 'a.question_id')

@@ -20,6 +20,8 @@ export interface Database {
   qa_questions: QaQuestionsTable;
   qa_votes: QaVotesTable;
   blocked_words: BlockedWordsTable;
+  quiz_players: QuizPlayersTable;
+  quiz_results: QuizResultsTable;
 }
 
 export interface PollsTable {
@@ -47,6 +49,8 @@ export interface PollsTable {
   qa_moderated: Generated<number>;
   /** Migration 008: how many times the host reset the votes (the poll's run). */
   reset_count: Generated<number>;
+  /** Migration 009: the poll is a quiz while 1. */
+  quiz: Generated<number>;
 }
 
 export interface QuestionsTable {
@@ -66,6 +70,11 @@ export interface QuestionsTable {
   /** An open-text question's answers in the cloud, and those waiting for the host. */
   visible_answers: Generated<number>;
   pending_answers: Generated<number>;
+  /** Migration 009: the quiz's time limit (null: none) and the question's clock (epoch ms). */
+  time_limit_seconds: number | null;
+  started_at: number | null;
+  ends_at: number | null;
+  closed_at: number | null;
 }
 
 export interface OptionsTable {
@@ -75,6 +84,8 @@ export interface OptionsTable {
   ordinal: number;
   /** …and choices of the option. */
   vote_count: Generated<number>;
+  /** Migration 009: a correct answer of a quiz question while 1. */
+  correct: Generated<number>;
 }
 
 /** One row per stored ballot (a vote submission); totalVotes counts these. */
@@ -179,4 +190,23 @@ export interface QaVotesTable {
 export interface BlockedWordsTable {
   poll_id: number;
   word: string;
+}
+
+/** A participant with a nickname in a quiz (migration 009). */
+export interface QuizPlayersTable {
+  poll_id: number;
+  participant_id: string;
+  nickname: string;
+  /** Folded (case, accents): unique per poll. */
+  nickname_key: string;
+  created_at: number;
+}
+
+/** A player's outcome of a closed quiz question (migration 009), written once at its close. */
+export interface QuizResultsTable {
+  question_id: number;
+  poll_id: number;
+  participant_id: string;
+  points: number;
+  correct: number;
 }

@@ -180,6 +180,10 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           ordinal: 1,
           resultsHidden: false,
           scale: null,
+          timeLimitSeconds: null,
+          startedAt: null,
+          endsAt: null,
+          closedAt: null,
         });
         expect(await store.getQuestion(999_999)).toBeUndefined();
       });

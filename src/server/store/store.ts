@@ -141,6 +141,37 @@ export interface PollStore extends QaStore {
    *  none (first start). Instances racing on an empty database all get the one stored first. */
   serverKey(name: string, generate: () => string): Promise<string>;
 
+  // ── Quiz (issue 18, kysely-quiz.ts) ──
+  /** Takes or changes the participant's nickname; 'taken' when another player of the poll has
+   *  the same folded `key` (a unique constraint: races cannot both win). Moves updatedAt. */
+  setNickname(input: {
+    pollId: number;
+    participantId: string;
+    nickname: string;
+    key: string;
+    now: Date;
+  }): Promise<'set' | 'taken'>;
+  getNickname(pollId: number, participantId: string): Promise<string | undefined>;
+  /** Starts the question's clock (endsAt = now + its limit) unless it ever started; true when
+   *  this call started it. */
+  startQuestionClock(questionId: number, now: Date): Promise<boolean>;
+  /** Closes a started question once, scoring every player's answer with `score` in the same
+   *  transaction, and moves updatedAt. Only the call that closes it scores. */
+  closeQuestion(questionId: number, now: Date, score: QuizScorer): Promise<CloseOutcome>;
+  /** Players with their sums over the closed questions. */
+  quizStandings(pollId: number): Promise<QuizStandingsRows>;
+  /** The participant's results of the closed questions it answered. */
+  playerResults(
+    pollId: number,
+    participantId: string,
+  ): Promise<{ questionId: number; points: number; correct: boolean }[]>;
+  /** Every player's points per closed question of the poll (the export's players sheet). */
+  quizResults(
+    pollId: number,
+  ): Promise<{ participantId: string; questionId: number; points: number; correct: boolean }[]>;
+  /** Started, unclosed questions with a time limit, of every poll. */
+  openClocks(): Promise<OpenClock[]>;
+
   close(): Promise<void>;
 }
 
@@ -160,6 +191,8 @@ export interface PollRecord {
   /** Issue 20: 'Preguntas del público', and 'Revisar antes de mostrar' for them. */
   qa: boolean;
   qaModerated: boolean;
+  /** 'Concurso' (issue 18). */
+  quiz: boolean;
   /** Six digits; unique among the polls that are not closed. */
   joinCode: string;
   /** Vote resets so far: 0 in the first run, +1 each reset. */
@@ -197,6 +230,7 @@ export interface PollChanges {
   qaModerated?: boolean;
   /** A reopened poll whose code another poll took meanwhile gets a new one. */
   joinCode?: string;
+  quiz?: boolean;
 }
 
 export interface QuestionChanges {
@@ -206,6 +240,7 @@ export interface QuestionChanges {
   /** A scale question's settings: its hidden value options follow (values above a lowered
    *  maximum are deleted with their choices). */
   scale?: Scale;
+  timeLimitSeconds?: number | null;
 }
 
 export interface NewPoll {
@@ -223,6 +258,7 @@ export interface NewPoll {
   qa?: boolean;
   /** Default false. */
   qaModerated?: boolean;
+  quiz?: boolean;
   joinCode: string;
   /** Status defaults to draft. */
   status?: PollStatus;
@@ -240,6 +276,11 @@ export interface QuestionRecord {
   /** A scale question's settings; null for other types. Its values are options 1..max
    *  (ordinal = value) that the API does not show. */
   scale: Scale | null;
+  /** Quiz: seconds to answer (null: no limit) and the clock (null until it started/ends/closed). */
+  timeLimitSeconds: number | null;
+  startedAt: Date | null;
+  endsAt: Date | null;
+  closedAt: Date | null;
 }
 
 export interface OptionRecord {
@@ -249,6 +290,8 @@ export interface OptionRecord {
   pollId: number;
   text: string;
   ordinal: number;
+  /** Quiz: a correct answer. */
+  correct: boolean;
 }
 
 export interface QuestionWithOptions extends QuestionRecord {
@@ -263,7 +306,9 @@ export interface NewQuestion {
   resultsHidden?: boolean;
   /** For a scale; its options are given too (the values, by the domain). */
   scale?: Scale | null;
-  options: { text: string; ordinal?: number }[];
+  /** Default null. */
+  timeLimitSeconds?: number | null;
+  options: { text: string; ordinal?: number; correct?: boolean }[];
 }
 
 export interface CastVoteInput {
@@ -304,7 +349,16 @@ export interface BallotSource {
 }
 
 export type CastVoteResult =
-  | { outcome: 'stored'; saved: number }
+  | {
+      outcome: 'stored';
+      saved: number;
+      /** Quiz: every player has now answered this running question (the caller closes it). */
+      everyoneAnswered?: number;
+    }
+  /** Quiz: not the running question, or past its end plus the grace. */
+  | { outcome: 'question-closed' }
+  /** Quiz: only players (participants with a nickname) answer. */
+  | { outcome: 'nickname-required' }
   /** This Idempotency-Key already stored this ballot: the first response's `saved`, replayed. */
   | { outcome: 'replayed'; saved: number }
   | { outcome: 'idempotency-mismatch' }
@@ -364,4 +418,38 @@ export class PollKeyTakenError extends Error {
     super(`Slug ${slug} or join code ${joinCode} already taken`);
     this.name = 'PollKeyTakenError';
   }
+}
+
+/** A player's answer to a quiz question, as the close scores it. */
+export interface QuizAnswer {
+  /** The ballot's receipt time minus the question's start. */
+  elapsedMs: number;
+  optionIds: number[];
+}
+
+/** Points of one answer (the domain's rule, quiz/scoring.ts). */
+export type QuizScorer = (
+  answer: QuizAnswer,
+  question: { type: string; limitSeconds: number | null; correctOptionIds: number[] },
+) => { points: number; correct: boolean };
+
+export type CloseOutcome = 'closed' | 'already-closed' | 'not-started' | 'not-found';
+
+export interface QuizStandingsRows {
+  /** In the order they closed. */
+  closedQuestionIds: number[];
+  players: {
+    participantId: string;
+    nickname: string;
+    score: number;
+    correct: number;
+    /** Points of the last closed question. */
+    lastPoints: number;
+  }[];
+}
+
+export interface OpenClock {
+  questionId: number;
+  slug: string;
+  endsAt: number;
 }

@@ -1,7 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import type { Poll } from '../../contract/poll.ts';
+import { Loading } from '../components/ui/loading.tsx';
 import { VoteScreen } from '../features/vote/components/vote-screen.tsx';
 import { ParticipantPage } from './participant.tsx';
 import { WithAudienceQa } from './qa-slot.tsx';
+
+// The quiz's game is its own chunk: only phones of a quiz download it (the /p/ byte budget).
+const QuizPhone = lazy(async () => ({
+  default: (await import('../features/quiz/components/phone/quiz-phone.tsx')).QuizPhone,
+}));
+
+/** The vote page's quiz slot, for this page and the router's /p/ route alike. */
+export function quizPhone(poll: Poll) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <QuizPhone poll={poll} />
+    </Suspense>
+  );
+}
 
 type Props = { pathname: string; slug: string; queryClient: QueryClient };
 
@@ -10,7 +27,7 @@ export function VotePage({ pathname, slug, queryClient }: Props) {
   return (
     <ParticipantPage pathname={pathname} queryClient={queryClient}>
       <WithAudienceQa key={slug} slug={slug}>
-        <VoteScreen slug={slug} />
+        <VoteScreen slug={slug} quiz={quizPhone} />
       </WithAudienceQa>
     </ParticipantPage>
   );

@@ -46,7 +46,11 @@ const BOM = '\uFEFF';
 const ROWS_PER_CHUNK = 500;
 
 export async function* resultsCsv(data: ResultsExport): AsyncGenerator<string> {
-  const width = Math.max(L.summaryHeader.length, L.ballotHeader.length + data.ballotColumns.length);
+  const width = Math.max(
+    L.summaryHeader.length,
+    L.ballotHeader.length + data.ballotColumns.length,
+    data.players?.header.length ?? 0,
+  );
   const line = (cells: Cell[]) => {
     const padded = [...cells, ...Array<Cell>(width - cells.length).fill(null)];
     return `${padded.map(csvField).join(',')}\r\n`;
@@ -71,6 +75,12 @@ export async function* resultsCsv(data: ResultsExport): AsyncGenerator<string> {
       row.share === null ? null : Number((row.share * 100).toFixed(1)),
       row.respondents,
     ]);
+  }
+  if (data.players) {
+    chunk += line([]);
+    chunk += line([L.players]);
+    chunk += line(data.players.header);
+    for (const row of data.players.rows) chunk += line(row);
   }
   chunk += line([]);
   chunk += line([L.ballots]);

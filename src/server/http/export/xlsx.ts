@@ -58,12 +58,20 @@ export async function resultsXlsx(data: ResultsExport): Promise<Buffer> {
       { value: wallClock(q.createdAt), type: Date, format: DATE_FORMAT },
     ]);
   }
+  // Quiz: a 'Jugadores' sheet between the summary and the ballots.
+  const players = data.players && {
+    sheet: L.players,
+    data: [data.players.header.map(bold), ...data.players.rows] as SheetData,
+    columns: [{ width: 8 }, { width: 26 }, { width: 10 }, { width: 10 }],
+    stickyRowsCount: 1,
+  };
   return writeExcelFile([
     {
       sheet: L.summary,
       data: summary,
       columns: [{ width: 40 }, { width: 16 }, { width: 30 }, { width: 8 }, { width: 12 }],
     },
+    ...(players ? [players] : []),
     {
       sheet: L.ballots,
       data: ballots,

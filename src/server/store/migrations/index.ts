@@ -8,6 +8,7 @@ import { presenterPace } from './006-presenter-pace.ts';
 import { openText } from './007-open-text.ts';
 import { blockedWords } from './008-blocked-words.ts';
 import { panelResetCount } from './008-panel-reset-count.ts';
+import { quiz } from './009-quiz.ts';
 import { issuedIds } from './010-issued-ids.ts';
 import { qa } from './012-qa.ts';
 
@@ -27,5 +28,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '010-issued-ids': issuedIds,
     '012-qa': qa(engine),
     '008-panel-reset-count': panelResetCount,
+    '009-quiz': quiz,
   };
 }

@@ -3,6 +3,7 @@ import { AccessRequired } from '../../features/host/components/access-screens.ts
 import { useHostAccess } from '../../features/host/host-session.tsx';
 import { PresenterScreen } from '../../features/presenter/components/presenter-screen.tsx';
 import { QaSlide } from '../../features/qa/components/qa-slide.tsx';
+import { QuizStage } from '../../features/quiz/components/stage/quiz-stage.tsx';
 
 /** The presenter view asks for the presenter code exactly as the host panel does. */
 function PresentScreen({ slug }: { slug: string }) {
@@ -20,6 +21,7 @@ function PresentScreen({ slug }: { slug: string }) {
       secret={secret}
       onForget={forget}
       audienceQuestions={(poll) => <QaSlide poll={poll} />}
+      quiz={(props) => <QuizStage key={props.questionId} slug={slug} secret={secret} {...props} />}
     />
   );
 }

@@ -11,6 +11,7 @@ const question = (id: number, text = `P${id}`, options: Option[] = []): Question
   type: 'single',
   ordinal: id,
   resultsHidden: false,
+  timeLimitSeconds: null,
   scale: null,
   options,
 });

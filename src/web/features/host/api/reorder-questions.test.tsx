@@ -11,6 +11,7 @@ import { useReorderQuestions } from './reorder-questions.ts';
 const question = (id: number, ordinal: number): Question => ({
   id,
   text: `P${id}`,
+  timeLimitSeconds: null,
   type: 'single',
   ordinal,
   resultsHidden: false,

@@ -6,11 +6,14 @@ import {
   OPTION_TEXT_MAX,
   QUESTION_TEXT_MAX,
   QUESTION_TYPES,
+  TIME_LIMIT_DEFAULT,
 } from '../../../../contract/limits.ts';
 import type { CreateQuestionBody, QuestionType } from '../../../../contract/poll.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label, Select } from '../../../components/ui/input.tsx';
 import { es } from '../../../i18n/es.ts';
+import { esQuiz } from '../../../i18n/es-quiz.ts';
+import { CorrectHint, CorrectToggle, TimeSelect } from './quiz-fields.tsx';
 import { NEW_SCALE, type ScaleDraft, ScaleFields } from './scale-fields.tsx';
 
 const t = es.questions;
@@ -27,7 +30,12 @@ type NewQuestionFormProps = {
   textRef?: RefObject<HTMLInputElement | null>;
   /** The form's id: a skip link's target. */
   id?: string;
+  /** The poll is a quiz: rows can be marked 'Correcta', and the question gets a 'Tiempo'. */
+  quiz?: boolean;
 };
+
+/** Yes/no rows in a quiz: the server names them; the form only marks the correct one. */
+const YES_NO = [esQuiz.host.yes, esQuiz.host.no] as const;
 
 export function NewQuestionForm({
   nextOrdinal,
@@ -35,6 +43,7 @@ export function NewQuestionForm({
   onCreate,
   textRef: outerTextRef,
   id: formId,
+  quiz = false,
 }: NewQuestionFormProps) {
   const id = useId();
   // Row keys stay stable while rows are added and removed; labels follow the position.
@@ -46,6 +55,9 @@ export function NewQuestionForm({
   const [type, setType] = useState<QuestionType>('single');
   const [rows, setRows] = useState<Row[]>(() => makeRows(NEW_QUESTION_OPTION_ROWS));
   const [scale, setScale] = useState<ScaleDraft>(NEW_SCALE);
+  // Quiz: the rows marked correct (row keys; for yes/no 0 is Sí, 1 is No) and the time.
+  const [correct, setCorrect] = useState<ReadonlySet<number>>(() => new Set());
+  const [timeLimit, setTimeLimit] = useState<number | null>(TIME_LIMIT_DEFAULT);
   // Yes/no gets its options from the server; open text and scale have none.
   const withOptions = type === 'single' || type === 'multiple';
   const ownTextRef = useRef<HTMLInputElement>(null);
@@ -69,6 +81,16 @@ export function NewQuestionForm({
     );
   }
 
+  /** A single or yes/no question has one correct answer: marking one unmarks the others. */
+  function toggleCorrect(key: number) {
+    setCorrect((current) => {
+      const next = new Set(type === 'multiple' ? current : []);
+      if (current.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  }
+
   function removeRow(key: number) {
     setRows((current) => (current.length > 1 ? current.filter((row) => row.key !== key) : current));
   }
@@ -81,9 +103,18 @@ export function NewQuestionForm({
       type,
       // Choices keep their filled rows, renumbered; the other types send none.
       options: withOptions
-        ? filled.map((value, index) => ({ text: value, ordinal: index + 1 }))
-        : [],
+        ? rows
+            .filter((row) => row.text.trim().length > 0)
+            .map((row, index) => ({
+              text: row.text.trim(),
+              ordinal: index + 1,
+              ...(quiz && { correct: correct.has(row.key) }),
+            }))
+        : quiz && type === 'yesno'
+          ? YES_NO.map((text, index) => ({ text, ordinal: index + 1, correct: correct.has(index) }))
+          : [],
       ordinal: nextOrdinal,
+      ...(quiz && { timeLimitSeconds: timeLimit }),
       // A blank label is no label.
       ...(type === 'scale' && {
         scale: {
@@ -102,6 +133,8 @@ export function NewQuestionForm({
     setType('single');
     setRows(makeRows(NEW_QUESTION_OPTION_ROWS));
     setScale(NEW_SCALE);
+    setCorrect(new Set());
+    setTimeLimit(TIME_LIMIT_DEFAULT);
     textRef.current?.focus();
   }
 
@@ -137,9 +170,10 @@ export function NewQuestionForm({
         <Select
           id={`${id}-type`}
           value={type}
-          onChange={(event) =>
-            setType(QUESTION_TYPES.find((t) => t === event.target.value) ?? 'single')
-          }
+          onChange={(event) => {
+            setType(QUESTION_TYPES.find((t) => t === event.target.value) ?? 'single');
+            setCorrect(new Set());
+          }}
         >
           {QUESTION_TYPES.map((value) => (
             <option key={value} value={value}>
@@ -148,7 +182,21 @@ export function NewQuestionForm({
           ))}
         </Select>
       </div>
-      {type === 'yesno' || type === 'text' ? (
+      {quiz ? <TimeSelect value={timeLimit} onChange={setTimeLimit} /> : null}
+      {quiz && type === 'yesno' ? (
+        <ul className="grid gap-2" aria-label={t.optionsLabel}>
+          {YES_NO.map((text, index) => (
+            <li key={text} className="flex items-center justify-between gap-2">
+              <span>{text}</span>
+              <CorrectToggle
+                pressed={correct.has(index)}
+                optionText={text}
+                onToggle={() => toggleCorrect(index)}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : type === 'yesno' || type === 'text' ? (
         <p className="text-sm text-muted-foreground">
           {type === 'yesno' ? t.yesnoNote : t.textNote}
         </p>
@@ -168,6 +216,13 @@ export function NewQuestionForm({
                   onChange={(event) => updateRow(row.key, event.target.value)}
                   autoComplete="off"
                 />
+                {quiz ? (
+                  <CorrectToggle
+                    pressed={correct.has(row.key)}
+                    optionText={row.text.trim() || t.optionLabel(index + 1)}
+                    onToggle={() => toggleCorrect(row.key)}
+                  />
+                ) : null}
                 <Button
                   variant="ghost"
                   size="icon"
@@ -192,6 +247,7 @@ export function NewQuestionForm({
           </Button>
         </fieldset>
       )}
+      {quiz ? <CorrectHint type={type} /> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         {missing ? (
           <p id={`${id}-missing`} className="text-sm text-muted-foreground">

@@ -14,6 +14,7 @@ function question(type: Question['type'], texts: string[]): Question {
     text: '¿Seguimos?',
     type,
     ordinal: 1,
+    timeLimitSeconds: null,
     resultsHidden: false,
     scale: null,
     options: texts.map((text, i) => ({ id: 70 + i, text, ordinal: i + 1 })),

@@ -13,12 +13,13 @@ import { useDeleteOption } from '../api/delete-option.ts';
 import { useUpdateOption } from '../api/update-option.ts';
 import { ConfirmDeleteButton } from './confirm-delete-button.tsx';
 import { InlineEdit } from './inline-edit.tsx';
+import { OptionCorrectToggle } from './quiz-fields.tsx';
 
 const t = es.questions;
 
-type OptionRowProps = { question: Question; option: Option; deletable: boolean };
+type OptionRowProps = { question: Question; option: Option; deletable: boolean; quiz: boolean };
 
-function OptionRow({ question, option, deletable }: OptionRowProps) {
+function OptionRow({ question, option, deletable, quiz }: OptionRowProps) {
   const updateOption = useUpdateOption();
   const deleteOption = useDeleteOption();
   // Show the saved text while the request is in flight rather than flicking back to the old one.
@@ -45,6 +46,7 @@ function OptionRow({ question, option, deletable }: OptionRowProps) {
           }
         />
       </div>
+      {quiz ? <OptionCorrectToggle question={question} option={option} /> : null}
       {deletable ? (
         <ConfirmDeleteButton
           action={t.deleteOption}
@@ -109,7 +111,7 @@ function AddOptionForm({ question }: { question: Question }) {
 }
 
 /** Options of a saved question: edit in place, delete (confirmed), add (not for yes/no). */
-export function OptionList({ question }: { question: Question }) {
+export function OptionList({ question, quiz = false }: { question: Question; quiz?: boolean }) {
   const options = byOrdinal(question.options);
   const isYesNo = question.type === 'yesno';
   // Spec §5: a yes/no question keeps both answers, and no question loses its last option.
@@ -118,7 +120,13 @@ export function OptionList({ question }: { question: Question }) {
     <div className="grid gap-2">
       <ul className="grid gap-1" aria-label={t.optionsOf(question.text)}>
         {options.map((option) => (
-          <OptionRow key={option.id} question={question} option={option} deletable={deletable} />
+          <OptionRow
+            key={option.id}
+            question={question}
+            option={option}
+            deletable={deletable}
+            quiz={quiz}
+          />
         ))}
       </ul>
       {isYesNo ? null : <AddOptionForm question={question} />}

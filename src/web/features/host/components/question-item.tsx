@@ -15,6 +15,7 @@ import { useUpdateQuestion } from '../api/update-question.ts';
 import { ConfirmDeleteButton } from './confirm-delete-button.tsx';
 import { InlineEdit } from './inline-edit.tsx';
 import { OptionList } from './option-list.tsx';
+import { CorrectHint, QuestionTimeSelect } from './quiz-fields.tsx';
 import { ScaleEdit } from './scale-edit.tsx';
 
 const t = es.questions;
@@ -22,12 +23,20 @@ const t = es.questions;
 type QuestionItemProps = {
   question: Question;
   position: number;
+  /** The poll is a quiz: options can be marked correct and the question has a time. */
+  quiz?: boolean;
   moderation?: (question: Question) => ReactNode;
   /** Called once the server deleted it, before its card goes (focus moves on, questions-card). */
   onDeleted?: (questionId: number) => void;
 };
 
-export function QuestionItem({ question, position, moderation, onDeleted }: QuestionItemProps) {
+export function QuestionItem({
+  question,
+  position,
+  quiz = false,
+  moderation,
+  onDeleted,
+}: QuestionItemProps) {
   const {
     attributes,
     listeners,
@@ -103,6 +112,7 @@ export function QuestionItem({ question, position, moderation, onDeleted }: Ques
             )
           }
         />
+        {quiz ? <QuestionTimeSelect question={question} /> : null}
         {question.type === 'text' ? (
           <p className="text-sm text-muted-foreground" data-testid="question-format">
             {t.textSummary}
@@ -110,8 +120,9 @@ export function QuestionItem({ question, position, moderation, onDeleted }: Ques
         ) : question.type === 'scale' ? (
           <ScaleEdit question={question} />
         ) : (
-          <OptionList question={question} />
+          <OptionList question={question} quiz={quiz} />
         )}
+        {quiz ? <CorrectHint type={question.type} /> : null}
         {question.type === 'text' ? moderation?.(question) : null}
       </div>
     </li>

@@ -175,6 +175,7 @@ export function QuestionsCard({ poll, moderation }: QuestionsCardProps) {
                     key={question.id}
                     question={question}
                     position={index + 1}
+                    quiz={poll.settings.quiz}
                     moderation={moderation}
                     onDeleted={onDeleted}
                   />
@@ -187,6 +188,7 @@ export function QuestionsCard({ poll, moderation }: QuestionsCardProps) {
           id={NEW_QUESTION_ID}
           textRef={newQuestionText}
           nextOrdinal={poll.questions.length + 1}
+          quiz={poll.settings.quiz}
           pending={createQuestion.isPending}
           onCreate={(body) =>
             createQuestion.mutateAsync(body).then(() => {

@@ -14,6 +14,7 @@ function question(scale: Scale): Question {
     text: '¿Cuánto te gustó?',
     type: 'scale',
     ordinal: 1,
+    timeLimitSeconds: null,
     resultsHidden: false,
     scale,
     options: [],

@@ -11,6 +11,7 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { es } from '../../../i18n/es.ts';
 import { esPanel } from '../../../i18n/es-panel.ts';
 import { esQa } from '../../../i18n/es-qa.ts';
+import { esQuiz } from '../../../i18n/es-quiz.ts';
 import { useUpdatePoll } from '../api/update-poll.ts';
 
 const t = es.host;
@@ -110,6 +111,7 @@ const settingCopy: Record<SettingKey, { label: string; help: string }> = {
   moderateText: { label: t.moderateTextLabel, help: t.moderateTextHelp },
   qa: { label: esQa.settingLabel, help: esQa.settingHelp },
   qaModerated: { label: esQa.moderatedLabel, help: esQa.moderatedHelp },
+  quiz: { label: esQuiz.host.quizLabel, help: esQuiz.host.quizHelp },
 };
 
 function SettingsControls({ poll }: { poll: Poll }) {

@@ -34,6 +34,15 @@ const IDLE_MS = 2500;
 /** 1/100 of the width of the largest 16:9 box the window holds: every size scales with it. */
 const UNIT: CSSProperties = { '--u': 'min(1vw, 1.7778vh)' } as CSSProperties;
 
+/** The quiz's screens (another feature's, passed in by the route) and how it takes a key:
+ *  `keys.current` answers true when the quiz used Space / → / ← itself. */
+export type QuizSlotProps = {
+  poll: Poll;
+  summary: Summary;
+  questionId: number;
+  keys: { current: ((action: 'next' | 'previous') => boolean) | null };
+};
+
 type PresenterScreenProps = {
   slug: string;
   secret: string;
@@ -41,6 +50,8 @@ type PresenterScreenProps = {
   onForget: () => void;
   /** The audience's questions' screen (issue 20, another feature's), on key A. */
   audienceQuestions?: (poll: Poll) => ReactNode;
+  /** Shown instead of the slide when the poll is a quiz. */
+  quiz?: (props: QuizSlotProps) => ReactNode;
 };
 
 /** The projector's view of a poll: one question at a time, driven by keys or a clicker. */
@@ -49,6 +60,7 @@ export function PresenterScreen({
   secret,
   onForget,
   audienceQuestions,
+  quiz,
 }: PresenterScreenProps) {
   const feed = usePresenterFeed(slug, secret);
   const frame = (children: React.ReactNode) => (
@@ -99,6 +111,7 @@ export function PresenterScreen({
       poll={feed.poll}
       summary={feed.summary}
       audienceQuestions={audienceQuestions}
+      quiz={quiz}
     />
   );
 }
@@ -110,9 +123,18 @@ type PresentationProps = {
   poll: Poll;
   summary: Summary;
   audienceQuestions?: (poll: Poll) => ReactNode;
+  quiz?: PresenterScreenProps['quiz'];
 };
 
-function Presentation({ slug, secret, feed, poll, summary, audienceQuestions }: PresentationProps) {
+function Presentation({
+  slug,
+  secret,
+  feed,
+  poll,
+  summary,
+  audienceQuestions,
+  quiz,
+}: PresentationProps) {
   const questions = byOrdinal(summary.questions);
   const [shownId, setShownId] = useState<number | null>(() => poll.currentQuestionId);
   const index = Math.max(
@@ -136,8 +158,11 @@ function Presentation({ slug, secret, feed, poll, summary, audienceQuestions }: 
   const pager = useRef<SlidePager>(null);
   // How many pages the options on show take: paging buttons join the controls past one.
   const [optionPages, setOptionPages] = useState(1);
+  const quizOn = !!quiz && poll.settings.quiz;
+  const quizKeys = useRef<QuizSlotProps['keys']['current']>(null);
 
-  usePresenterPace(slug, secret, poll, question?.id ?? null);
+  // A quiz's first question starts its clock when it is shown, not behind the join screen.
+  usePresenterPace(slug, secret, poll, quizOn && joinOpen ? null : (question?.id ?? null));
 
   useDocumentTitle(t.pageTitle(poll.title));
 
@@ -153,6 +178,9 @@ function Presentation({ slug, secret, feed, poll, summary, audienceQuestions }: 
     setQaWanted(false);
   };
   const run = (action: PresenterAction) => {
+    // A quiz steps through question → results → leaderboard before moving on.
+    const step = action === 'next' || action === 'previous' ? action : null;
+    if (quizOn && !joinOpen && step && quizKeys.current?.(step)) return;
     switch (action) {
       case 'next':
         return move(index + 1);
@@ -235,6 +263,8 @@ function Presentation({ slug, secret, feed, poll, summary, audienceQuestions }: 
           <JoinScreen {...joinInfo} title={poll.title} />
         ) : qaOpen ? (
           audienceQuestions?.(poll)
+        ) : question && quizOn ? (
+          quiz({ poll, summary, questionId: question.id, keys: quizKeys })
         ) : question ? (
           // Keyed: another question starts on its first page of options, measured afresh.
           <QuestionSlide
@@ -255,7 +285,9 @@ function Presentation({ slug, secret, feed, poll, summary, audienceQuestions }: 
       </div>
       {joinOpen ? null : <JoinStrip {...joinInfo} />}
       <HelpOverlay open={helpOpen} onOpenChange={setHelpOpen} />
-      <ResultsAnnouncer message={question && !joinOpen ? announcement(question, hidden) : ''} />
+      <ResultsAnnouncer
+        message={question && !joinOpen && !quizOn ? announcement(question, hidden) : ''}
+      />
     </div>
   );
 }
@@ -291,7 +323,8 @@ function useJoinInfo(slug: string, poll: Poll, participants: number | null): Joi
 /** With the presenter pace on, the question shown is the one the phones ask. */
 function usePresenterPace(slug: string, secret: string, poll: Poll, shownId: number | null) {
   const setCurrent = useSetCurrentQuestion(slug, secret);
-  const pace = poll.settings.presenterPace;
+  // A quiz is always presenter-paced.
+  const pace = poll.settings.presenterPace || poll.settings.quiz;
   const sent = useRef<number | null>(null);
   const { mutate, isPending } = setCurrent;
   useEffect(() => {

@@ -6,7 +6,7 @@ import type { Question } from '../../../../contract/poll.ts';
 import { visibleLength as contractVisibleLength } from '../../../../contract/text.ts';
 import { OpenField, textAnswerOk, visibleLength } from './open-fields.tsx';
 
-const base = { ordinal: 1, resultsHidden: false, options: [] };
+const base = { ordinal: 1, resultsHidden: false, options: [], timeLimitSeconds: null };
 const scale: Question = {
   ...base,
   id: 7,

@@ -30,7 +30,14 @@ const PacedVote = lazy(async () => ({ default: (await import('./paced-vote.tsx')
  * The participant page, its states in the order of spec §2. It follows the poll live: opening,
  * closing and edits show up without a reload.
  */
-export function VoteScreen({ slug }: { slug: string }) {
+type VoteScreenProps = {
+  slug: string;
+  /** A quiz's game (another feature's, loaded lazily by the route): shown instead of the form
+   *  once the poll is open, and for its final standing once closed. */
+  quiz?: (poll: Poll) => ReactNode;
+};
+
+export function VoteScreen({ slug, quiz }: VoteScreenProps) {
   const stream = useLiveStream(slug, { asParticipant: true });
   const poll = useQuery(pollQueryOptions(slug, stream));
   // The poll's run (issue 17): a vote reset starts a new one, in which this phone may vote again.
@@ -78,6 +85,7 @@ export function VoteScreen({ slug }: { slug: string }) {
       />
     );
   }
+  if (quiz && data.settings.quiz && data.status !== 'draft') return quiz(data);
   // The presenter pace asks one question at a time, whatever the full form's flag says.
   if (data.settings.presenterPace && data.status === 'open' && data.questions.length > 0) {
     return (

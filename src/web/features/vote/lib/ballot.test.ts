@@ -14,6 +14,7 @@ import {
 const q = (id: number, type: Question['type'], optionIds: number[], ordinal = id): Question => ({
   id,
   text: `Q${id}`,
+  timeLimitSeconds: null,
   type,
   ordinal,
   resultsHidden: false,

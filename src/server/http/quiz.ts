@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { QUIZ_GRACE_MS } from '../../contract/index.ts';
+import type { PollEvents } from '../domain/events.ts';
+import {
+  closeQuestionAsHost,
+  leaderboard,
+  QuizCloser,
+  Standings,
+  setNickname,
+} from '../domain/quiz/game.ts';
+import type { PollStore } from '../store/store.ts';
+import { participantOf } from './participant.ts';
+import { addRoute } from './route.ts';
+
+/** The quiz's own state, shared by its routes and the poll, vote and room routes. */
+export interface Quiz {
+  standings: Standings;
+  closer: QuizCloser;
+}
+
+/** Timers of running clocks are armed when the server is ready and cleared when it closes. */
+export function createQuiz(app: FastifyInstance, store: PollStore, events: PollEvents): Quiz {
+  const log = (message: string, error: unknown) => app.log.warn({ err: error }, message);
+  const quiz = {
+    standings: new Standings(store),
+    closer: new QuizCloser(store, events, QUIZ_GRACE_MS, log),
+  };
+  app.addHook('onReady', async () => {
+    await quiz.closer.armOpenClocks().catch((error) => log('quiz: could not arm clocks', error));
+  });
+  app.addHook('onClose', async () => quiz.closer.stop());
+  return quiz;
+}
+
+export function registerQuizRoutes(app: FastifyInstance, store: PollStore, quiz: Quiz) {
+  addRoute(
+    app,
+    'setNickname',
+    async ({ params, body, request, reply }) => {
+      reply.header('cache-control', 'private, no-store');
+      return setNickname(store, params.slug, participantOf(request).id, body.nickname);
+    },
+    // A nickname the schema refuses (length, hygiene) is NICKNAME_INVALID to the phone.
+    { validationCode: 'NICKNAME_INVALID', participant: 'required', bucket: 'ballot' },
+  );
+
+  addRoute(app, 'getLeaderboard', async ({ params, query, hostSecret, reply }) => {
+    reply.header('cache-control', 'private, no-store');
+    return leaderboard(store, quiz.standings, params.slug, hostSecret, query.limit);
+  });
+
+  addRoute(app, 'closeQuestion', ({ params, hostSecret }) =>
+    closeQuestionAsHost(store, quiz.closer, params.slug, hostSecret, params.questionId),
+  );
+}

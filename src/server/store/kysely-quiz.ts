@@ -1,0 +1,366 @@
+import { type Kysely, sql } from 'kysely';
+import { QUIZ_GRACE_MS } from '../../contract/index.ts';
+import type { EngineHooks } from './engine-hooks.ts';
+import { type Db, touchPoll } from './kysely-rows.ts';
+import type { Database } from './schema.ts';
+import { rowChunks } from './sql-shapes.ts';
+import type {
+  CastVoteInput,
+  CloseOutcome,
+  OpenClock,
+  QuizAnswer,
+  QuizScorer,
+  QuizStandingsRows,
+} from './store.ts';
+
+/** The quiz (issue 18): nicknames, question clocks, scoring at close. Engine-neutral SQL. */
+
+/** What a ballot of a quiz is checked against, read once per transaction (or batch). */
+export interface QuizGate {
+  /** The current question while its clock runs (started, not closed). */
+  running: { questionId: number; endsAt: number | null } | null;
+  /** The batch's participants that have a nickname. */
+  players: Set<string>;
+}
+
+/** Undefined when the poll is not a quiz: its ballots pass as before. */
+export async function readQuizGate(
+  trx: Db,
+  poll: { quiz: number; current_question_id: number | null },
+  pollId: number,
+  participantIds: string[],
+): Promise<QuizGate | undefined> {
+  if (Number(poll.quiz) !== 1) return undefined;
+  let running: QuizGate['running'] = null;
+  if (poll.current_question_id !== null) {
+    const q = await trx
+      .selectFrom('questions')
+      .select(['id', 'started_at', 'ends_at', 'closed_at'])
+      .where('id', '=', poll.current_question_id)
+      .where('poll_id', '=', pollId)
+      .executeTakeFirst();
+    if (q && q.started_at !== null && q.closed_at === null) {
+      running = { questionId: Number(q.id), endsAt: q.ends_at === null ? null : Number(q.ends_at) };
+    }
+  }
+  const players = new Set<string>();
+  const ids = [...new Set(participantIds)];
+  for (let i = 0; i < ids.length; i += 256) {
+    const rows = await trx
+      .selectFrom('quiz_players')
+      .select('participant_id')
+      .where('poll_id', '=', pollId)
+      .where('participant_id', 'in', ids.slice(i, i + 256))
+      .execute();
+    for (const r of rows) players.add(r.participant_id);
+  }
+  return { running, players };
+}
+
+/** Why a quiz refuses this ballot, if it does: only players, only the running question, and
+ *  not after its end plus the network's grace. */
+export function quizRefusal(
+  gate: QuizGate,
+  input: CastVoteInput,
+): 'question-closed' | 'nickname-required' | undefined {
+  const { running } = gate;
+  const late = running?.endsAt != null && input.now.getTime() > running.endsAt + QUIZ_GRACE_MS;
+  if (!running || late || input.answers.some((a) => a.questionId !== running.questionId)) {
+    return 'question-closed';
+  }
+  if (!gate.players.has(input.participantId)) return 'nickname-required';
+  return undefined;
+}
+
+/** The running question's id when every player has answered it (after a write). */
+export async function everyoneAnswered(
+  trx: Db,
+  pollId: number,
+  gate: QuizGate,
+): Promise<number | undefined> {
+  if (!gate.running) return undefined;
+  const q = await trx
+    .selectFrom('questions')
+    .select('respondent_count')
+    .where('id', '=', gate.running.questionId)
+    .executeTakeFirst();
+  const { n } = await trx
+    .selectFrom('quiz_players')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('poll_id', '=', pollId)
+    .executeTakeFirstOrThrow();
+  const players = Number(n);
+  return players > 0 && Number(q?.respondent_count) >= players
+    ? gate.running.questionId
+    : undefined;
+}
+
+/** Takes or changes a nickname; 'taken' when another player of the poll has its folded key. */
+export async function setNickname(
+  db: Kysely<Database>,
+  hooks: EngineHooks,
+  input: { pollId: number; participantId: string; nickname: string; key: string; now: Date },
+): Promise<'set' | 'taken'> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const mine = await trx
+        .updateTable('quiz_players')
+        .set({ nickname: input.nickname, nickname_key: input.key })
+        .where('poll_id', '=', input.pollId)
+        .where('participant_id', '=', input.participantId)
+        .executeTakeFirst();
+      if (Number(mine.numUpdatedRows) === 0) {
+        await trx
+          .insertInto('quiz_players')
+          .values({
+            poll_id: input.pollId,
+            participant_id: input.participantId,
+            nickname: input.nickname,
+            nickname_key: input.key,
+            created_at: input.now.getTime(),
+          })
+          .execute();
+      }
+      // The number of players moves the standings (and who has to answer before a close).
+      await touchPoll(trx, input.pollId);
+      return 'set' as const;
+    });
+  } catch (error) {
+    if (hooks.isUniqueViolation(error)) return 'taken';
+    throw error;
+  }
+}
+
+export async function getNickname(
+  db: Db,
+  pollId: number,
+  participantId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('quiz_players')
+    .select('nickname')
+    .where('poll_id', '=', pollId)
+    .where('participant_id', '=', participantId)
+    .executeTakeFirst();
+  return row?.nickname;
+}
+
+/** Starts the question's clock unless it ever started; answers whether this call started it. */
+export async function startQuestionClock(
+  db: Kysely<Database>,
+  questionId: number,
+  now: Date,
+): Promise<boolean> {
+  const at = now.getTime();
+  const result = await db
+    .updateTable('questions')
+    .set({
+      started_at: at,
+      // Null without a limit: the host closes it.
+      // Cast: PostgreSQL would type the parameter as an integer, too small for epoch ms.
+      ends_at: sql<number | null>`case when time_limit_seconds is null then null
+        else cast(${at} as bigint) + time_limit_seconds * 1000 end`,
+    })
+    .where('id', '=', questionId)
+    .where('started_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Closes a started question once and scores its answers in the same transaction: one row per
+ * player who answered, from the ballots' receipt times. Only the call that closes it scores,
+ * so two instances (or a timer and the host) racing to close it score it once.
+ */
+export function closeQuestion(
+  db: Kysely<Database>,
+  hooks: EngineHooks,
+  questionId: number,
+  now: Date,
+  score: QuizScorer,
+): Promise<CloseOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const q = await trx
+      .selectFrom('questions')
+      .select(['poll_id', 'type', 'started_at', 'closed_at', 'time_limit_seconds'])
+      .where('id', '=', questionId)
+      .executeTakeFirst();
+    if (!q) return 'not-found';
+    const pollId = Number(q.poll_id);
+    await hooks.lockPoll?.(trx, pollId);
+    const closed = await trx
+      .updateTable('questions')
+      .set({ closed_at: now.getTime() })
+      .where('id', '=', questionId)
+      .where('started_at', 'is not', null)
+      .where('closed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) === 0) {
+      return q.started_at === null ? 'not-started' : 'already-closed';
+    }
+    const correct = await trx
+      .selectFrom('options')
+      .select('id')
+      .where('question_id', '=', questionId)
+      .where('correct', '=', 1)
+      .execute();
+    const rows = await trx
+      .selectFrom('choices as c')
+      .innerJoin('ballots as b', 'b.id', 'c.ballot_id')
+      .innerJoin('quiz_players as p', (join) =>
+        join.onRef('p.participant_id', '=', 'b.participant_id').on('p.poll_id', '=', pollId),
+      )
+      .select(['b.participant_id', 'b.created_at', 'c.option_id'])
+      .where('c.question_id', '=', questionId)
+      .execute();
+    const answers = new Map<string, QuizAnswer>();
+    for (const r of rows) {
+      const answer = answers.get(r.participant_id) ?? {
+        elapsedMs: Number(r.created_at) - Number(q.started_at),
+        optionIds: [],
+      };
+      answer.optionIds.push(Number(r.option_id));
+      answers.set(r.participant_id, answer);
+    }
+    const context = {
+      type: q.type,
+      limitSeconds: q.time_limit_seconds === null ? null : Number(q.time_limit_seconds),
+      correctOptionIds: correct.map((c) => Number(c.id)),
+    };
+    const results = [...answers].map(([participantId, answer]) => {
+      const outcome = score(answer, context);
+      return {
+        question_id: questionId,
+        poll_id: pollId,
+        participant_id: participantId,
+        points: outcome.points,
+        correct: outcome.correct ? 1 : 0,
+      };
+    });
+    for (const part of (hooks.rowGroups ?? rowChunks)(results)) {
+      await trx.insertInto('quiz_results').values(part).execute();
+    }
+    await touchPoll(trx, pollId);
+    return 'closed';
+  });
+}
+
+/** Every player of the poll with score and correct answers summed over the closed questions,
+ *  and the points of the last closed question (for the rank before it). */
+export async function quizStandings(db: Db, pollId: number): Promise<QuizStandingsRows> {
+  const closed = await db
+    .selectFrom('questions')
+    .select(['id'])
+    .where('poll_id', '=', pollId)
+    .where('closed_at', 'is not', null)
+    .orderBy('closed_at')
+    .orderBy('id')
+    .execute();
+  const closedQuestionIds = closed.map((c) => Number(c.id));
+  const last = closedQuestionIds.at(-1) ?? -1;
+  const players = await db
+    .selectFrom('quiz_players as p')
+    .leftJoin('quiz_results as r', (join) =>
+      join.onRef('r.participant_id', '=', 'p.participant_id').onRef('r.poll_id', '=', 'p.poll_id'),
+    )
+    .select((eb) => [
+      'p.participant_id',
+      'p.nickname',
+      eb.fn.coalesce(eb.fn.sum<number>('r.points'), sql<number>`0`).as('score'),
+      eb.fn.coalesce(eb.fn.sum<number>('r.correct'), sql<number>`0`).as('correct'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(sql`case when r.question_id = ${last} then r.points else 0 end`),
+          sql<number>`0`,
+        )
+        .as('last_points'),
+    ])
+    .where('p.poll_id', '=', pollId)
+    .groupBy(['p.participant_id', 'p.nickname'])
+    .execute();
+  return {
+    closedQuestionIds,
+    players: players.map((p) => ({
+      participantId: p.participant_id,
+      nickname: p.nickname,
+      score: Number(p.score),
+      correct: Number(p.correct),
+      lastPoints: Number(p.last_points),
+    })),
+  };
+}
+
+/** One player's rows of the closed questions (an unanswered question has none). */
+export async function playerResults(db: Db, pollId: number, participantId: string) {
+  const rows = await db
+    .selectFrom('quiz_results')
+    .select(['question_id', 'points', 'correct'])
+    .where('poll_id', '=', pollId)
+    .where('participant_id', '=', participantId)
+    .execute();
+  return rows.map((r) => ({
+    questionId: Number(r.question_id),
+    points: Number(r.points),
+    correct: Number(r.correct) === 1,
+  }));
+}
+
+export async function quizResults(db: Db, pollId: number) {
+  const rows = await db
+    .selectFrom('quiz_results')
+    .select(['participant_id', 'question_id', 'points', 'correct'])
+    .where('poll_id', '=', pollId)
+    .execute();
+  return rows.map((r) => ({
+    participantId: r.participant_id,
+    questionId: Number(r.question_id),
+    points: Number(r.points),
+    correct: Number(r.correct) === 1,
+  }));
+}
+
+/** Started, unclosed questions with a limit: timers to arm when an instance starts. */
+export async function openClocks(db: Db): Promise<OpenClock[]> {
+  const rows = await db
+    .selectFrom('questions as q')
+    .innerJoin('polls as p', 'p.id', 'q.poll_id')
+    .select(['q.id', 'q.ends_at', 'p.slug'])
+    .where('q.started_at', 'is not', null)
+    .where('q.closed_at', 'is', null)
+    .where('q.ends_at', 'is not', null)
+    .execute();
+  return rows.map((r) => ({ questionId: Number(r.id), slug: r.slug, endsAt: Number(r.ends_at) }));
+}
+
+/** A reset is a fresh run: clocks and scores go with the votes; nicknames stay. */
+export async function resetQuiz(trx: Db, pollId: number): Promise<void> {
+  await trx.deleteFrom('quiz_results').where('poll_id', '=', pollId).execute();
+  await trx
+    .updateTable('questions')
+    .set({ started_at: null, ends_at: null, closed_at: null })
+    .where('poll_id', '=', pollId)
+    .execute();
+}
+
+/** Marks an option correct or not; in a single or yes/no question a correct one unmarks the
+ *  others (one correct answer). */
+export async function setOptionCorrect(
+  trx: Db,
+  option: { id: number; questionId: number },
+  type: string,
+  correct: boolean,
+): Promise<void> {
+  if (correct && (type === 'single' || type === 'yesno')) {
+    await trx
+      .updateTable('options')
+      .set({ correct: 0 })
+      .where('question_id', '=', option.questionId)
+      .where('id', '!=', option.id)
+      .execute();
+  }
+  await trx
+    .updateTable('options')
+    .set({ correct: correct ? 1 : 0 })
+    .where('id', '=', option.id)
+    .execute();
+}

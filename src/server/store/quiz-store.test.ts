@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, it } from 'vitest';
+import {
+  pgAvailable,
+  redactUrl,
+  requireService,
+  TEST_DATABASE_URL,
+  throwawaySchemas,
+} from '../../../tests/helpers/services.ts';
+import { createPostgresStore } from './postgres.ts';
+import { openSqliteStore } from './sqlite.ts';
+import { quizContract, scoreSurvivesReopen } from './store-contract-quiz.ts';
+
+/** The quiz's store contract on both engines (its own file: the full contract is long). */
+
+const dir = mkdtempSync(join(tmpdir(), 'sondeo-quiz-store-'));
+let n = 0;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+quizContract('sqlite', () => openSqliteStore(join(dir, `quiz-${++n}.db`)));
+it('sqlite: a reopened store keeps nicknames and scores', () =>
+  scoreSurvivesReopen(() => openSqliteStore(join(dir, 'reopen.db'))));
+
+const url = TEST_DATABASE_URL;
+const available = await requireService('PostgreSQL', redactUrl(url), () => pgAvailable(url));
+const schemas = throwawaySchemas(url);
+afterAll(() => (available ? schemas.dropAll() : undefined), 60_000);
+
+describe.runIf(available)('postgres', () => {
+  quizContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
+  const schema = schemas.next();
+  it('postgres: a reopened store keeps nicknames and scores', () =>
+    scoreSurvivesReopen(() => createPostgresStore(url, { schema })));
+});

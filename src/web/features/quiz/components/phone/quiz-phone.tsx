@@ -1,0 +1,190 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import type { Poll, Question } from '../../../../../contract/poll.ts';
+import type { Answer } from '../../../../../contract/vote.ts';
+import { EmptyState } from '../../../../components/ui/empty-state.tsx';
+import { CircleCheckBig, CircleOff, Hourglass } from '../../../../components/ui/icons.tsx';
+import { Loading } from '../../../../components/ui/loading.tsx';
+import { esQuiz } from '../../../../i18n/es-quiz.ts';
+import { byOrdinal } from '../../../../lib/order.ts';
+import { queryKeys } from '../../../../lib/query.ts';
+import { notify } from '../../../../lib/toast.ts';
+import { useSendAnswer } from '../../api/answer.ts';
+import { playerQueryOptions, refusalCode } from '../../api/player.ts';
+import { useRemainingMs, useServerOffset } from '../../lib/use-countdown.ts';
+import { AnswerTiles } from './answer-tiles.tsx';
+import { Countdown } from './countdown.tsx';
+import { NicknameForm } from './nickname-form.tsx';
+import './quiz-phone.css';
+import { ResultCard, Standing } from './result-card.tsx';
+
+const t = esQuiz.phone;
+
+/** A hall of phones asks for its results over this spread after a close, not all at once. */
+const RESULT_SPREAD_MS = 400;
+const RESULT_RETRY_MS = 1500;
+
+/**
+ * The phone's game (issue 18), loaded only for a quiz: 'Tu apodo' first, then the question the
+ * presenter shows with its countdown and tiles, 'Respuesta enviada', the result with score and
+ * rank after each close, and the final standing. Everything comes from the poll (the stream)
+ * and GET …/me, so a reload rejoins where the room is, running countdown included.
+ */
+export function QuizPhone({ poll }: { poll: Poll }) {
+  const slug = poll.slug;
+  const offset = useServerOffset(poll.now);
+  const questions = byOrdinal(poll.questions);
+  const index = questions.findIndex((q) => q.id === poll.currentQuestionId);
+  const question = questions[index];
+  const clock = question && poll.clock?.questionId === question.id ? poll.clock : null;
+  const closedAt = clock?.closedAt ?? null;
+  const player = useQuery({
+    ...playerQueryOptions(slug),
+    // A result read a moment before the server had it: ask again until it is there.
+    refetchInterval: (query) =>
+      closedAt && clock && !query.state.data?.results.some((r) => r.questionId === clock.questionId)
+        ? RESULT_RETRY_MS
+        : false,
+  });
+  const remaining = useRemainingMs(clock && !closedAt ? clock.endsAt : null, offset);
+  const [answeredHere, setAnsweredHere] = useState<ReadonlySet<number>>(() => new Set());
+  const [refusedHere, setRefusedHere] = useState<ReadonlySet<number>>(() => new Set());
+  const send = useSendAnswer(slug);
+  useResultsAfterClose(slug, closedAt, poll.status);
+
+  const frame = (children: ReactNode, nickname?: string | null) => (
+    <div
+      className="mx-auto flex min-h-[calc(100dvh-3.5rem)] w-full max-w-[480px] flex-col gap-4 px-4 pt-4 pb-6"
+      data-testid="quiz-phone"
+    >
+      <p className="flex flex-wrap justify-between gap-x-3 text-muted-foreground">
+        <span className="font-semibold [overflow-wrap:anywhere]">{poll.title}</span>
+        {nickname ? <span data-testid="quiz-playing-as">{t.playingAs(nickname)}</span> : null}
+      </p>
+      {children}
+    </div>
+  );
+
+  if (!player.data) return player.isError ? frame(<Over />) : <Loading />;
+  const me = player.data;
+  if (!me.nickname) {
+    return frame(poll.status === 'closed' ? <Over /> : <NicknameForm slug={slug} />);
+  }
+  if (poll.status === 'closed') {
+    return frame(
+      <section
+        className="flex flex-col items-center gap-5 py-6 text-center"
+        data-testid="quiz-final"
+      >
+        <h1 className="text-3xl font-extrabold">{t.finalTitle}</h1>
+        <Standing player={me} final={false} />
+        <p className="text-muted-foreground">{t.finalDescription}</p>
+      </section>,
+      me.nickname,
+    );
+  }
+  const answered = (id: number) => answeredHere.has(id) || me.answeredQuestionIds.includes(id);
+
+  function answer(question: Question, body: Answer) {
+    send.mutate(body, {
+      onSuccess: () => setAnsweredHere((set) => new Set(set).add(question.id)),
+      onError: (error) => {
+        const code = refusalCode(error);
+        if (code === 'ALREADY_VOTED') setAnsweredHere((set) => new Set(set).add(question.id));
+        else if (code === 'QUESTION_CLOSED') setRefusedHere((set) => new Set(set).add(question.id));
+        else notify.error(t.error, { description: error.message });
+      },
+    });
+  }
+
+  let body: ReactNode;
+  if (!question || !clock) {
+    body = <Waiting icon={Hourglass} title={t.waitingTitle} description={t.waitingDescription} />;
+  } else if (closedAt && me.results.some((r) => r.questionId === question.id)) {
+    body = <ResultCard question={question} player={me} final={index === questions.length - 1} />;
+  } else if (answered(question.id)) {
+    body = (
+      <Waiting
+        icon={CircleCheckBig}
+        title={t.sentTitle}
+        description={t.sentDescription}
+        testId="quiz-sent"
+      />
+    );
+  } else if (closedAt || remaining === 0 || refusedHere.has(question.id)) {
+    body = <Waiting icon={CircleOff} title={t.timeUpTitle} description={t.timeUpDescription} />;
+  } else {
+    body = (
+      <section
+        className="flex flex-1 flex-col gap-4"
+        aria-labelledby="quiz-question"
+        data-testid="quiz-question"
+      >
+        <div className="flex items-center justify-between gap-3">
+          <p className="font-semibold text-muted-foreground tabular-nums">
+            {t.questionOf(index + 1, questions.length)}
+          </p>
+          <Countdown
+            remaining={remaining}
+            limit={question.timeLimitSeconds}
+            label={t.timeLeft}
+            className="size-16 shrink-0"
+            numberClassName="text-2xl"
+          />
+        </div>
+        <h1
+          id="quiz-question"
+          className="text-2xl leading-tight font-bold [overflow-wrap:anywhere]"
+        >
+          {question.text}
+        </h1>
+        {/* Keyed: a new question starts with nothing chosen. */}
+        <AnswerTiles
+          key={question.id}
+          question={question}
+          pending={send.isPending}
+          onAnswer={(body) => answer(question, body)}
+        />
+      </section>
+    );
+  }
+  return frame(body, me.nickname);
+}
+
+type WaitingProps = {
+  icon: typeof Hourglass;
+  title: string;
+  description: string;
+  testId?: string;
+};
+
+function Waiting({ icon, title, description, testId }: WaitingProps) {
+  return (
+    <div role="status" data-testid={testId}>
+      <EmptyState icon={icon} title={title} description={description} level={1} />
+    </div>
+  );
+}
+
+function Over() {
+  return (
+    <EmptyState icon={CircleOff} title={t.overTitle} description={t.overDescription} level={1} />
+  );
+}
+
+/**
+ * When the current question closes (or the game ends), this player's points and rank are new:
+ * read GET …/me again, each phone at its own moment within RESULT_SPREAD_MS so a hall's
+ * requests do not all land in the same millisecond.
+ */
+function useResultsAfterClose(slug: string, closedAt: string | null, status: Poll['status']) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!closedAt && status !== 'closed') return;
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: queryKeys.answered(slug) }),
+      Math.random() * RESULT_SPREAD_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [slug, closedAt, status, queryClient]);
+}

@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { Poll } from '../../../../../contract/poll.ts';
+import type { LeaderboardEntry } from '../../../../../contract/quiz.ts';
+import type { Summary, SummaryQuestion } from '../../../../../contract/summary.ts';
+import { esQuiz } from '../../../../i18n/es-quiz.ts';
+import { byOrdinal } from '../../../../lib/order.ts';
+import { leaderboardQueryOptions, useCloseQuestion } from '../../api/host-calls.ts';
+import { useRemainingMs, useServerOffset } from '../../lib/use-countdown.ts';
+import { StageHead, StageResults, StageTiles, stageScale } from './stage-slides.tsx';
+import { Leaderboard, Podium } from './standings.tsx';
+
+const t = esQuiz.stage;
+
+/** What the presenter asks before it moves: true when the quiz used the key itself. */
+export type QuizKeys = { current: ((action: 'next' | 'previous') => boolean) | null };
+
+export type QuizStageProps = {
+  slug: string;
+  secret: string;
+  poll: Poll;
+  summary: Summary;
+  /** The question the presenter shows (the phones' current one once its call landed). */
+  questionId: number;
+  keys: QuizKeys;
+};
+
+type View = 'results' | 'leaderboard' | 'podium';
+
+/**
+ * The projector's quiz (issue 18), in place of the presenter's slide: the running question with
+ * its countdown and answers so far; at the close the distribution with the correct answer;
+ * then 'Clasificación'; after the last question the podium. Space / → steps through them (a
+ * running question is closed early), ← steps back; the presenter moves between questions
+ * when the quiz does not use the key. Keyed by question, so each question starts on its own.
+ */
+export function QuizStage({ slug, secret, poll, summary, questionId, keys }: QuizStageProps) {
+  const offset = useServerOffset(poll.now);
+  const question = poll.questions.find((q) => q.id === questionId);
+  const counts = summary.questions.find((q) => q.id === questionId);
+  const clock = poll.clock?.questionId === questionId ? poll.clock : null;
+  const running = !!clock && !clock.closedAt;
+  const remaining = useRemainingMs(running ? clock.endsAt : null, offset);
+  const [view, setView] = useState<View>('results');
+  const close = useCloseQuestion(slug, secret);
+  const last = byOrdinal(poll.questions).at(-1)?.id === questionId;
+  const round = clock?.closedAt ? `${questionId}:${clock.closedAt}` : null;
+  const board = useQuery({
+    ...leaderboardQueryOptions(slug, secret, round ?? ''),
+    enabled: round !== null,
+  });
+
+  const handle = (action: 'next' | 'previous'): boolean => {
+    if (action === 'previous') {
+      if (view === 'podium') setView('leaderboard');
+      else if (view === 'leaderboard') setView('results');
+      else return false;
+      return true;
+    }
+    // Not started yet (the presenter's call is on its way): a second press must not skip it.
+    if (!clock) return true;
+    if (running) {
+      if (!close.isPending) close.mutate(questionId);
+      return true;
+    }
+    if (view === 'results') setView('leaderboard');
+    else if (view === 'leaderboard' && last) setView('podium');
+    else return view === 'podium';
+    return true;
+  };
+  const handleRef = useRef(handle);
+  handleRef.current = handle;
+  useEffect(() => {
+    const asked = (action: 'next' | 'previous') => handleRef.current(action);
+    keys.current = asked;
+    return () => {
+      if (keys.current === asked) keys.current = null;
+    };
+  }, [keys]);
+
+  if (!question) return null;
+  const respondents = counts?.respondents ?? 0;
+  const entries = board.data?.entries ?? [];
+  let content: ReactNode;
+  if (!clock || running) {
+    content = (
+      <>
+        <StageHead
+          question={question}
+          respondents={respondents}
+          remaining={remaining}
+          running={running}
+        />
+        {clock ? null : (
+          <p className="text-[max(calc(var(--u)*1.6),1.125rem)] text-muted-foreground">
+            {t.waitingClock}
+          </p>
+        )}
+        <StageTiles question={question} />
+      </>
+    );
+  } else if (view === 'leaderboard') {
+    content = <Leaderboard entries={entries} />;
+  } else if (view === 'podium') {
+    content = <Podium entries={entries} />;
+  } else {
+    content = (
+      <>
+        <StageHead question={question} respondents={respondents} running={false} />
+        {counts ? <StageResults question={counts} /> : null}
+      </>
+    );
+  }
+  return (
+    <section
+      className="flex min-h-0 flex-1 flex-col gap-[max(calc(var(--u)*1.4),1rem)]"
+      data-testid="quiz-stage"
+      data-phase={!clock ? 'waiting' : running ? 'question' : view}
+      data-question-id={questionId}
+      style={{ '--q': stageScale(question.text) } as CSSProperties}
+    >
+      {content}
+      <StageAnnouncer
+        message={!clock || running ? '' : announcement(view, counts, entries, board.isSuccess)}
+      />
+    </section>
+  );
+}
+
+function announcement(
+  view: View,
+  counts: SummaryQuestion | undefined,
+  entries: readonly LeaderboardEntry[],
+  loaded: boolean,
+): string {
+  if (view === 'results') {
+    if (!counts) return '';
+    const correct = new Set(counts.correctOptionIds ?? []);
+    const texts = counts.options.filter((o) => correct.has(o.id)).map((o) => o.text);
+    return t.announceResults(counts.text, texts.join(', '), counts.respondents);
+  }
+  if (!loaded) return '';
+  const rows = entries
+    .slice(0, view === 'podium' ? 3 : 5)
+    .map((e) => t.announceRow(e.rank, e.nickname, e.score))
+    .join('; ');
+  return view === 'podium' ? t.announcePodium(rows) : t.announceLeaderboard(rows);
+}
+
+/** Results and the leaderboard, said politely once each time they change. */
+function StageAnnouncer({ message }: { message: string }) {
+  return (
+    <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="quiz-announcer">
+      {message}
+    </div>
+  );
+}
