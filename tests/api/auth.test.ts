@@ -73,6 +73,17 @@ function mutations(target: typeof mine): Record<string, Call> {
       method: 'POST',
       url: `/polls/${poll.slug}/questions/${multi.id}/close`,
     },
+    // Issue 17: the host's blocked words.
+    getBlockedWords: { method: 'GET', url: `/polls/${poll.slug}/blocked-words` },
+    setBlockedWords: {
+      method: 'PUT',
+      url: `/polls/${poll.slug}/blocked-words`,
+      body: { words: ['palabra'] },
+    },
+    // Issue 20: the host's moderation of audience questions (checked before the lookup).
+    moderateQa: { method: 'PATCH', url: `/polls/${poll.slug}/qa/1`, body: { pinned: true } },
+    deleteQa: { method: 'DELETE', url: `/polls/${poll.slug}/qa/1` },
+    clearQa: { method: 'DELETE', url: `/polls/${poll.slug}/qa` },
   };
 }
 

@@ -91,6 +91,8 @@ describe('audience Q&A', () => {
     expect(size).toBeGreaterThanOrEqual(48);
 
     // Highlighting the other question puts it on the projector and marks it on phones.
+    // The flagged question keeps 'Pendientes' open: the host moves to 'Visibles'.
+    await host.tab('Visibles').click();
     await host.act('fotosíntesis', 'Destacar');
     await presenter.page
       .getByTestId('qa-slide-highlighted')

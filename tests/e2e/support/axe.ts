@@ -6,6 +6,18 @@ const require = createRequire(import.meta.url);
 
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Colours are read as they are on screen: a toast fading in, or links moving to the dark
+  // colours after a theme switch, would be measured halfway (contrast violations that only a
+  // busy machine's timing showed). So finite animations and transitions end first; endless ones
+  // (a spinner) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated rather than added as a <script>: the app's CSP (script-src 'self') refuses inline
   // scripts, while DevTools evaluation is not subject to it.
   await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));

@@ -103,11 +103,12 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
         <p
           className="mb-2 text-center text-base text-muted-foreground tabular-nums"
           aria-live="polite"
-          data-testid="vote-progress"
         >
-          {castVote.isPending && waiting !== null
-            ? es.vote.rateLimited(waiting)
-            : es.vote.progress(answered, questions.length)}
+          <span data-testid="vote-progress">
+            {castVote.isPending && waiting !== null
+              ? es.vote.rateLimited(waiting)
+              : es.vote.progress(answered, questions.length)}
+          </span>
           {answered > 0 && missing.length > 0 ? (
             // A tap on it shows the question; the line is announced with the progress.
             <button

@@ -7,7 +7,8 @@ const t = esQuiz.stage;
 /** The titles of the standings, as large as a short question's text. */
 const titleSize = 'text-[max(calc(var(--u)*2.6),1.75rem)]';
 
-/** 'Clasificación': the top 10 with nickname, score and the places each moved (▲2 / ▼1). */
+/** 'Clasificación': the top 10 with nickname, score and the places each moved (▲2 / ▼1). Ten
+ *  rows share the screen with the join strip sized for the back row (issue 17): 1.5u type. */
 export function Leaderboard({ entries }: { entries: readonly LeaderboardEntry[] }) {
   return (
     <section
@@ -23,11 +24,11 @@ export function Leaderboard({ entries }: { entries: readonly LeaderboardEntry[] 
           {t.noPlayers}
         </p>
       ) : (
-        <ol className="grid min-h-0 content-start gap-[calc(var(--u)*0.4)]">
+        <ol className="grid min-h-0 content-start gap-[calc(var(--u)*0.3)]">
           {entries.map((entry) => (
             <li
               key={entry.nickname}
-              className="grid grid-cols-[5ch_minmax(0,1fr)_auto_5ch] items-center gap-[calc(var(--u)*1.5)] rounded-[calc(var(--u)*0.8)] bg-muted px-[calc(var(--u)*1.5)] py-[calc(var(--u)*0.3)] text-[max(calc(var(--u)*1.6),1.125rem)]"
+              className="grid grid-cols-[5ch_minmax(0,1fr)_auto_5ch] items-center gap-[calc(var(--u)*1.5)] rounded-[calc(var(--u)*0.8)] bg-muted px-[calc(var(--u)*1.5)] py-[calc(var(--u)*0.2)] text-[max(calc(var(--u)*1.5),1rem)]"
               data-testid="quiz-leaderboard-row"
             >
               <span className="font-extrabold tabular-nums">{t.place(entry.rank)}</span>
