@@ -136,6 +136,27 @@ describe('quiz attacks', () => {
     expect(close.status).toBe(401);
   });
 
+  it('P6 answers racing the close: every acknowledged answer is scored, none after it', async () => {
+    const { poll, q } = await quiz();
+    const players = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => player(poll, `jugador ${i}`)),
+    );
+    await show(poll, q.id);
+    const paris = q.options[1].id;
+    const [closed, ...answers] = await Promise.all([
+      host.post(`/polls/${poll.slug}/questions/${q.id}/close`, undefined, { secret: poll.secret }),
+      ...players.map((c) => answer(c, poll, q.id, [paris])),
+    ]);
+    expect(closed.status).toBe(200);
+    for (const [i, r] of answers.entries()) {
+      expect([201, 409]).toContain(r.status);
+      const me = (await players[i]!.get(`/polls/${poll.slug}/me`)).body;
+      const result = me.results.find((x: { questionId: number }) => x.questionId === q.id);
+      // Acknowledged means counted; refused means nothing.
+      expect(result.correct, `player ${i}: ${r.status}`).toBe(r.status === 201);
+    }
+  });
+
   it('P4 nicknames: case, accents, look-alike letters, full-width and invisible characters are the same name', async () => {
     const { poll } = await quiz();
     await player(poll, 'Ana');
