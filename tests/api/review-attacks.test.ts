@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.ts';
 import { openStream, type SseStream } from '../helpers/sse-client.ts';
@@ -155,6 +157,27 @@ describe('quiz attacks', () => {
       // Acknowledged means counted; refused means nothing.
       expect(result.correct, `player ${i}: ${r.status}`).toBe(r.status === 201);
     }
+  });
+
+  it('P7 a private quiz: summary, leaderboard and the stream give an anonymous caller nothing', async () => {
+    const { poll, q } = await quiz({ resultsPublic: false });
+    const a = await player(poll, 'ana');
+    await player(poll, 'bea');
+    const stream = await openStream(`${base}/polls/${poll.slug}/events`);
+    streams.push(stream);
+    await show(poll, q.id);
+    await answer(a, poll, q.id, [q.options[1].id]);
+    await host.post(`/polls/${poll.slug}/questions/${q.id}/close`, undefined, {
+      secret: poll.secret,
+    });
+    await stream.next((e) => e.event === 'poll' && e.data.includes('"correct":true'));
+    const anon = new Client(ctx.app);
+    expect((await anon.get(`/polls/${poll.slug}/summary`)).body.code).toBe('RESULTS_PRIVATE');
+    expect((await anon.get(`/polls/${poll.slug}/leaderboard`)).body.code).toBe('RESULTS_PRIVATE');
+    expect(stream.events.some((e) => e.event === 'summary')).toBe(false);
+    // Each player still learns their own result.
+    const mine = (await a.get(`/polls/${poll.slug}/me`)).body;
+    expect(mine.results).toEqual([{ questionId: q.id, correct: true, points: expect.any(Number) }]);
   });
 
   it('P4 nicknames: case, accents, look-alike letters, full-width and invisible characters are the same name', async () => {
@@ -396,5 +419,46 @@ describe('qa attacks', () => {
     });
     expect(n.body.state).toBe('flagged');
     expect((await anon.get(`/polls/${poll.slug}/qa`)).body.total).toBe(0);
+  });
+});
+
+const built = existsSync(join(import.meta.dirname, '../../dist/server/entry-server.js'));
+
+describe.runIf(built)('server-rendered pages', () => {
+  it('S1 /p/ and /r/ carry no held or flagged audience question, and no running quiz count', async () => {
+    const web = await testApp({ config: { webDir: undefined } });
+    try {
+      const h = new Client(web.app);
+      const poll = await createPoll(h, {
+        title: 'Charla',
+        settings: { qa: true, qaModerated: true, quiz: true, resultsPublic: true },
+      });
+      const q = await addQuestion(h, poll, {
+        text: 'Capital de Francia',
+        type: 'single',
+        timeLimitSeconds: 60,
+        options: [{ text: 'Roma' }, { text: 'París', correct: true }],
+      });
+      await setStatus(h, poll, 'open');
+      const phone = new Client(web.app);
+      await phone.post(`/polls/${poll.slug}/qa`, { text: '¿Pregunta retenida?' });
+      await phone.post(`/polls/${poll.slug}/qa`, { text: 'eres un gilipollas' });
+      await phone.put(`/polls/${poll.slug}/me`, { nickname: 'ana' });
+      // A second player who has not answered keeps the question running.
+      await new Client(web.app).put(`/polls/${poll.slug}/me`, { nickname: 'bea' });
+      await h.patch(`/polls/${poll.slug}`, { currentQuestionId: q.id }, { secret: poll.secret });
+      await phone.post(`/polls/${poll.slug}/votes`, {
+        answers: [{ questionId: q.id, optionIds: [q.options[1].id] }],
+      });
+      for (const path of [`/p/${poll.slug}`, `/r/${poll.slug}`]) {
+        const res = await web.app.inject({ url: path, headers: { accept: 'text/html' } });
+        expect(res.statusCode, path).toBe(200);
+        expect(res.body, path).toContain('Capital de Francia');
+        expect(res.body, path).toContain('"closedAt":null');
+        expect(res.body, path).not.toMatch(/retenida|gilipollas|correct|"count":[1-9]/);
+      }
+    } finally {
+      await web.close();
+    }
   });
 });
