@@ -390,6 +390,45 @@ describe('qa attacks', () => {
     }
   });
 
+  it('B2 blocked words applied to what is in flag visible and held audience questions too', async () => {
+    const poll = await qaPoll({ qa: true });
+    const phone = new Client(ctx.app);
+    const asked = await phone.post(`/polls/${poll.slug}/qa`, { text: '¿Hay brócoli hoy?' });
+    const byName = await phone.post(`/polls/${poll.slug}/qa`, {
+      text: '¿A qué hora acaba?',
+      nickname: 'Br0coli',
+    });
+    await phone.post(`/polls/${poll.slug}/qa`, { text: '¿Hay descanso?' });
+    const pin = await host.patch(
+      `/polls/${poll.slug}/qa/${asked.body.id}`,
+      { pinned: true },
+      { secret: poll.secret },
+    );
+    expect(pin.body.pinned).toBe(true);
+    const stream = await openStream(`${base}/polls/${poll.slug}/events?as=participant`);
+    streams.push(stream);
+    await stream.next((e) => e.event === 'qa' && e.data.includes('brócoli'));
+    const put = await host.put(
+      `/polls/${poll.slug}/blocked-words`,
+      { words: ['brócoli'], applyToExisting: true },
+      { secret: poll.secret },
+    );
+    expect(put.body.flagged).toBe(2);
+    const anon = await new Client(ctx.app).get(`/polls/${poll.slug}/qa`);
+    expect(anon.body.questions.map((q: { text: string }) => q.text)).toEqual(['¿Hay descanso?']);
+    const all = await host.get(`/polls/${poll.slug}/qa`, { secret: poll.secret });
+    const states = Object.fromEntries(
+      all.body.questions.map((q: { id: number; state: string }) => [q.id, q.state]),
+    );
+    expect(states[asked.body.id]).toBe('flagged');
+    expect(states[byName.body.id]).toBe('flagged');
+    // The live frame drops them (and the highlight) without a reload.
+    const frame = await stream.next(
+      (e) => e.event === 'qa' && !e.data.includes('brócoli') && !e.data.includes('Br0coli'),
+    );
+    expect(JSON.parse(frame.data).pinned).toBeNull();
+  });
+
   it('B1 blocked words need the secret and catch respellings in Q&A', async () => {
     const poll = await qaPoll({ qa: true });
     const anon = new Client(ctx.app);
