@@ -326,6 +326,19 @@ describe('qa attacks', () => {
     expect(all).not.toContain('gilipollas');
   });
 
+  it('Q4 views that depend on the secret or the cookie are kept by no shared cache', async () => {
+    const poll = await qaPoll();
+    const poll2 = await quiz();
+    for (const [p, path] of [
+      [poll, `/polls/${poll.slug}/qa`],
+      [poll2.poll, `/polls/${poll2.poll.slug}`],
+    ] as const) {
+      const res = await host.get(path, { secret: p.secret });
+      expect(res.status).toBe(200);
+      expect(String(res.headers['cache-control']), path).toMatch(/^private, no-(cache|store)$/);
+    }
+  });
+
   it('Q2 one vote per participant under concurrency', async () => {
     const poll = await qaPoll({ qa: true });
     const author = new Client(ctx.app);
