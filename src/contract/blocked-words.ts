@@ -21,13 +21,15 @@ export const BlockedWordsBody = z.object({
   words: z.array(
     cleanText({ max: TEXT_ANSWER_MAX, tooLong: m.answerTooLong, required: m.wordRequired }),
   ),
-  /** Also flag the visible and held answers already in that hold a word of the list. */
+  /** Also flag the visible and held answers and audience questions already in that hold a word
+   *  of the list. */
   applyToExisting: z.boolean().default(false),
 });
 export type BlockedWordsBody = z.input<typeof BlockedWordsBody>;
 
 export const BlockedWordsResponse = BlockedWords.extend({
-  /** Answers already in that were flagged now (0 without applyToExisting). */
+  /** Answers and audience questions already in that were flagged now (0 without
+   *  applyToExisting). */
   flagged: z.number().int(),
 });
 export type BlockedWordsResponse = z.infer<typeof BlockedWordsResponse>;

@@ -344,7 +344,8 @@ export const routes = {
       'in any spelling the ' +
       'profanity matcher folds (case, accents, look-alike letters, digits, masks, plurals, ' +
       'inside a phrase), is stored `flagged`: shown to no one but the host. With ' +
-      '`applyToExisting`, visible and held answers already in that hold one are flagged too ' +
+      '`applyToExisting`, visible and held answers and audience questions (text or name) already ' +
+      'in that hold one are flagged too ' +
       '(`flagged` counts them). At most BLOCKED_WORDS_MAX words of BLOCKED_WORD_LENGTH_MAX ' +
       'characters (server limits).',
     params: SlugParams,
@@ -357,8 +358,9 @@ export const routes = {
     description:
       'Quiz: the caller (participant cookie, set by this call when missing) takes or changes ' +
       'its nickname in this poll: 2 to 24 characters, trimmed, the hygiene of titles. 400 ' +
-      'NICKNAME_INVALID when it breaks those rules or the profanity filter matches it; 409 ' +
-      'NICKNAME_TAKEN when another player of this poll has it (case and accents folded). In a ' +
+      'NICKNAME_INVALID when it breaks those rules or the profanity filter or one of the ' +
+      "poll's blocked words matches it; 409 NICKNAME_TAKEN when another player of this poll has " +
+      'it (case, accents, look-alike and full-width letters, invisible characters folded). In a ' +
       'quiz only people with a nickname are players: they answer, score and rank.',
     params: SlugParams,
     body: SetNicknameBody,

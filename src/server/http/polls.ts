@@ -45,10 +45,14 @@ export function registerPollRoutes(
       );
       // Quiz: a clock past its end that no timer closed (its instance is gone) closes now.
       closer.closeIfOverdue(params.slug, view.clock);
-      return reply
-        .code(200)
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify(view satisfies Poll));
+      return (
+        reply
+          .code(200)
+          .type('application/json; charset=utf-8')
+          // The view depends on the secret (a quiz's correct answers): no shared cache keeps it.
+          .header('cache-control', 'private, no-cache')
+          .send(JSON.stringify(view satisfies Poll))
+      );
     },
     { participant: 'optional' },
   );

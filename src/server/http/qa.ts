@@ -40,8 +40,11 @@ export function registerQaRoutes(
   addRoute(
     app,
     'listQa',
-    ({ params, query, hostSecret, request }) =>
-      listQuestions(store, params.slug, hostSecret, participantIfAny(request)?.id, query),
+    ({ params, query, hostSecret, request, reply }) => {
+      // Held and flagged ones for the host, one's own held one for its author: never shared.
+      reply.header('cache-control', 'private, no-store');
+      return listQuestions(store, params.slug, hostSecret, participantIfAny(request)?.id, query);
+    },
     { participant: 'optional' },
   );
 

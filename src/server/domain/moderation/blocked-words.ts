@@ -7,6 +7,7 @@ import type { PollStore } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
 import { findPollAsHost } from '../poll-view.ts';
+import { flagBlockedQaQuestions } from '../qa/qa-blocked.ts';
 import { foldKey } from '../words/words.ts';
 import { WordMatcher } from './matcher.ts';
 
@@ -89,12 +90,14 @@ export async function setBlockedWords(
   if (!words) throw new DomainError('POLL_NOT_FOUND');
   // The vote path reads the list from the cached poll: a poll change refreshes it everywhere.
   events.pollChanged(poll.slug);
-  const flagged =
-    body.applyToExisting && words.length > 0
-      ? await flagExisting(store, poll.id, blockedTest(words))
-      : 0;
-  if (flagged > 0) events.votesChanged(poll.slug);
-  return { words, flagged };
+  if (!body.applyToExisting || words.length === 0) return { words, flagged: 0 };
+  const holds = blockedTest(words);
+  const answers = await flagExisting(store, poll.id, holds);
+  if (answers > 0) events.votesChanged(poll.slug);
+  // Audience questions (issue 20) are shown beside the answers: the same words hide them.
+  const questions = await flagBlockedQaQuestions(store, poll.id, holds);
+  if (questions > 0) events.qaChanged(poll.slug);
+  return { words, flagged: answers + questions };
 }
 
 /** Answers read per query while looking for blocked words in those already in. */

@@ -7,6 +7,7 @@ import {
 import type { PollRecord, PollStore } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
+import { blockedTest } from '../moderation/blocked-words.ts';
 import { isProfane } from '../moderation/profanity.ts';
 import { findPoll, findPollAsHost, quizClockOf } from '../poll-view.ts';
 import { canSeeResults } from '../tally.ts';
@@ -22,8 +23,11 @@ export async function setNickname(
   nickname: string,
 ): Promise<{ nickname: string }> {
   const poll = await findPoll(store, slug);
-  // The message says what to do, never which word of the list matched.
-  if (isProfane(nickname)) throw new DomainError('NICKNAME_INVALID', quizMessages.nicknameBlocked);
+  // The message says what to do, never which word of the list matched. The leaderboard shows
+  // nicknames on the projector: the host's blocked words for the poll (issue 17) apply too.
+  const blocked = await store.listBlockedWords(poll.id);
+  const offends = isProfane(nickname) || (blocked.length > 0 && blockedTest(blocked)(nickname));
+  if (offends) throw new DomainError('NICKNAME_INVALID', quizMessages.nicknameBlocked);
   const outcome = await store.setNickname({
     pollId: poll.id,
     participantId,
