@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { z } from 'zod';
 import { IDEMPOTENCY_TTL_MS, MAX_BODY_BYTES } from '../contract/index.ts';
 import type { TrustProxy } from './config.ts';
+import { ConnectionGate } from './connection-gate.ts';
 import { DiskSpace } from './disk-space.ts';
 import { DomainError } from './domain/errors.ts';
 import type { PollEvents } from './domain/events.ts';
@@ -119,6 +120,12 @@ export async function buildApp({
       ),
     },
   });
+  new ConnectionGate({
+    // Behind a reverse proxy every socket comes from the proxy: only the global cap applies.
+    perAddress: config.trustProxy ? 0 : limits.connectionsPerAddress,
+    max: limits.connectionsMax,
+    writeStallMs: limits.writeStallMs,
+  }).attach(app.server);
   app.setValidatorCompiler(ballotAwareValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -208,7 +215,8 @@ function fastifyTrustProxy(
 
 /** The limits the app runs with: the given ones, the rest at their defaults. */
 function appLimits(given: Partial<ServerLimits> = {}): ServerLimits {
-  const defaults = resolveLimits(DEFAULT_LIMITS, given.streamsMax ? 0 : openFileLimit());
+  const sized = given.streamsMax !== undefined && given.connectionsMax !== undefined;
+  const defaults = resolveLimits(DEFAULT_LIMITS, sized ? 0 : openFileLimit());
   return { ...defaults, ...given };
 }
 

@@ -20,6 +20,8 @@ const limits: Limits = {
   POLL_EDIT_BURST: 3,
   POLL_EDIT_PER_MIN: 0.01,
   MAX_BALLOT_SELECTIONS: 3,
+  READ_BURST: 12,
+  READ_RATE_PER_S: 0.5,
 };
 
 async function listening(enabled: boolean) {
@@ -224,6 +226,34 @@ describe('questions and options added per poll', () => {
     expect(edited.status).toBe(200);
     const other = await openPoll(host);
     expect(other.optionIds).toHaveLength(4);
+  });
+});
+
+describe('anonymous reads per address', () => {
+  it('share one bucket over polls, summaries and pages; another address is not affected', async () => {
+    const host = address();
+    const polls = [await openPoll(host), await openPoll(host)];
+    await httpFrom(host, `${server.base}/polls/${polls[0]!.slug}`, {
+      method: 'PATCH',
+      body: { settings: { resultsPublic: true } },
+      headers: { 'x-host-secret': polls[0]!.secret },
+    });
+    const reader = address();
+    // READ_BURST (12) reads at once, rotating over polls and over the two kinds of read.
+    for (let i = 0; i < 12; i++) {
+      const slug = polls[i % 2]!.slug;
+      const path = i % 4 === 0 ? `/polls/${polls[0]!.slug}/summary` : `/polls/${slug}`;
+      expect((await httpFrom(reader, `${server.base}${path}`)).status).toBe(200);
+    }
+    const refused = await httpFrom(reader, `${server.base}/polls/${polls[1]!.slug}`);
+    expectRateLimited(refused);
+    expect(refused.body.message).toMatch(/^Demasiadas peticiones seguidas/);
+    expectRateLimited(await httpFrom(reader, `${server.base}/polls/${polls[0]!.slug}/summary`));
+    // Someone else reads on.
+    expect((await httpFrom(address(), `${server.base}/polls/${polls[1]!.slug}`)).status).toBe(200);
+    // After Retry-After the reader gets its answer again.
+    await new Promise((r) => setTimeout(r, Number(refused.headers['retry-after']) * 1000));
+    expect((await httpFrom(reader, `${server.base}/polls/${polls[1]!.slug}`)).status).toBe(200);
   });
 });
 

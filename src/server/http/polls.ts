@@ -39,7 +39,7 @@ export function registerPollRoutes(
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(view satisfies Poll));
     },
-    { participant: 'optional' },
+    { participant: 'optional', bucket: 'read' },
   );
 
   addRoute(app, 'checkHost', async ({ params, hostSecret }) => {

@@ -59,23 +59,28 @@ export function registerVoteRoutes(
 
   // From the cache, serialised once per change, with an ETag: a results page polling every
   // 2.5 s (the stream's fallback) costs a hash comparison and usually a bodiless 304.
-  addRoute(app, 'getSummary', async ({ params, hostSecret, request, reply }) => {
-    // Permission first, on the poll row alone: a refused read caches nothing (before, each 403
-    // cached the whole poll, and anonymous reads of private polls could fill memory).
-    const poll = await cache.pollRow(params.slug);
-    if (!poll) throw new DomainError('POLL_NOT_FOUND');
-    if (!canSeeResults(poll, hostSecret)) throw new DomainError('RESULTS_PRIVATE');
-    const snapshot = await cache.summary(params.slug);
-    if (!snapshot) throw new DomainError('POLL_NOT_FOUND');
-    // Counts of questions the host hid go to the host only.
-    const summary = summaryViewFor(snapshot, isHostSecret(poll, hostSecret));
-    // Revalidate every time; private, since what may be seen depends on X-Host-Secret.
-    reply.header('etag', summary.etag).header('cache-control', 'private, no-cache');
-    if (matchesEtag(request.headers['if-none-match'], summary.etag)) {
-      return reply.code(304).send();
-    }
-    return reply.code(200).type('application/json; charset=utf-8').send(summary.json);
-  });
+  addRoute(
+    app,
+    'getSummary',
+    async ({ params, hostSecret, request, reply }) => {
+      // Permission first, on the poll row alone: a refused read caches nothing (before, each 403
+      // cached the whole poll, and anonymous reads of private polls could fill memory).
+      const poll = await cache.pollRow(params.slug);
+      if (!poll) throw new DomainError('POLL_NOT_FOUND');
+      if (!canSeeResults(poll, hostSecret)) throw new DomainError('RESULTS_PRIVATE');
+      const snapshot = await cache.summary(params.slug);
+      if (!snapshot) throw new DomainError('POLL_NOT_FOUND');
+      // Counts of questions the host hid go to the host only.
+      const summary = summaryViewFor(snapshot, isHostSecret(poll, hostSecret));
+      // Revalidate every time; private, since what may be seen depends on X-Host-Secret.
+      reply.header('etag', summary.etag).header('cache-control', 'private, no-cache');
+      if (matchesEtag(request.headers['if-none-match'], summary.etag)) {
+        return reply.code(304).send();
+      }
+      return reply.code(200).type('application/json; charset=utf-8').send(summary.json);
+    },
+    { bucket: 'read' },
+  );
 }
 
 /** If-None-Match holds the tag, or `*` (weak comparison, as RFC 9110 asks for this header). */

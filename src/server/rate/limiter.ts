@@ -4,7 +4,7 @@ import type { RefusalLog } from './refusals.ts';
 import { memoryRefusals } from './refusals.ts';
 
 /** The buckets of limits.ts: who they count and how fast they refill. */
-export type BucketName = 'ballot' | 'participant' | 'pollCreate' | 'pollEdit';
+export type BucketName = 'ballot' | 'participant' | 'pollCreate' | 'pollEdit' | 'read';
 
 export function bucketSpecs(limits: Limits): Record<BucketName, BucketSpec> {
   return {
@@ -12,6 +12,7 @@ export function bucketSpecs(limits: Limits): Record<BucketName, BucketSpec> {
     participant: { burst: limits.PARTICIPANT_BURST, perSecond: limits.PARTICIPANT_RATE_PER_S },
     pollCreate: { burst: limits.POLL_CREATE_BURST, perSecond: limits.POLL_CREATE_PER_MIN / 60 },
     pollEdit: { burst: limits.POLL_EDIT_BURST, perSecond: limits.POLL_EDIT_PER_MIN / 60 },
+    read: { burst: limits.READ_BURST, perSecond: limits.READ_RATE_PER_S },
   };
 }
 
@@ -20,6 +21,7 @@ const PREFIX: Record<BucketName, string> = {
   participant: 'p:',
   pollCreate: 'c:',
   pollEdit: 'e:',
+  read: 'r:',
 };
 
 export interface Limiter {

@@ -1,0 +1,185 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+/**
+ * Admission of TCP connections of every kind (pages, API calls, event streams), at the socket,
+ * before HTTP parses anything:
+ *
+ * - at most `perAddress` open from one client address and `max` in all (below the open-file
+ *   limit, so /health, pages, ballots and the database always find a descriptor);
+ * - a connection past a cap first takes the place of the longest-idle one of that address (or
+ *   of anyone, for the global cap): a socket that never sent a request, or a keep-alive one
+ *   between requests. Only when every counted socket is busy (a request in flight or a stream)
+ *   is the newcomer refused, destroyed at once. So a flood of idle sockets only ever pushes out
+ *   its own older sockets, and a probe that sends its request at once gets through;
+ * - a response the client does not read is cut after `writeStallMs` without progress, with a
+ *   reset so the kernel frees its send buffer at once (a plain close keeps the unsent bytes
+ *   queued for minutes). Memory a client can pin is so bounded by the caps × what is in flight
+ *   per socket, for at most that long.
+ */
+export interface ConnectionLimits {
+  /** 0: no per-address cap (behind a reverse proxy every socket has the proxy's address). */
+  perAddress: number;
+  max: number;
+  writeStallMs: number;
+}
+
+interface Tracked {
+  address: string;
+  inFlight: number;
+  /** Bytes waiting at the last sweep, and since when none of them left. */
+  pending: number;
+  queued: number;
+  stalledSince: number;
+}
+
+interface ByAddress {
+  open: number;
+  /** Idle sockets of this address, longest idle first. */
+  idle: Set<Socket>;
+}
+
+export interface ConnectionStats {
+  open: number;
+  addresses: number;
+  refused: number;
+  evicted: number;
+  stallsCut: number;
+}
+
+/** How often stalled responses are looked for. */
+const SWEEP_EVERY_MS = 1000;
+
+/** libuv's bytes of the write in progress not yet taken by the kernel: falls as a slow client
+ *  reads, where writableLength only falls once a whole chunk is out. Not typed by Node. */
+const queuedBytes = (socket: Socket) =>
+  (socket as unknown as { _handle?: { writeQueueSize?: number } })._handle?.writeQueueSize ?? 0;
+
+export class ConnectionGate {
+  private readonly sockets = new Map<Socket, Tracked>();
+  private readonly byAddress = new Map<string, ByAddress>();
+  /** Every idle socket, longest idle first. */
+  private readonly idle = new Set<Socket>();
+  private readonly counts = { refused: 0, evicted: 0, stallsCut: 0 };
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly limits: ConnectionLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts every connection of `server` from now on; stops with the server. */
+  attach(server: Server): void {
+    server.on('connection', (socket: Socket) => this.admit(socket));
+    server.on('request', (request: IncomingMessage, response: ServerResponse) =>
+      this.requestStarted(request.socket, response),
+    );
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_EVERY_MS);
+    this.sweeper.unref();
+    server.on('close', () => clearInterval(this.sweeper));
+  }
+
+  stats(): ConnectionStats {
+    return { open: this.sockets.size, addresses: this.byAddress.size, ...this.counts };
+  }
+
+  private admit(socket: Socket): void {
+    if (socket.destroyed) return;
+    const address = socket.remoteAddress ?? '';
+    const mine = this.byAddress.get(address);
+    const addressFull = this.limits.perAddress > 0 && mine && mine.open >= this.limits.perAddress;
+    if (
+      (addressFull && mine && !this.evictFirst(mine.idle)) ||
+      (this.sockets.size >= this.limits.max && !this.evictFirst(this.idle))
+    ) {
+      this.refuse(socket);
+      return;
+    }
+    const entry = mine ?? { open: 0, idle: new Set<Socket>() };
+    if (!mine) this.byAddress.set(address, entry);
+    entry.open++;
+    this.sockets.set(socket, {
+      address,
+      inFlight: 0,
+      pending: 0,
+      queued: 0,
+      stalledSince: 0,
+    });
+    this.markIdle(socket, entry);
+    socket.once('close', () => this.release(socket));
+  }
+
+  private requestStarted(socket: Socket, response: ServerResponse): void {
+    const tracked = this.sockets.get(socket);
+    if (!tracked) return;
+    tracked.inFlight++;
+    this.idle.delete(socket);
+    this.byAddress.get(tracked.address)?.idle.delete(socket);
+    // 'close' once the response is finished (handed to the kernel) or the socket ended.
+    response.once('close', () => {
+      tracked.inFlight--;
+      const entry = this.byAddress.get(tracked.address);
+      if (tracked.inFlight === 0 && !socket.destroyed && this.sockets.has(socket) && entry) {
+        this.markIdle(socket, entry);
+      }
+    });
+  }
+
+  private markIdle(socket: Socket, entry: ByAddress): void {
+    this.idle.add(socket);
+    entry.idle.add(socket);
+  }
+
+  /** Closes the first socket of `set` and forgets it at once; false when there is none. */
+  private evictFirst(set: Set<Socket>): boolean {
+    const victim = set.values().next().value;
+    if (!victim) return false;
+    this.release(victim);
+    victim.destroy();
+    this.counts.evicted++;
+    return true;
+  }
+
+  private refuse(socket: Socket): void {
+    this.counts.refused++;
+    socket.destroy();
+  }
+
+  private release(socket: Socket): void {
+    const tracked = this.sockets.get(socket);
+    if (!tracked) return;
+    this.sockets.delete(socket);
+    this.idle.delete(socket);
+    const entry = this.byAddress.get(tracked.address);
+    if (!entry) return;
+    entry.idle.delete(socket);
+    if (--entry.open <= 0) this.byAddress.delete(tracked.address);
+  }
+
+  /** Cuts the responses stalled past their deadline. (A socket that never sends a request is
+   *  Node's: headersTimeout counts from the connection.) */
+  sweep(): void {
+    const now = this.now();
+    for (const [socket, tracked] of this.sockets) {
+      if (tracked.inFlight === 0) continue;
+      const pending = socket.writableLength;
+      if (pending === 0) {
+        tracked.pending = 0;
+        tracked.stalledSince = 0;
+        continue;
+      }
+      const queued = queuedBytes(socket);
+      const moved = pending < tracked.pending || queued < tracked.queued;
+      if (moved || tracked.stalledSince === 0) tracked.stalledSince = now;
+      tracked.pending = pending;
+      tracked.queued = queued;
+      if (now - tracked.stalledSince >= this.limits.writeStallMs) {
+        this.release(socket);
+        // A reset drops what the kernel still holds for this client, instead of keeping it
+        // queued (and its memory pinned) while the kernel retries a closed window.
+        socket.resetAndDestroy();
+        this.counts.stallsCut++;
+      }
+    }
+  }
+}
