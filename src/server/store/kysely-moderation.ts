@@ -92,6 +92,10 @@ export async function loadTextTally(
     .select(['question_id', 'word_key'])
     .where('question_id', 'in', ids)
     .execute();
+  // Grouped in one pass: filtering every question's words out of all of them was
+  // O(questions × words), 20 million steps for 100 full clouds.
+  const wordsOf = groupBy(words, (w) => Number(w.question_id));
+  const hiddenOf = groupBy(hidden, (h) => Number(h.question_id));
   const counts: TextCounts[] = [];
   const texts: TextTally[] = [];
   for (const q of questions) {
@@ -99,9 +103,11 @@ export async function loadTextTally(
       questionId: q.id,
       visible: q.visible,
       pending: q.pending,
-      words: words
-        .filter((w) => Number(w.question_id) === q.id)
-        .map((w) => ({ key: w.word_key, spelling: w.spelling, count: Number(w.count) })),
+      words: (wordsOf.get(q.id) ?? []).map((w) => ({
+        key: w.word_key,
+        spelling: w.spelling,
+        count: Number(w.count),
+      })),
     });
     const recent = await listTextAnswers(trx, q.id, {
       limit: SUMMARY_ANSWERS_MAX,
@@ -113,15 +119,23 @@ export async function loadTextTally(
       : await listTextAnswers(trx, q.id, { limit: SUMMARY_ANSWERS_MAX, visibleOnly: true });
     texts.push({
       questionId: q.id,
-      hiddenKeys: hidden
-        .filter((h) => Number(h.question_id) === q.id)
-        .map((h) => h.word_key)
-        .sort(byCodePoint),
+      hiddenKeys: (hiddenOf.get(q.id) ?? []).map((h) => h.word_key).sort(byCodePoint),
       recent,
       recentVisible,
     });
   }
   return { counts, texts };
+}
+
+function groupBy<T>(rows: T[], keyOf: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
 }
 
 /**
