@@ -7,11 +7,12 @@ import type { Socket } from 'node:net';
  *
  * - at most `perAddress` open from one client address and `max` in all (below the open-file
  *   limit, so /health, pages, ballots and the database always find a descriptor);
- * - a connection past a cap first takes the place of the longest-idle one of that address (or
- *   of anyone, for the global cap): a socket that never sent a request, or a keep-alive one
- *   between requests. Only when every counted socket is busy (a request in flight or a stream)
- *   is the newcomer refused, destroyed at once. So a flood of idle sockets only ever pushes out
- *   its own older sockets, and a probe that sends its request at once gets through;
+ * - a connection past its address's cap takes the place of that address's longest-idle socket
+ *   (one that never sent a request, or a keep-alive one between requests); past the global cap,
+ *   of the longest-idle socket anywhere, unless its own address already holds an idle one.
+ *   Otherwise it is refused, destroyed at once before HTTP sees it. So a flood of idle sockets
+ *   pushes out only its own, or is refused at the door, and a /health probe or a phone arriving
+ *   from another address gets through;
  * - a response the client does not read is cut after `writeStallMs` without progress, with a
  *   reset so the kernel frees its send buffer at once (a plain close keeps the unsent bytes
  *   queued for minutes). Memory a client can pin is so bounded by the caps × what is in flight
@@ -70,7 +71,15 @@ export class ConnectionGate {
 
   /** Counts every connection of `server` from now on; stops with the server. */
   attach(server: Server): void {
-    server.on('connection', (socket: Socket) => this.admit(socket));
+    // Ahead of HTTP's own listener, which only sees admitted sockets: a refused one costs an
+    // accept and a close, not a parser set up and torn down (a flood reconnects thousands of
+    // times a second).
+    const http = server.listeners('connection') as ((socket: Socket) => void)[];
+    server.removeAllListeners('connection');
+    server.on('connection', (socket: Socket) => {
+      if (!this.admit(socket)) return;
+      for (const listener of http) listener.call(server, socket);
+    });
     server.on('request', (request: IncomingMessage, response: ServerResponse) =>
       this.requestStarted(request.socket, response),
     );
@@ -83,30 +92,27 @@ export class ConnectionGate {
     return { open: this.sockets.size, addresses: this.byAddress.size, ...this.counts };
   }
 
-  private admit(socket: Socket): void {
-    if (socket.destroyed) return;
+  /** Counts the socket in, making room if needed; false when it was refused (destroyed). */
+  private admit(socket: Socket): boolean {
+    if (socket.destroyed) return false;
     const address = socket.remoteAddress ?? '';
     const mine = this.byAddress.get(address);
-    const addressFull = this.limits.perAddress > 0 && mine && mine.open >= this.limits.perAddress;
-    if (
-      (addressFull && mine && !this.evictFirst(mine.idle)) ||
-      (this.sockets.size >= this.limits.max && !this.evictFirst(this.idle))
-    ) {
-      this.refuse(socket);
-      return;
+    // An address at its cap gives up its own longest-idle socket (a room's keep-alive ones).
+    if (this.limits.perAddress > 0 && mine && mine.open >= this.limits.perAddress) {
+      if (!this.evictFirst(mine.idle)) return this.refuse(socket);
+    }
+    // Full: an address that already holds an idle socket can use it, so it is refused; anyone
+    // else (a /health probe, a phone arriving) takes the place of the longest-idle socket.
+    if (this.sockets.size >= this.limits.max) {
+      if ((mine && mine.idle.size > 0) || !this.evictFirst(this.idle)) return this.refuse(socket);
     }
     const entry = mine ?? { open: 0, idle: new Set<Socket>() };
     if (!mine) this.byAddress.set(address, entry);
     entry.open++;
-    this.sockets.set(socket, {
-      address,
-      inFlight: 0,
-      pending: 0,
-      queued: 0,
-      stalledSince: 0,
-    });
+    this.sockets.set(socket, { address, inFlight: 0, pending: 0, queued: 0, stalledSince: 0 });
     this.markIdle(socket, entry);
     socket.once('close', () => this.release(socket));
+    return true;
   }
 
   private requestStarted(socket: Socket, response: ServerResponse): void {
@@ -140,9 +146,10 @@ export class ConnectionGate {
     return true;
   }
 
-  private refuse(socket: Socket): void {
+  private refuse(socket: Socket): false {
     this.counts.refused++;
     socket.destroy();
+    return false;
   }
 
   private release(socket: Socket): void {
