@@ -117,13 +117,14 @@ export async function idleFlood(server: Server, sockets: number, rows: Row[]): P
   });
 }
 
-/** 7. CLIENTS connections each asking the big poll PIPELINED times and never reading. */
+/** 7. CLIENTS connections (from five addresses) each asking the big poll PIPELINED times and
+ *  never reading. */
 export async function unreadResponses(
   server: Server,
   bigSlug: string,
   rows: Row[],
-  clients = 200,
-  pipelined = 20,
+  clients = 1000,
+  pipelined = 1,
   waitS = 45,
 ): Promise<void> {
   const port = Number(new URL(server.url).port);
@@ -143,7 +144,7 @@ export async function unreadResponses(
   const sockets: Socket[] = [];
   const one = `GET /api/v1/polls/${bigSlug} HTTP/1.1\r\nHost: x\r\n\r\n`.repeat(pipelined);
   for (let i = 0; i < clients; i++) {
-    const socket = connect({ host: '127.0.0.1', port, localAddress: '127.0.0.7' });
+    const socket = connect({ host: '127.0.0.1', port, localAddress: `127.0.0.${7 + (i % 5)}` });
     socket.on('error', () => {});
     socket.pause();
     socket.write(one);
@@ -154,7 +155,7 @@ export async function unreadResponses(
   await sleep((waitS - 5) * 1000);
   const atEnd = { open: serverSockets(), ...tcpMemory() };
   for (const s of sockets) s.destroy();
-  const result = `${clients} connections × ${pipelined} pipelined GETs of a ${fmt(size / 1024)} KB poll, never read · after 5 s: ${at5.open} open, kernel TCP memory +${fmt(at5.mb - before.mb)} MB · after ${waitS} s: ${atEnd.open} open, +${fmt(atEnd.mb - before.mb)} MB`;
+  const result = `${clients} connections × ${pipelined} GET of a ${fmt(size / 1024)} KB poll, never read · after 5 s: ${at5.open} open, kernel TCP memory +${fmt(at5.mb - before.mb)} MB · after ${waitS} s: ${atEnd.open} open, +${fmt(atEnd.mb - before.mb)} MB`;
   log(result);
   rows.push({
     measure: `7. ${clients} unread responses of a big poll`,

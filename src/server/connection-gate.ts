@@ -28,9 +28,7 @@ export interface ConnectionLimits {
 interface Tracked {
   address: string;
   inFlight: number;
-  /** Bytes waiting at the last sweep, and since when none of them left. */
-  pending: number;
-  queued: number;
+  /** Since when bytes have been waiting without a drain (0: none waiting). */
   stalledSince: number;
 }
 
@@ -46,22 +44,21 @@ export interface ConnectionStats {
   refused: number;
   evicted: number;
   stallsCut: number;
+  pipelineCut: number;
 }
 
 /** How often stalled responses are looked for. */
 const SWEEP_EVERY_MS = 1000;
 
-/** libuv's bytes of the write in progress not yet taken by the kernel: falls as a slow client
- *  reads, where writableLength only falls once a whole chunk is out. Not typed by Node. */
-const queuedBytes = (socket: Socket) =>
-  (socket as unknown as { _handle?: { writeQueueSize?: number } })._handle?.writeQueueSize ?? 0;
+/** Requests one connection may have waiting for their responses at once (HTTP pipelining). */
+const MAX_PIPELINED = 8;
 
 export class ConnectionGate {
   private readonly sockets = new Map<Socket, Tracked>();
   private readonly byAddress = new Map<string, ByAddress>();
   /** Every idle socket, longest idle first. */
   private readonly idle = new Set<Socket>();
-  private readonly counts = { refused: 0, evicted: 0, stallsCut: 0 };
+  private readonly counts = { refused: 0, evicted: 0, stallsCut: 0, pipelineCut: 0 };
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -109,7 +106,11 @@ export class ConnectionGate {
     const entry = mine ?? { open: 0, idle: new Set<Socket>() };
     if (!mine) this.byAddress.set(address, entry);
     entry.open++;
-    this.sockets.set(socket, { address, inFlight: 0, pending: 0, queued: 0, stalledSince: 0 });
+    const tracked: Tracked = { address, inFlight: 0, stalledSince: 0 };
+    this.sockets.set(socket, tracked);
+    socket.on('drain', () => {
+      tracked.stalledSince = 0;
+    });
     this.markIdle(socket, entry);
     socket.once('close', () => this.release(socket));
     return true;
@@ -118,7 +119,14 @@ export class ConnectionGate {
   private requestStarted(socket: Socket, response: ServerResponse): void {
     const tracked = this.sockets.get(socket);
     if (!tracked) return;
-    tracked.inFlight++;
+    // Browsers never pipeline; a client queueing many requests on one connection makes the
+    // server hold all their responses for a reader that may never read.
+    if (++tracked.inFlight > MAX_PIPELINED) {
+      this.release(socket);
+      socket.resetAndDestroy();
+      this.counts.pipelineCut++;
+      return;
+    }
     this.idle.delete(socket);
     this.byAddress.get(tracked.address)?.idle.delete(socket);
     // 'close' once the response is finished (handed to the kernel) or the socket ended.
@@ -169,17 +177,16 @@ export class ConnectionGate {
     const now = this.now();
     for (const [socket, tracked] of this.sockets) {
       if (tracked.inFlight === 0) continue;
+      // Measured from when bytes were last seen waiting after a drain: a slow reader drains
+      // now and then (a piped export at every 16 KB), one that never reads does not. Counting
+      // bytes the kernel took as progress did not do: a client's receive buffer grows to
+      // megabytes while it reads nothing.
       const pending = socket.writableLength;
       if (pending === 0) {
-        tracked.pending = 0;
         tracked.stalledSince = 0;
         continue;
       }
-      const queued = queuedBytes(socket);
-      const moved = pending < tracked.pending || queued < tracked.queued;
-      if (moved || tracked.stalledSince === 0) tracked.stalledSince = now;
-      tracked.pending = pending;
-      tracked.queued = queued;
+      if (tracked.stalledSince === 0) tracked.stalledSince = now;
       if (now - tracked.stalledSince >= this.limits.writeStallMs) {
         this.release(socket);
         // A reset drops what the kernel still holds for this client, instead of keeping it

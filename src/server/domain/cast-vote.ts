@@ -162,12 +162,13 @@ export async function castVote(
   if (poll.status !== 'open' && !idempotencyKey) throw new DomainError('POLL_NOT_OPEN');
   validateBallot(questions, answers, maxSelections);
 
+  const stored = storeAnswers(questions, answers);
   const result = await store.castVote({
     pollId: poll.id,
     participantId: voter.participantId,
     source: voter.source,
     freshParticipant: voter.freshParticipant,
-    answers: storeAnswers(questions, answers),
+    answers: stored,
     oneVotePerQuestion: poll.oneVotePerQuestion,
     idempotency: idempotencyKey
       ? { key: idempotencyKey, ballotHash: ballotHash(answers) }
@@ -176,7 +177,10 @@ export async function castVote(
   });
   switch (result.outcome) {
     case 'stored':
-      events.votesChanged(poll.slug);
+      events.votesChanged(
+        poll.slug,
+        stored.filter((a) => a.text).map((a) => a.questionId),
+      );
       return { saved: result.saved, replayed: false };
     case 'replayed':
       return { saved: result.saved, replayed: true };

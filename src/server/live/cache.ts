@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Poll, Summary } from '../../contract/index.ts';
 import { type PollContext, toPollView } from '../domain/poll-view.ts';
-import { loadSummaries } from '../domain/tally.ts';
+import { loadSummaries, type TextParts } from '../domain/tally.ts';
 import { DEFAULT_LIMITS } from '../limits.ts';
 import type { PollStore } from '../store/store.ts';
 import type { ChangeBus, PollChange } from './change-bus.ts';
@@ -78,6 +78,10 @@ interface Entry {
   pollBytes: number;
   summaryBytes: number;
   window: AdaptiveWindow;
+  /** The open-text questions' parts of the last summary, and which of them changed since: a
+   *  ballot rebuilds only the clouds it answered. */
+  textParts?: TextParts;
+  textsChanged: Set<number> | 'all';
 }
 
 /**
@@ -147,6 +151,12 @@ export class LiveCache {
     if (!entry) return;
     // A poll change moves the summary too: title, status, questions and options are in it.
     if (change.kind === 'poll') entry.poll.invalidate();
+    // Only a ballot names its text questions; anything else (moderation, a reset, an edit, a
+    // change from another instance) rebuilds every cloud.
+    if (change.kind === 'poll' || !change.textQuestionIds) entry.textsChanged = 'all';
+    else if (entry.textsChanged !== 'all') {
+      for (const id of change.textQuestionIds) entry.textsChanged.add(id);
+    }
     entry.summary.invalidate();
   }
 
@@ -194,6 +204,7 @@ export class LiveCache {
       pollBytes: 0,
       summaryBytes: 0,
       window,
+      textsChanged: 'all',
     };
     this.entries.set(slug, created);
     this.evict();
@@ -244,8 +255,22 @@ export class LiveCache {
     const snapshot = await entry.poll.get();
     if (!snapshot) return undefined;
     const started = performance.now();
-    const summaries = await loadSummaries(this.store, snapshot.poll.id);
+    // Changes arriving from now on are for the next load.
+    const changed = entry.textsChanged;
+    entry.textsChanged = new Set();
+    let summaries: Awaited<ReturnType<typeof loadSummaries>>;
+    try {
+      summaries = await loadSummaries(
+        this.store,
+        snapshot.poll.id,
+        entry.textParts && { parts: entry.textParts, changed },
+      );
+    } catch (error) {
+      entry.textsChanged = 'all';
+      throw error;
+    }
     entry.window.recordLoad(performance.now() - started);
+    entry.textParts = summaries?.textParts;
     if (!summaries) return undefined;
     const host = viewOf(summaries.host);
     const audience = summaries.audience === summaries.host ? host : viewOf(summaries.audience);

@@ -1,7 +1,13 @@
 import type { PollEvents } from '../domain/events.ts';
 
 /** What changed in a poll: its content (status, settings, title, questions, options) or its votes. */
-export type PollChange = { slug: string; kind: 'poll' | 'votes' };
+export type PollChange = {
+  slug: string;
+  kind: 'poll' | 'votes';
+  /** Of a ballot: the open-text questions it answered (maybe none). Caches rebuild only those
+   *  clouds; without it, every one. Not sent between instances. */
+  textQuestionIds?: readonly number[];
+};
 
 /**
  * Where poll changes travel. The domain publishes through the PollEvents port; the caches and
@@ -43,7 +49,7 @@ export function createLocalBus(): ChangeBus {
 export function busEvents(bus: ChangeBus): PollEvents {
   return {
     pollChanged: (slug) => bus.publish({ slug, kind: 'poll' }),
-    votesChanged: (slug) => bus.publish({ slug, kind: 'votes' }),
+    votesChanged: (slug, textQuestionIds) => bus.publish({ slug, kind: 'votes', textQuestionIds }),
   };
 }
 
@@ -53,8 +59,8 @@ export function teeEvents(...targets: PollEvents[]): PollEvents {
     pollChanged: (slug) => {
       for (const t of targets) t.pollChanged(slug);
     },
-    votesChanged: (slug) => {
-      for (const t of targets) t.votesChanged(slug);
+    votesChanged: (slug, textQuestionIds) => {
+      for (const t of targets) t.votesChanged(slug, textQuestionIds);
     },
   };
 }

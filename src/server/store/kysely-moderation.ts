@@ -78,9 +78,15 @@ export async function getTextAnswer(
 export async function loadTextTally(
   trx: Db,
   questions: { id: number; visible: number; pending: number }[],
+  textsOf?: readonly number[],
 ): Promise<{ counts: TextCounts[]; texts: TextTally[] }> {
   if (questions.length === 0) return { counts: [], texts: [] };
-  const ids = questions.map((q) => q.id);
+  const wanted = textsOf && new Set(textsOf);
+  const read = wanted ? questions.filter((q) => wanted.has(q.id)) : questions;
+  if (read.length === 0) {
+    return { counts: questions.map((q) => ({ ...counters(q), words: [] })), texts: [] };
+  }
+  const ids = read.map((q) => q.id);
   const words = await trx
     .selectFrom('text_words')
     .select(['question_id', 'spelling', 'word_key', 'count'])
@@ -100,15 +106,14 @@ export async function loadTextTally(
   const texts: TextTally[] = [];
   for (const q of questions) {
     counts.push({
-      questionId: q.id,
-      visible: q.visible,
-      pending: q.pending,
+      ...counters(q),
       words: (wordsOf.get(q.id) ?? []).map((w) => ({
         key: w.word_key,
         spelling: w.spelling,
         count: Number(w.count),
       })),
     });
+    if (wanted && !wanted.has(q.id)) continue;
     const recent = await listTextAnswers(trx, q.id, {
       limit: SUMMARY_ANSWERS_MAX,
       visibleOnly: false,
@@ -126,6 +131,12 @@ export async function loadTextTally(
   }
   return { counts, texts };
 }
+
+const counters = (q: { id: number; visible: number; pending: number }) => ({
+  questionId: q.id,
+  visible: q.visible,
+  pending: q.pending,
+});
 
 function groupBy<T>(rows: T[], keyOf: (row: T) => number): Map<number, T[]> {
   const groups = new Map<number, T[]>();

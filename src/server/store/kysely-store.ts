@@ -50,6 +50,7 @@ import {
   type PollStore,
   type QuestionChanges,
   type StoreOptions,
+  type TallyOptions,
   type TextAnswerPage,
 } from './store.ts';
 
@@ -223,8 +224,8 @@ export class KyselyPollStore implements PollStore {
     return getVoteCounts(this.db, pollId);
   }
 
-  getTally(pollId: number) {
-    return getTally(this.db, pollId);
+  getTally(pollId: number, options?: TallyOptions) {
+    return getTally(this.db, pollId, options);
   }
 
   listBallots(pollId: number, page: BallotPage) {
