@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -50,6 +50,18 @@ function tcpMemory(): { inuse: number; mb: number } {
     readFileSync('/proc/net/sockstat', 'utf8'),
   );
   return { inuse: Number(line?.[1] ?? 0), mb: (Number(line?.[2] ?? 0) * 4096) / 1024 / 1024 };
+}
+
+/** Bytes queued in the kernel's send buffers of the server's sockets (`ss -tm`, wmem_queued):
+ *  what the server's side pins, apart from the clients' own receive buffers on loopback. */
+function serverSendMb(port: number): number {
+  const out = execFileSync('ss', ['-Htmn', 'state', 'all', 'sport', '=', `:${port}`], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  let bytes = 0;
+  for (const m of out.matchAll(/skmem:\([^)]*\bw(\d+)/g)) bytes += Number(m[1]);
+  return bytes / 1024 / 1024;
 }
 
 /** The participant page if the web app is built, else the poll it loads. */
@@ -151,11 +163,11 @@ export async function unreadResponses(
     sockets.push(socket);
   }
   await sleep(5000);
-  const at5 = { open: serverSockets(), ...tcpMemory() };
+  const at5 = { open: serverSockets(), send: serverSendMb(port), ...tcpMemory() };
   await sleep((waitS - 5) * 1000);
-  const atEnd = { open: serverSockets(), ...tcpMemory() };
+  const atEnd = { open: serverSockets(), send: serverSendMb(port), ...tcpMemory() };
   for (const s of sockets) s.destroy();
-  const result = `${clients} connections × ${pipelined} GET of a ${fmt(size / 1024)} KB poll, never read · after 5 s: ${at5.open} open, kernel TCP memory +${fmt(at5.mb - before.mb)} MB · after ${waitS} s: ${atEnd.open} open, +${fmt(atEnd.mb - before.mb)} MB`;
+  const result = `${clients} connections × ${pipelined} GET of a ${fmt(size / 1024)} KB poll, never read · after 5 s: ${at5.open} open, server send buffers ${fmt(at5.send)} MB (machine TCP memory +${fmt(at5.mb - before.mb)} MB, clients' included) · after ${waitS} s: ${atEnd.open} open, ${fmt(atEnd.send)} MB (+${fmt(atEnd.mb - before.mb)} MB)`;
   log(result);
   rows.push({
     measure: `7. ${clients} unread responses of a big poll`,

@@ -116,7 +116,7 @@ describe('LiveCache: open-text questions rebuilt one by one', () => {
     await expectSameAsScratch();
 
     // Moderation names no question: every cloud is read again.
-    const [newest] = await store.listTextAnswers(texts[1]!, { limit: 10 });
+    const [newest] = await store.listTextAnswers(texts[1]!, { limit: 10, visibleOnly: false });
     await store.setTextAnswerState(newest!.id, 'hidden');
     bus.publish({ slug: 'nubes123', kind: 'votes' });
     await expectSameAsScratch();
