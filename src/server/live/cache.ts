@@ -39,8 +39,28 @@ export function summaryViewFor(snapshot: SummarySnapshot, isHost: boolean): Summ
   return isHost ? snapshot : snapshot.audience;
 }
 
+/** Each question's JSON, kept with the question: the parts a rebuild reuses (the clouds no
+ *  ballot touched) are not serialised again. A poll with 100 full clouds has a 1.2 MB summary,
+ *  ~10–15 ms to serialise whole on every vote. Snapshots are never changed once built. */
+const questionJson = new WeakMap<object, string>();
+
+/** JSON.stringify(summary), from the questions' memoised JSON (`questions` is its last key). */
+function summaryJson(summary: Summary): string {
+  const { questions, ...head } = summary;
+  const parts = questions.map((q) => {
+    let json = questionJson.get(q);
+    if (json === undefined) {
+      json = JSON.stringify(q);
+      questionJson.set(q, json);
+    }
+    return json;
+  });
+  const empty = JSON.stringify({ ...head, questions: [] });
+  return `${empty.slice(0, -2)}${parts.join(',')}]}`;
+}
+
 function viewOf(summary: Summary): SummaryView {
-  const json = JSON.stringify(summary);
+  const json = summaryJson(summary);
   const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
   return { summary, json, etag };
 }
