@@ -50,6 +50,10 @@ export interface ConnectionStats {
 /** How often stalled responses are looked for. */
 const SWEEP_EVERY_MS = 1000;
 
+/** A connection that has sent this much is reset rather than closed when it goes (see admit):
+ *  the kernel's send buffer starts at 16 KB; what fits there is sent at once. */
+const RESET_AFTER_BYTES = 64 * 1024;
+
 /** Requests one connection may have waiting for their responses at once (HTTP pipelining). */
 const MAX_PIPELINED = 8;
 
@@ -111,6 +115,14 @@ export class ConnectionGate {
     socket.on('drain', () => {
       tracked.stalledSince = 0;
     });
+    // Ahead of HTTP's keep-alive close. A close (FIN) leaves what the kernel still holds for a
+    // client that does not read queued for minutes; a reset frees it at once. Only where a
+    // response was big enough to be left there: small ones have long been read.
+    socket.prependListener('timeout', () => {
+      if (tracked.inFlight === 0 && socket.bytesWritten >= RESET_AFTER_BYTES) {
+        socket.resetAndDestroy();
+      }
+    });
     this.markIdle(socket, entry);
     socket.once('close', () => this.release(socket));
     return true;
@@ -149,7 +161,8 @@ export class ConnectionGate {
     const victim = set.values().next().value;
     if (!victim) return false;
     this.release(victim);
-    victim.destroy();
+    if (victim.bytesWritten >= RESET_AFTER_BYTES) victim.resetAndDestroy();
+    else victim.destroy();
     this.counts.evicted++;
     return true;
   }
