@@ -124,10 +124,10 @@ export const LIMITS = {
    *  socket makes room, or, when all are busy, the newcomer is closed at once. 21,000 idle
    *  sockets used to make /health fail 26 of 33 probes. */
   CONNECTIONS_MAX: whole(0, 0, 1_000_000),
-  /** Milliseconds a response may sit unread (no byte taken by the client) before the
-   *  connection is reset: a client that never reads held an 807 KB poll open forever, and 1,000
-   *  of them pinned 709 MB of kernel memory. A phone on a slow network still takes some bytes
-   *  every few seconds. */
+  /** Milliseconds a response's bytes may wait without draining (the client reads nothing)
+   *  before the connection is reset (connection-gate.ts): a client that never reads held an
+   *  807 KB poll open forever, and 1,000 of them pinned 709 MB of kernel memory. A phone on a
+   *  slow network drains the socket's buffer every few seconds. */
   WRITE_STALL_TIMEOUT_MS: whole(30_000, 100, 600_000),
   /** Milliseconds for a client to send its request headers: a phone sends a few hundred bytes
    *  in well under a second; Node's default (60 s) let a slow sender hold a socket a minute.
