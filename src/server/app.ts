@@ -24,6 +24,7 @@ import { ParticipantIds, registerParticipantCookie } from './http/participant.ts
 import { registerPollRoutes } from './http/polls.ts';
 import { registerQuestionRoutes } from './http/questions.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { ReadCost } from './http/read-cost.ts';
 import { rateGuard, registerRateLimiting, registerRoomRoutes } from './http/room.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { SourceHasher } from './http/source.ts';
@@ -183,6 +184,11 @@ export async function buildApp({
     cache: live.cache,
     sources: new SourceHasher(secret, limits.hmacMemoEntries),
     maxSelections: limiter.settings.limits.MAX_BALLOT_SELECTIONS,
+    readCost: new ReadCost({
+      enabled: limiter.settings.enabled,
+      perSecondMs: limiter.settings.limits.READ_REBUILD_MS_PER_S,
+      burstMs: limiter.settings.limits.READ_REBUILD_BURST_MS,
+    }),
   });
   registerLiveRoutes(app, live, { perAddress: limits.streamsPerAddress, max: limits.streamsMax });
   registerExportRoutes(app, store);

@@ -22,6 +22,8 @@ const limits: Limits = {
   MAX_BALLOT_SELECTIONS: 3,
   READ_BURST: 12,
   READ_RATE_PER_S: 0.5,
+  READ_REBUILD_BURST_MS: 1,
+  READ_REBUILD_MS_PER_S: 1,
 };
 
 async function listening(enabled: boolean) {
@@ -254,6 +256,32 @@ describe('anonymous reads per address', () => {
     // After Retry-After the reader gets its answer again.
     await new Promise((r) => setTimeout(r, Number(refused.headers['retry-after']) * 1000));
     expect((await httpFrom(reader, `${server.base}/polls/${polls[1]!.slug}`)).status).toBe(200);
+  });
+});
+
+describe('summary rebuilds caused by anonymous reads', () => {
+  it('are paid by the address that caused them; cached reads and the host are free', async () => {
+    const host = address();
+    const polls = [await openPoll(host), await openPoll(host)];
+    for (const p of polls) {
+      await httpFrom(host, `${server.base}/polls/${p.slug}`, {
+        method: 'PATCH',
+        body: { settings: { resultsPublic: true } },
+        headers: { 'x-host-secret': p.secret },
+      });
+    }
+    const reader = address();
+    const summary = (p: Poll, headers: Record<string, string> = {}) =>
+      httpFrom(reader, `${server.base}/polls/${p.slug}/summary`, { headers });
+    // The first rebuild spends the whole budget (1 ms, refilled at 1 ms a second)…
+    expect((await summary(polls[0]!)).status).toBe(200);
+    // …so another poll's summary, which must be rebuilt, waits…
+    const refused = await summary(polls[1]!);
+    expectRateLimited(refused);
+    // …while the one now cached is still served, and the host reads anything.
+    expect((await summary(polls[0]!)).status).toBe(200);
+    expect((await summary(polls[1]!, { 'x-host-secret': polls[1]!.secret })).status).toBe(200);
+    expect((await summary(polls[1]!)).status).toBe(200);
   });
 });
 

@@ -8,6 +8,8 @@ import { canSeeResults } from '../domain/tally.ts';
 import { type LiveCache, summaryViewFor } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
 import { participantOf } from './participant.ts';
+import { rateLimited } from './rate-limits.ts';
+import type { ReadCost } from './read-cost.ts';
 import { addRoute } from './route.ts';
 import type { SourceHasher } from './source.ts';
 
@@ -19,12 +21,14 @@ export function registerVoteRoutes(
     cache,
     sources,
     maxSelections,
+    readCost,
   }: {
     store: PollStore;
     events: PollEvents;
     cache: LiveCache;
     sources: SourceHasher;
     maxSelections: number;
+    readCost: ReadCost;
   },
 ) {
   const deps = { store, events, readPoll: (slug: string) => cache.poll(slug), maxSelections };
@@ -68,10 +72,19 @@ export function registerVoteRoutes(
       const poll = await cache.pollRow(params.slug);
       if (!poll) throw new DomainError('POLL_NOT_FOUND');
       if (!canSeeResults(poll, hostSecret)) throw new DomainError('RESULTS_PRIVATE');
+      const isHost = isHostSecret(poll, hostSecret);
+      // An anonymous read that makes the cache rebuild pays for it (http/read-cost.ts).
+      const costly = !isHost && !cache.summaryFresh(params.slug);
+      if (costly) {
+        const wait = readCost.wait(request.ip);
+        if (wait > 0) throw rateLimited(reply, wait);
+      }
+      const started = performance.now();
       const snapshot = await cache.summary(params.slug);
+      if (costly) readCost.charge(request.ip, performance.now() - started);
       if (!snapshot) throw new DomainError('POLL_NOT_FOUND');
       // Counts of questions the host hid go to the host only.
-      const summary = summaryViewFor(snapshot, isHostSecret(poll, hostSecret));
+      const summary = summaryViewFor(snapshot, isHost);
       // Revalidate every time; private, since what may be seen depends on X-Host-Secret.
       reply.header('etag', summary.etag).header('cache-control', 'private, no-cache');
       if (matchesEtag(request.headers['if-none-match'], summary.etag)) {

@@ -152,6 +152,11 @@ export class LiveCache {
     return this.store.getPollBySlug(slug);
   }
 
+  /** Whether summary(slug) would answer without a rebuild. */
+  summaryFresh(slug: string): boolean {
+    return this.entries.get(slug)?.summary.fresh ?? false;
+  }
+
   /** Estimated bytes held (for tests and diagnostics). */
   get heldBytes(): number {
     return this.bytes;
