@@ -68,9 +68,9 @@ export const LIMITS = {
    *  what the rebuild took. 100 is a tenth of a core: a results page of an ordinary poll
    *  (a rebuild well under a millisecond) never meets it; 32 readers rotating over big polls
    *  (~0.1 s each) cannot take the event loop from the ballots. */
-  READ_REBUILD_MS_PER_S: fractional(100, 1, 1_000_000),
+  READ_REBUILD_MS_PER_S: fractional(100, 0.001, 1_000_000),
   /** Milliseconds of rebuilds an address may cause at once, before READ_REBUILD_MS_PER_S. */
-  READ_REBUILD_BURST_MS: whole(2_000, 1, 100_000_000),
+  READ_REBUILD_BURST_MS: whole(2_000, 0, 100_000_000),
   /** Join-code lookups (GET /api/v1/join/{code} and GET /{code}) per address per minute, per
    *  instance. A person typing a code needs one or two; 30 lets a classroom behind one NAT
    *  address join within a minute. A guesser gets 30 tries a minute: with a thousand polls open
