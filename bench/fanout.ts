@@ -72,7 +72,12 @@ export async function measureFanout(o: {
     script: 'src/server/main.ts',
     // Every stream client is on 127.0.0.1: the per-address cap (STREAMS_PER_ADDRESS, 500 since
     // the hardening) admitted 500 of 5,000, and the runs measured those.
-    env: { DATABASE_URL: tempSqlite(), STREAMS_PER_ADDRESS: String(o.streams), ...o.env },
+    env: {
+      DATABASE_URL: tempSqlite(),
+      STREAMS_PER_ADDRESS: String(o.streams),
+      CONNECTIONS_PER_ADDRESS: String(o.streams + 1000),
+      ...o.env,
+    },
     healthPath: '/api/v1/health',
     nodeArgs: o.nodeArgs,
   });

@@ -156,6 +156,11 @@ export async function measureJoinWave(o: {
   nodeArgs?: string[];
   /** Phones hold results streams (summaries to every phone) instead of participation ones. */
   resultsStreams?: boolean;
+  /** Processes driving the phones (default one per 1,000): one process is issue 19's storm. */
+  processes?: number;
+  /** From the end of the join wave to "¡ahora!" (default 500 ms). Past the keep-alive timeout
+   *  (10 s) every phone's ballot opens a new connection, as in issue 19's measurement. */
+  voteAfterMs?: number;
 }): Promise<JoinWaveFigures> {
   const server: Server = await startServer({
     script: 'src/server/main.ts',
@@ -172,7 +177,7 @@ export async function measureJoinWave(o: {
   try {
     const poll = await createBenchPoll(server.url, { resultsPublic: true });
     const watcher = watchCount(server.url, poll.slug, poll.secret);
-    const procs = Math.ceil(o.room / PHONES_PER_PROCESS);
+    const procs = o.processes ?? Math.ceil(o.room / PHONES_PER_PROCESS);
     // BENCH_PROFILE profiles the phones' processes too: what the load itself costs.
     for (let i = 0; i < procs; i++) {
       children.push(forkTs(join(root, 'bench/join-clients.ts'), {}, o.nodeArgs));
@@ -217,7 +222,7 @@ export async function measureJoinWave(o: {
     );
 
     // "¡Ahora!": every phone sends its ballot within the spread.
-    const voteAt = now() + 500;
+    const voteAt = now() + (o.voteAfterMs ?? 500);
     const votePhase = phase(server);
     const votes = await Promise.all(
       children.map((child, i) =>

@@ -26,6 +26,9 @@ import { measureReads, measureWrites, type ReadFigures, type WriteFigures } from
  *   BENCH_VOTE_RATE=50 BENCH_FANOUT_SECONDS=10
  *   BENCH_STREAMS_PER_CLIENT=2500   streams per client process (1,250 measured the same)
  *   BENCH_PROFILE=1                 Sondeo servers write a CPU profile to bench/profiles/
+ *   BENCH_JOIN_PROCESSES=1          processes driving the join wave's phones (default 1 per 1,000)
+ *   BENCH_VOTE_AFTER_MS=11000       wait before the storm (default 500; past the 10 s keep-alive
+ *                                   every ballot opens a new connection: issue 19's storm)
  *   BENCH_SERVER_ARGS='--flag …'    extra Node flags for the join wave's server only
  *   BENCH_OUT=…                     where the table goes (with the machine's description);
  *                                   default bench/RESULTS.md for a full SQLite run, else
@@ -327,6 +330,8 @@ async function joinWave(): Promise<void> {
     log,
     nodeArgs,
     resultsStreams: phonesSeeResults,
+    processes: env.BENCH_JOIN_PROCESSES ? Number(env.BENCH_JOIN_PROCESSES) : undefined,
+    voteAfterMs: env.BENCH_VOTE_AFTER_MS ? Number(env.BENCH_VOTE_AFTER_MS) : undefined,
   });
   const failures = (r: Record<string, number>) =>
     Object.keys(r).length ? ` · failures ${JSON.stringify(r)}` : '';

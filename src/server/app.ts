@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { z } from 'zod';
 import { IDEMPOTENCY_TTL_MS, MAX_BODY_BYTES } from '../contract/index.ts';
 import type { TrustProxy } from './config.ts';
+import { ConnectionGate } from './connection-gate.ts';
 import { DiskSpace } from './disk-space.ts';
 import { DomainError } from './domain/errors.ts';
 import type { PollEvents } from './domain/events.ts';
@@ -26,6 +27,7 @@ import { registerQaRoutes } from './http/qa.ts';
 import { registerQuestionRoutes } from './http/questions.ts';
 import { createQuiz, registerQuizRoutes } from './http/quiz.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { ReadCost } from './http/read-cost.ts';
 import { rateGuard, registerRateLimiting, registerRoomRoutes } from './http/room.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { SourceHasher } from './http/source.ts';
@@ -122,6 +124,12 @@ export async function buildApp({
       ),
     },
   });
+  new ConnectionGate({
+    // Behind a reverse proxy every socket comes from the proxy: only the global cap applies.
+    perAddress: config.trustProxy ? 0 : limits.connectionsPerAddress,
+    max: limits.connectionsMax,
+    writeStallMs: limits.writeStallMs,
+  }).attach(app.server);
   app.setValidatorCompiler(ballotAwareValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -190,6 +198,11 @@ export async function buildApp({
     sources: new SourceHasher(secret, limits.hmacMemoEntries),
     maxSelections: limiter.settings.limits.MAX_BALLOT_SELECTIONS,
     closer: quiz.closer,
+    readCost: new ReadCost({
+      enabled: limiter.settings.enabled,
+      perSecondMs: limiter.settings.limits.READ_REBUILD_MS_PER_S,
+      burstMs: limiter.settings.limits.READ_REBUILD_BURST_MS,
+    }),
   });
   registerQuizRoutes(app, store, quiz);
   registerLiveRoutes(app, live, { perAddress: limits.streamsPerAddress, max: limits.streamsMax });
@@ -224,7 +237,8 @@ function fastifyTrustProxy(
 
 /** The limits the app runs with: the given ones, the rest at their defaults. */
 function appLimits(given: Partial<ServerLimits> = {}): ServerLimits {
-  const defaults = resolveLimits(DEFAULT_LIMITS, given.streamsMax ? 0 : openFileLimit());
+  const sized = given.streamsMax !== undefined && given.connectionsMax !== undefined;
+  const defaults = resolveLimits(DEFAULT_LIMITS, sized ? 0 : openFileLimit());
   return { ...defaults, ...given };
 }
 

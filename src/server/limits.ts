@@ -57,6 +57,22 @@ export const LIMITS = {
   /** Questions and options added per minute per poll after the burst: a fast typist, not a
    *  script (one every two seconds). */
   POLL_EDIT_PER_MIN: fractional(30, 0.01, 100_000),
+  /** Anonymous reads (GET /polls/{slug}, …/summary, the /p/ and /r/ pages) one address may
+   *  make at once: a room of 300 phones behind one NAT address loads the page and the poll
+   *  together, with room to spare. Each read of a big poll can cost a rebuild; unlimited, 32
+   *  readers rotating over big polls took a victim's ballot p50 from 10 ms to 2.5 s. */
+  READ_BURST: whole(1_500, 1, 1_000_000),
+  /** Reads per second per address after the burst: 300 results pages polling every 2.5 s (the
+   *  stream's fallback) make 120 a second. */
+  READ_RATE_PER_S: fractional(150, 0.01, 1_000_000),
+  /** Milliseconds per second of summary rebuilds one address's anonymous reads may cause
+   *  (http/read-cost.ts): a read served from the cache costs nothing, one that rebuilds pays
+   *  what the rebuild took. 100 is a tenth of a core: a results page of an ordinary poll
+   *  (a rebuild well under a millisecond) never meets it; 32 readers rotating over big polls
+   *  (~0.1 s each) cannot take the event loop from the ballots. */
+  READ_REBUILD_MS_PER_S: fractional(100, 0.001, 1_000_000),
+  /** Milliseconds of rebuilds an address may cause at once, before READ_REBUILD_MS_PER_S. */
+  READ_REBUILD_BURST_MS: whole(2_000, 0, 100_000_000),
   /** Join-code lookups (GET /api/v1/join/{code} and GET /{code}) per address per minute, per
    *  instance. A person typing a code needs one or two; 30 lets a classroom behind one NAT
    *  address join within a minute. A guesser gets 30 tries a minute: with a thousand polls open
@@ -142,8 +158,25 @@ export const LIMITS = {
    *  (streamsCapFor), so streams alone never take every descriptor and /health, pages, ballots
    *  and the database keep theirs. ~20,000 streams from one client used to exhaust them. */
   STREAMS_MAX: whole(0, 0, 1_000_000),
+  /** Open connections of every kind (pages, API calls, streams) from one client address. A room
+   *  of 300 phones behind one NAT address holds a stream each, a second one with the results
+   *  page open, and a request or two in flight while joining: 1,000. Idle sockets do not hold a
+   *  place against newcomers (the longest idle is closed instead), so this bounds what one
+   *  address keeps busy. Not applied with TRUST_PROXY (every socket is the proxy's). */
+  CONNECTIONS_PER_ADDRESS: whole(1_000, 1, 1_000_000),
+  /** Open connections in all; 0 = sized at start from the open-file limit (connectionsCapFor):
+   *  a tenth (at least 256) stays for the database and static files. Past it the longest-idle
+   *  socket makes room, or, when all are busy, the newcomer is closed at once. 21,000 idle
+   *  sockets used to make /health fail 26 of 33 probes. */
+  CONNECTIONS_MAX: whole(0, 0, 1_000_000),
+  /** Milliseconds a response's bytes may wait without draining (the client reads nothing)
+   *  before the connection is reset (connection-gate.ts): a client that never reads held an
+   *  807 KB poll open forever, and 1,000 of them pinned 709 MB of kernel memory. A phone on a
+   *  slow network drains the socket's buffer every few seconds. */
+  WRITE_STALL_TIMEOUT_MS: whole(30_000, 100, 600_000),
   /** Milliseconds for a client to send its request headers: a phone sends a few hundred bytes
-   *  in well under a second; Node's default (60 s) let a slow sender hold a socket a minute. */
+   *  in well under a second; Node's default (60 s) let a slow sender hold a socket a minute.
+   *  Node counts it from the connection, so it also closes a socket that never sends one. */
   HEADERS_TIMEOUT_MS: whole(10_000, 100, 600_000),
   /** Milliseconds for the whole request, body included (at most 64 KB, ~15 s on 2G): a body
    *  trickled a byte at a time is cut here (one at 1 byte / 5 s was still open at 240 s).
@@ -257,12 +290,27 @@ export function streamsCapFor(openFileLimit: number): number {
   return Math.max(16, Math.min(STREAMS_AUTO_MAX, openFileLimit - reserve));
 }
 
+/** Of the open-file limit, what connections may never take: the database, static files. */
+const CONNECTIONS_RESERVE_SHARE = 0.1;
+/** With no open-file limit to speak of, memory bounds sockets (a few KB each, idle). */
+const CONNECTIONS_AUTO_MAX = 200_000;
+
+/** The global connection cap for an open-file limit: a tenth (at least 256) kept back, ≥ 32. */
+export function connectionsCapFor(openFileLimit: number): number {
+  const reserve = Math.max(FD_RESERVE_MIN, Math.ceil(openFileLimit * CONNECTIONS_RESERVE_SHARE));
+  return Math.max(32, Math.min(CONNECTIONS_AUTO_MAX, openFileLimit - reserve));
+}
+
 /** The memory, socket, time and disk limits as the app uses them. */
 export interface ServerLimits {
   liveCacheBytes: number;
   streamsPerAddress: number;
   /** Resolved: never 0 here. */
   streamsMax: number;
+  connectionsPerAddress: number;
+  /** Resolved: never 0 here. */
+  connectionsMax: number;
+  writeStallMs: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
@@ -279,6 +327,9 @@ export function resolveLimits(limits: Limits, openFileLimit: number): ServerLimi
     liveCacheBytes: limits.LIVE_CACHE_MB * MB,
     streamsPerAddress: limits.STREAMS_PER_ADDRESS,
     streamsMax: limits.STREAMS_MAX || streamsCapFor(openFileLimit),
+    connectionsPerAddress: limits.CONNECTIONS_PER_ADDRESS,
+    connectionsMax: limits.CONNECTIONS_MAX || connectionsCapFor(openFileLimit),
+    writeStallMs: limits.WRITE_STALL_TIMEOUT_MS,
     headersTimeoutMs: limits.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: limits.REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: limits.KEEP_ALIVE_TIMEOUT_MS,

@@ -33,7 +33,8 @@ async function main(): Promise<void> {
   const limits = resolveLimits(config.rateLimits.limits, openFiles);
   console.log(
     `Límite de archivos abiertos: ${openFiles}; flujos en vivo: ${limits.streamsMax} en total, ` +
-      `${limits.streamsPerAddress} por dirección.`,
+      `${limits.streamsPerAddress} por dirección; conexiones: ${limits.connectionsMax} en total, ` +
+      `${limits.connectionsPerAddress} por dirección.`,
   );
   const live = createLive(store, bus, {
     maxBytes: limits.liveCacheBytes,

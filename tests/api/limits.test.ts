@@ -20,6 +20,11 @@ const limits: Limits = {
   POLL_EDIT_BURST: 3,
   POLL_EDIT_PER_MIN: 0.01,
   MAX_BALLOT_SELECTIONS: 3,
+  READ_BURST: 12,
+  READ_RATE_PER_S: 0.5,
+  // No burst and almost no refill: the first rebuild an address causes leaves it in debt.
+  READ_REBUILD_BURST_MS: 0,
+  READ_REBUILD_MS_PER_S: 0.001,
 };
 
 async function listening(enabled: boolean) {
@@ -224,6 +229,60 @@ describe('questions and options added per poll', () => {
     expect(edited.status).toBe(200);
     const other = await openPoll(host);
     expect(other.optionIds).toHaveLength(4);
+  });
+});
+
+describe('anonymous reads per address', () => {
+  it('share one bucket over polls, summaries and pages; another address is not affected', async () => {
+    const host = address();
+    const polls = [await openPoll(host), await openPoll(host)];
+    await httpFrom(host, `${server.base}/polls/${polls[0]!.slug}`, {
+      method: 'PATCH',
+      body: { settings: { resultsPublic: true } },
+      headers: { 'x-host-secret': polls[0]!.secret },
+    });
+    const reader = address();
+    // READ_BURST (12) reads at once, rotating over polls and over the two kinds of read.
+    for (let i = 0; i < 12; i++) {
+      const slug = polls[i % 2]!.slug;
+      const path = i % 4 === 0 ? `/polls/${polls[0]!.slug}/summary` : `/polls/${slug}`;
+      expect((await httpFrom(reader, `${server.base}${path}`)).status).toBe(200);
+    }
+    const refused = await httpFrom(reader, `${server.base}/polls/${polls[1]!.slug}`);
+    expectRateLimited(refused);
+    expect(refused.body.message).toMatch(/^Demasiadas peticiones seguidas/);
+    expectRateLimited(await httpFrom(reader, `${server.base}/polls/${polls[0]!.slug}/summary`));
+    // Someone else reads on.
+    expect((await httpFrom(address(), `${server.base}/polls/${polls[1]!.slug}`)).status).toBe(200);
+    // After Retry-After the reader gets its answer again.
+    await new Promise((r) => setTimeout(r, Number(refused.headers['retry-after']) * 1000));
+    expect((await httpFrom(reader, `${server.base}/polls/${polls[1]!.slug}`)).status).toBe(200);
+  });
+});
+
+describe('summary rebuilds caused by anonymous reads', () => {
+  it('are paid by the address that caused them; cached reads and the host are free', async () => {
+    const host = address();
+    const polls = [await openPoll(host), await openPoll(host)];
+    for (const p of polls) {
+      await httpFrom(host, `${server.base}/polls/${p.slug}`, {
+        method: 'PATCH',
+        body: { settings: { resultsPublic: true } },
+        headers: { 'x-host-secret': p.secret },
+      });
+    }
+    const reader = address();
+    const summary = (p: Poll, headers: Record<string, string> = {}) =>
+      httpFrom(reader, `${server.base}/polls/${p.slug}/summary`, { headers });
+    // The first rebuild is allowed (nothing owed yet) and leaves the address in debt…
+    expect((await summary(polls[0]!)).status).toBe(200);
+    // …so another poll's summary, which must be rebuilt, waits…
+    const refused = await summary(polls[1]!);
+    expectRateLimited(refused);
+    // …while the one now cached is still served, and the host reads anything.
+    expect((await summary(polls[0]!)).status).toBe(200);
+    expect((await summary(polls[1]!, { 'x-host-secret': polls[1]!.secret })).status).toBe(200);
+    expect((await summary(polls[1]!)).status).toBe(200);
   });
 });
 

@@ -192,17 +192,18 @@ export async function castVote(
   validateBallot(questions, answers, maxSelections);
   if (poll.presenterPace) await requireCurrentQuestion(store, poll, answers);
 
+  const stored = storeAnswers(
+    questions,
+    answers,
+    blockedWords?.length ? blockedTest(blockedWords) : undefined,
+  );
   const result = await store.castVote({
     pollId: poll.id,
     participantId: voter.participantId,
     source: voter.source,
     freshParticipant: voter.freshParticipant,
     participantIssuedAt: voter.participantIssuedAt,
-    answers: storeAnswers(
-      questions,
-      answers,
-      blockedWords?.length ? blockedTest(blockedWords) : undefined,
-    ),
+    answers: stored,
     // A quiz takes one answer per player per question, whatever the setting says.
     oneVotePerQuestion: poll.oneVotePerQuestion || poll.quiz,
     idempotency: idempotencyKey
@@ -212,7 +213,10 @@ export async function castVote(
   });
   switch (result.outcome) {
     case 'stored':
-      events.votesChanged(poll.slug);
+      events.votesChanged(
+        poll.slug,
+        stored.filter((a) => a.text).map((a) => a.questionId),
+      );
       return { saved: result.saved, replayed: false, everyoneAnswered: result.everyoneAnswered };
     case 'replayed':
       return { saved: result.saved, replayed: true };

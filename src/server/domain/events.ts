@@ -5,8 +5,10 @@
 export interface PollEvents {
   /** The poll, its settings, status, questions or options changed. */
   pollChanged(slug: string): void;
-  /** The vote counts changed (a vote, a reset, a delete that removed votes). */
-  votesChanged(slug: string): void;
+  /** The vote counts changed (a vote, a reset, a delete that removed votes). A ballot names
+   *  the open-text questions it answered, so only those clouds are rebuilt; without the list,
+   *  any of them may have changed. */
+  votesChanged(slug: string, textQuestionIds?: readonly number[]): void;
   /** Its audience questions or their votes changed (issue 20). */
   qaChanged(slug: string): void;
 }

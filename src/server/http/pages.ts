@@ -2,12 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { type Poll, SLUG_PATTERN, type Summary } from '../../contract/index.ts';
 import { defaultMessages } from '../domain/errors.ts';
 import { resultsOpenToAll } from '../domain/tally.ts';
 import type { LiveCache } from '../live/cache.ts';
 
+import type { RouteConfig } from './route.ts';
 import { type Asset, REVALIDATE, sendAsset, variant } from './web-assets.ts';
 
 /** What dist/server/entry-server.js exports (built from src/web/entry-server.tsx). */
@@ -208,22 +209,28 @@ export async function loadParticipantPages(
         ['/p/', vote],
         ['/r/', results],
       ] as const) {
-        app.get<{ Params: { slug: string } }>(`${prefix}:slug`, async (request, reply) => {
-          // A slug the generator cannot have made names no poll: the client app's shell as a
-          // 404, so nothing of the address comes back in the page (not even in its state).
-          if (!SLUG_PATTERN.test(request.params.slug)) {
-            return sendAsset(request, reply, fallback, 404);
-          }
-          try {
-            const { status, asset } = await render(request.params.slug);
-            return sendAsset(request, reply, asset, status);
-          } catch (error) {
-            // A page that cannot render (the database is down…) is still the client app, which
-            // shows what it can and retries.
-            warn('participant page render failed', error);
-            return sendAsset(request, reply, fallback);
-          }
-        });
+        // Reads take from the address's read bucket (http/rate-limits.ts), as the API's do.
+        const config = { bucket: 'read' } satisfies RouteConfig as FastifyContextConfig;
+        app.get<{ Params: { slug: string } }>(
+          `${prefix}:slug`,
+          { config },
+          async (request, reply) => {
+            // A slug the generator cannot have made names no poll: the client app's shell as a
+            // 404, so nothing of the address comes back in the page (not even in its state).
+            if (!SLUG_PATTERN.test(request.params.slug)) {
+              return sendAsset(request, reply, fallback, 404);
+            }
+            try {
+              const { status, asset } = await render(request.params.slug);
+              return sendAsset(request, reply, asset, status);
+            } catch (error) {
+              // A page that cannot render (the database is down…) is still the client app, which
+              // shows what it can and retries.
+              warn('participant page render failed', error);
+              return sendAsset(request, reply, fallback);
+            }
+          },
+        );
       }
     },
   };

@@ -54,7 +54,7 @@ export function registerPollRoutes(
           .send(JSON.stringify(view satisfies Poll))
       );
     },
-    { participant: 'optional' },
+    { participant: 'optional', bucket: 'read' },
   );
 
   addRoute(app, 'checkHost', async ({ params, hostSecret }) => {

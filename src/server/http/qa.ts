@@ -45,7 +45,8 @@ export function registerQaRoutes(
       reply.header('cache-control', 'private, no-store');
       return listQuestions(store, params.slug, hostSecret, participantIfAny(request)?.id, query);
     },
-    { participant: 'optional' },
+    // An anonymous read like the poll's: the address's read bucket (limits.ts READ_*).
+    { participant: 'optional', bucket: 'read' },
   );
 
   addRoute(

@@ -44,10 +44,16 @@ export function registerQuizRoutes(app: FastifyInstance, store: PollStore, quiz:
     { validationCode: 'NICKNAME_INVALID', participant: 'required', bucket: 'ballot' },
   );
 
-  addRoute(app, 'getLeaderboard', async ({ params, query, hostSecret, reply }) => {
-    reply.header('cache-control', 'private, no-store');
-    return leaderboard(store, quiz.standings, params.slug, hostSecret, query.limit);
-  });
+  addRoute(
+    app,
+    'getLeaderboard',
+    async ({ params, query, hostSecret, reply }) => {
+      reply.header('cache-control', 'private, no-store');
+      return leaderboard(store, quiz.standings, params.slug, hostSecret, query.limit);
+    },
+    // An anonymous read like the poll's: the address's read bucket (limits.ts READ_*).
+    { bucket: 'read' },
+  );
 
   addRoute(app, 'closeQuestion', ({ params, hostSecret }) =>
     closeQuestionAsHost(store, quiz.closer, params.slug, hostSecret, params.questionId),

@@ -25,6 +25,8 @@ const keyOf: Record<
   // once is not slowed by the others.
   ballot: (request) => `${request.ip} ${slugOf(request)}`,
   pollCreate: (request) => request.ip,
+  // Per address, over every poll: a reader rotating over many polls pays for each read.
+  read: (request) => request.ip,
   // Per poll: every edit carries the poll's host secret, which names one poll, so no lookup is
   // needed. Hashed, so the secret itself is never a key in memory or in Redis.
   pollEdit: (request) =>

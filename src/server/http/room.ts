@@ -57,6 +57,7 @@ export function registerRoomRoutes(
       // Without an id (the address may have no new one just now) nothing was answered yet.
       return participantState(store, standings, params.slug, participantIfAny(request)?.id ?? '');
     },
-    { participant: 'optional' },
+    // A quiz's phones ask after every close: the address's read bucket, like the poll's.
+    { participant: 'optional', bucket: 'read' },
   );
 }

@@ -9,6 +9,8 @@ import { canSeeResults } from '../domain/tally.ts';
 import { type LiveCache, summaryViewFor } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
 import { participantOf } from './participant.ts';
+import { rateLimited } from './rate-limits.ts';
+import type { ReadCost } from './read-cost.ts';
 import { addRoute } from './route.ts';
 import type { SourceHasher } from './source.ts';
 
@@ -21,6 +23,7 @@ export function registerVoteRoutes(
     sources,
     maxSelections,
     closer,
+    readCost,
   }: {
     store: PollStore;
     events: PollEvents;
@@ -28,6 +31,7 @@ export function registerVoteRoutes(
     sources: SourceHasher;
     maxSelections: number;
     closer: QuizCloser;
+    readCost: ReadCost;
   },
 ) {
   const deps = { store, events, readPoll: (slug: string) => cache.poll(slug), maxSelections };
@@ -67,23 +71,37 @@ export function registerVoteRoutes(
 
   // From the cache, serialised once per change, with an ETag: a results page polling every
   // 2.5 s (the stream's fallback) costs a hash comparison and usually a bodiless 304.
-  addRoute(app, 'getSummary', async ({ params, hostSecret, request, reply }) => {
-    // Permission first, on the poll row alone: a refused read caches nothing (before, each 403
-    // cached the whole poll, and anonymous reads of private polls could fill memory).
-    const poll = await cache.pollRow(params.slug);
-    if (!poll) throw new DomainError('POLL_NOT_FOUND');
-    if (!canSeeResults(poll, hostSecret)) throw new DomainError('RESULTS_PRIVATE');
-    const snapshot = await cache.summary(params.slug);
-    if (!snapshot) throw new DomainError('POLL_NOT_FOUND');
-    // Counts of questions the host hid go to the host only.
-    const summary = summaryViewFor(snapshot, isHostSecret(poll, hostSecret));
-    // Revalidate every time; private, since what may be seen depends on X-Host-Secret.
-    reply.header('etag', summary.etag).header('cache-control', 'private, no-cache');
-    if (matchesEtag(request.headers['if-none-match'], summary.etag)) {
-      return reply.code(304).send();
-    }
-    return reply.code(200).type('application/json; charset=utf-8').send(summary.json);
-  });
+  addRoute(
+    app,
+    'getSummary',
+    async ({ params, hostSecret, request, reply }) => {
+      // Permission first, on the poll row alone: a refused read caches nothing (before, each 403
+      // cached the whole poll, and anonymous reads of private polls could fill memory).
+      const poll = await cache.pollRow(params.slug);
+      if (!poll) throw new DomainError('POLL_NOT_FOUND');
+      if (!canSeeResults(poll, hostSecret)) throw new DomainError('RESULTS_PRIVATE');
+      const isHost = isHostSecret(poll, hostSecret);
+      // An anonymous read that makes the cache rebuild pays for it (http/read-cost.ts).
+      const costly = !isHost && !cache.summaryFresh(params.slug);
+      if (costly) {
+        const wait = readCost.wait(request.ip);
+        if (wait > 0) throw rateLimited(reply, wait);
+      }
+      const started = performance.now();
+      const snapshot = await cache.summary(params.slug);
+      if (costly) readCost.charge(request.ip, performance.now() - started);
+      if (!snapshot) throw new DomainError('POLL_NOT_FOUND');
+      // Counts of questions the host hid go to the host only.
+      const summary = summaryViewFor(snapshot, isHost);
+      // Revalidate every time; private, since what may be seen depends on X-Host-Secret.
+      reply.header('etag', summary.etag).header('cache-control', 'private, no-cache');
+      if (matchesEtag(request.headers['if-none-match'], summary.etag)) {
+        return reply.code(304).send();
+      }
+      return reply.code(200).type('application/json; charset=utf-8').send(summary.json);
+    },
+    { bucket: 'read' },
+  );
 }
 
 /** If-None-Match holds the tag, or `*` (weak comparison, as RFC 9110 asks for this header). */

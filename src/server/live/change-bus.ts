@@ -2,7 +2,13 @@ import type { PollEvents } from '../domain/events.ts';
 
 /** What changed in a poll: its content (status, settings, title, questions, options), its votes,
  *  or its audience questions (issue 20: neither the poll's content nor its summary). */
-export type PollChange = { slug: string; kind: 'poll' | 'votes' | 'qa' };
+export type PollChange = {
+  slug: string;
+  kind: 'poll' | 'votes' | 'qa';
+  /** Of a ballot: the open-text questions it answered (maybe none). Caches rebuild only those
+   *  clouds; without it, every one. Not sent between instances. */
+  textQuestionIds?: readonly number[];
+};
 
 /**
  * Where poll changes travel. The domain publishes through the PollEvents port; the caches and
@@ -44,7 +50,7 @@ export function createLocalBus(): ChangeBus {
 export function busEvents(bus: ChangeBus): PollEvents {
   return {
     pollChanged: (slug) => bus.publish({ slug, kind: 'poll' }),
-    votesChanged: (slug) => bus.publish({ slug, kind: 'votes' }),
+    votesChanged: (slug, textQuestionIds) => bus.publish({ slug, kind: 'votes', textQuestionIds }),
     qaChanged: (slug) => bus.publish({ slug, kind: 'qa' }),
   };
 }
@@ -55,8 +61,8 @@ export function teeEvents(...targets: PollEvents[]): PollEvents {
     pollChanged: (slug) => {
       for (const t of targets) t.pollChanged(slug);
     },
-    votesChanged: (slug) => {
-      for (const t of targets) t.votesChanged(slug);
+    votesChanged: (slug, textQuestionIds) => {
+      for (const t of targets) t.votesChanged(slug, textQuestionIds);
     },
     qaChanged: (slug) => {
       for (const t of targets) t.qaChanged(slug);

@@ -9,6 +9,7 @@ export type BucketName =
   | 'participant'
   | 'pollCreate'
   | 'pollEdit'
+  | 'read'
   | 'qaAsk'
   | 'qaAskAddress'
   | 'qaVote';
@@ -19,6 +20,7 @@ export function bucketSpecs(limits: Limits): Record<BucketName, BucketSpec> {
     participant: { burst: limits.PARTICIPANT_BURST, perSecond: limits.PARTICIPANT_RATE_PER_S },
     pollCreate: { burst: limits.POLL_CREATE_BURST, perSecond: limits.POLL_CREATE_PER_MIN / 60 },
     pollEdit: { burst: limits.POLL_EDIT_BURST, perSecond: limits.POLL_EDIT_PER_MIN / 60 },
+    read: { burst: limits.READ_BURST, perSecond: limits.READ_RATE_PER_S },
     qaAsk: { burst: limits.QA_ASK_BURST, perSecond: limits.QA_ASK_PER_MIN / 60 },
     qaAskAddress: {
       burst: limits.QA_ASK_ADDRESS_BURST,
@@ -33,6 +35,7 @@ const PREFIX: Record<BucketName, string> = {
   participant: 'p:',
   pollCreate: 'c:',
   pollEdit: 'e:',
+  read: 'r:',
   qaAsk: 'qa:',
   qaAskAddress: 'qaa:',
   qaVote: 'qv:',

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { loadTextTally } from './kysely-moderation.ts';
 import { type Db, increments, loadQuestions, toPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
-import type { Tally } from './store.ts';
+import type { Tally, TallyOptions } from './store.ts';
 
 /**
  * The vote counters of migration 002 (polls.ballot_count, questions.respondent_count,
@@ -94,7 +94,11 @@ export async function recountVotes(trx: Db, pollId: number): Promise<void> {
     .execute();
 }
 
-export async function getTally(db: Kysely<Database>, pollId: number): Promise<Tally | undefined> {
+export async function getTally(
+  db: Kysely<Database>,
+  pollId: number,
+  { textsOf }: TallyOptions = {},
+): Promise<Tally | undefined> {
   // One snapshot, so the counts, the questions and updatedAt describe the same moment.
   return db
     .transaction()
@@ -121,6 +125,7 @@ export async function getTally(db: Kysely<Database>, pollId: number): Promise<Ta
             visible: Number(q.visible_answers),
             pending: Number(q.pending_answers),
           })),
+        textsOf,
       );
       const options = await trx
         .selectFrom('options as o')

@@ -78,9 +78,15 @@ export async function getTextAnswer(
 export async function loadTextTally(
   trx: Db,
   questions: { id: number; visible: number; pending: number }[],
+  textsOf?: readonly number[],
 ): Promise<{ counts: TextCounts[]; texts: TextTally[] }> {
   if (questions.length === 0) return { counts: [], texts: [] };
-  const ids = questions.map((q) => q.id);
+  const wanted = textsOf && new Set(textsOf);
+  const read = wanted ? questions.filter((q) => wanted.has(q.id)) : questions;
+  if (read.length === 0) {
+    return { counts: questions.map((q) => ({ ...counters(q), words: [] })), texts: [] };
+  }
+  const ids = read.map((q) => q.id);
   const words = await trx
     .selectFrom('text_words')
     .select(['question_id', 'spelling', 'word_key', 'count'])
@@ -92,17 +98,22 @@ export async function loadTextTally(
     .select(['question_id', 'word_key'])
     .where('question_id', 'in', ids)
     .execute();
+  // Grouped in one pass: filtering every question's words out of all of them was
+  // O(questions × words), 20 million steps for 100 full clouds.
+  const wordsOf = groupBy(words, (w) => Number(w.question_id));
+  const hiddenOf = groupBy(hidden, (h) => Number(h.question_id));
   const counts: TextCounts[] = [];
   const texts: TextTally[] = [];
   for (const q of questions) {
     counts.push({
-      questionId: q.id,
-      visible: q.visible,
-      pending: q.pending,
-      words: words
-        .filter((w) => Number(w.question_id) === q.id)
-        .map((w) => ({ key: w.word_key, spelling: w.spelling, count: Number(w.count) })),
+      ...counters(q),
+      words: (wordsOf.get(q.id) ?? []).map((w) => ({
+        key: w.word_key,
+        spelling: w.spelling,
+        count: Number(w.count),
+      })),
     });
+    if (wanted && !wanted.has(q.id)) continue;
     const recent = await listTextAnswers(trx, q.id, {
       limit: SUMMARY_ANSWERS_MAX,
       visibleOnly: false,
@@ -113,15 +124,29 @@ export async function loadTextTally(
       : await listTextAnswers(trx, q.id, { limit: SUMMARY_ANSWERS_MAX, visibleOnly: true });
     texts.push({
       questionId: q.id,
-      hiddenKeys: hidden
-        .filter((h) => Number(h.question_id) === q.id)
-        .map((h) => h.word_key)
-        .sort(byCodePoint),
+      hiddenKeys: (hiddenOf.get(q.id) ?? []).map((h) => h.word_key).sort(byCodePoint),
       recent,
       recentVisible,
     });
   }
   return { counts, texts };
+}
+
+const counters = (q: { id: number; visible: number; pending: number }) => ({
+  questionId: q.id,
+  visible: q.visible,
+  pending: q.pending,
+});
+
+function groupBy<T>(rows: T[], keyOf: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
 }
 
 /**

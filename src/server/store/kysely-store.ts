@@ -77,6 +77,7 @@ import {
   type QuestionChanges,
   type QuizScorer,
   type StoreOptions,
+  type TallyOptions,
   type TextAnswerPage,
 } from './store.ts';
 
@@ -269,8 +270,8 @@ export class KyselyPollStore implements PollStore {
     return getVoteCounts(this.db, pollId);
   }
 
-  getTally(pollId: number) {
-    return getTally(this.db, pollId);
+  getTally(pollId: number, options?: TallyOptions) {
+    return getTally(this.db, pollId, options);
   }
 
   listBallots(pollId: number, page: BallotPage) {

@@ -22,6 +22,11 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** How long the first ballot of a batch waits for others. 2 ms: 2,000 ballots on new
+ *  connections went from p95 1.9 s and 1.5 ms of CPU each to 0.9 s and 0.8 ms (5 ms: the same,
+ *  within the noise), at a cost of 2 ms for a lone ballot. */
+const GATHER_MS = 2;
+
 /**
  * Group commit for ballots. The ballots of a poll that arrive while a transaction of that poll
  * runs wait for it, then the next transaction stores them all: one commit, one counter update,
@@ -50,9 +55,12 @@ export class VoteBatcher {
       }
       this.queues.set(input.pollId, [{ input, resolve, reject }]);
       // Not at once: a transaction runs to its end in microtasks, before the event loop reads
-      // the other requests already waiting on their sockets. Started after this I/O phase, the
-      // batch takes every ballot that arrived with this one.
-      setImmediate(() => void this.drain(input.pollId));
+      // the other requests already waiting on their sockets. Started GATHER_MS later, the
+      // batch takes every ballot that arrived with this one, and those of the next loop turns:
+      // when every phone votes on a new connection (its keep-alive one closed while it waited)
+      // the ballots complete a few per turn, and batches started after one I/O phase were so
+      // small that a storm cost 1.5 ms of CPU a ballot instead of 0.4 (issue 19).
+      setTimeout(() => void this.drain(input.pollId), GATHER_MS);
     });
   }
 

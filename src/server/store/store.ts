@@ -88,7 +88,7 @@ export interface PollStore extends QaStore {
   /** The poll, its questions and the vote counters every vote write keeps, from one snapshot:
    *  what a summary needs, in O(options) rows however many votes. Undefined if the poll is gone.
    *  The counts equal getVoteCounts' (zero counts included). */
-  getTally(pollId: number): Promise<Tally | undefined>;
+  getTally(pollId: number, options?: TallyOptions): Promise<Tally | undefined>;
   /** A page of the poll's ballots in the order they were stored (ascending id) after
    *  `afterId`, each with its choices: an export reads a poll's ballots page by page, never all
    *  at once. An empty page is the end. No participant id: exports are anonymous. */
@@ -395,6 +395,13 @@ export interface BallotRecord {
   choices: { questionId: number; optionId: number }[];
   /** Its open answers, by question id. */
   texts: { questionId: number; text: string; state: AnswerState }[];
+}
+
+export interface TallyOptions {
+  /** Only these open-text questions' words, hidden words and newest answers are read (the
+   *  live cache keeps the others' from its last read): `counts.texts` still has every text
+   *  question's counters, with no words for the others, and `texts` only these. Default: all. */
+  textsOf?: readonly number[];
 }
 
 export interface Tally {

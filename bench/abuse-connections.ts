@@ -1,0 +1,249 @@
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { createBenchPoll, participants } from './lib/api.ts';
+import { emptyHistogram, HIST_MS, percentile } from './lib/latency.ts';
+import { forkTs, root, type Server } from './lib/processes.ts';
+import type { Row } from './lib/report.ts';
+
+/**
+ * Issue 19's floods for bench/abuse.ts: idle sockets from many addresses, responses nobody reads,
+ * anonymous readers rotating over big polls. Each takes a running server and adds rows.
+ */
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (line: string) => console.log(`  ${line}`);
+
+/** GET `path` from `localAddress`, on a connection of its own; ok = a 2xx within 5 s. */
+function probe(url: string, localAddress = '127.0.0.1'): Promise<{ ok: boolean; ms: number }> {
+  const target = new URL(url);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => resolve({ ok, ms: performance.now() - started });
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        localAddress,
+        agent: false,
+        timeout: 5000,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => done((res.statusCode ?? 0) < 300));
+        res.on('error', () => done(false));
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => done(false));
+    req.end();
+  });
+}
+
+/** TCP sockets in use and the kernel's TCP memory (MB), machine-wide (/proc/net/sockstat). */
+function tcpMemory(): { inuse: number; mb: number } {
+  const line = /TCP: inuse (\d+) orphan \d+ tw \d+ alloc \d+ mem (\d+)/.exec(
+    readFileSync('/proc/net/sockstat', 'utf8'),
+  );
+  return { inuse: Number(line?.[1] ?? 0), mb: (Number(line?.[2] ?? 0) * 4096) / 1024 / 1024 };
+}
+
+/** Bytes queued in the kernel's send buffers of the server's sockets (`ss -tm`, wmem_queued):
+ *  what the server's side pins, apart from the clients' own receive buffers on loopback. */
+function serverSendMb(port: number): number {
+  const out = execFileSync('ss', ['-Htmn', 'state', 'all', 'sport', '=', `:${port}`], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  let bytes = 0;
+  for (const m of out.matchAll(/skmem:\([^)]*\bw(\d+)/g)) bytes += Number(m[1]);
+  return bytes / 1024 / 1024;
+}
+
+/** The participant page if the web app is built, else the poll it loads. */
+function participantPath(slug: string): string {
+  return existsSync(join(root, 'dist/web/index.html')) ? `/p/${slug}` : `/api/v1/polls/${slug}`;
+}
+
+/** 6. SOCKETS idle connections from 2,500 addresses (two processes), refilled as they close;
+ *  /health and the participant page probed meanwhile. */
+export async function idleFlood(server: Server, sockets: number, rows: Row[]): Promise<void> {
+  const poll = await createBenchPoll(server.url, { resultsPublic: true });
+  const port = new URL(server.url).port;
+  const children: ChildProcess[] = [];
+  const half = Math.ceil(sockets / 2);
+  await Promise.all(
+    [0, 1].map(
+      (i) =>
+        new Promise<void>((resolve) => {
+          const child = forkTs('bench/abuse-idle.ts', {
+            PORT_NUMBER: port,
+            SOCKETS: String(half),
+            ADDRESSES: '1250',
+            FIRST_ADDRESS: String(i * 1250),
+          });
+          children.push(child);
+          child.once('message', () => resolve());
+          child.once('exit', () => resolve());
+        }),
+    ),
+  );
+  const page = participantPath(poll.slug);
+  let healthFailed = 0;
+  let pageFailed = 0;
+  const times = emptyHistogram();
+  const probes = 30;
+  for (let i = 0; i < probes; i++) {
+    const [health, participant] = await Promise.all([
+      probe(`${server.url}/api/v1/health`),
+      probe(`${server.url}${page}`, '127.0.0.5'),
+    ]);
+    if (!health.ok) healthFailed++;
+    if (!participant.ok) pageFailed++;
+    times[Math.min(HIST_MS - 1, Math.round(health.ms))]! += 1;
+    await sleep(300);
+  }
+  const counts = await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<{ open: number; opened: number }>((resolve) => {
+          child.once('message', (m: { open: number; opened: number }) => resolve(m));
+          child.send('count');
+        }),
+    ),
+  );
+  for (const child of children) child.send('stop');
+  const open = counts.reduce((n, c) => n + c.open, 0);
+  const opened = counts.reduce((n, c) => n + c.opened, 0);
+  const result = `${fmt(sockets)} idle sockets asked from 2,500 addresses (${fmt(opened)} connections made, ${fmt(open)} open at the end) · /health ${healthFailed}/${probes} failed, p50 ${percentile(times, 0.5)} ms, p95 ${percentile(times, 0.95)} ms · participant page (${page.startsWith('/p/') ? '/p/' : 'GET poll'}) ${pageFailed}/${probes} failed`;
+  log(result);
+  rows.push({
+    measure: `6. ${fmt(sockets)} idle sockets from 2,500 addresses`,
+    result,
+    target: '/health ≤ 1 of 30 failed, page ≤ 2',
+    met: healthFailed <= 1 && pageFailed <= 2,
+  });
+}
+
+/** 7. CLIENTS connections (from five addresses) each asking the big poll PIPELINED times and
+ *  never reading. */
+export async function unreadResponses(
+  server: Server,
+  bigSlug: string,
+  rows: Row[],
+  clients = 1000,
+  pipelined = 1,
+  waitS = 45,
+): Promise<void> {
+  const port = Number(new URL(server.url).port);
+  const size = (await (await fetch(`${server.url}/api/v1/polls/${bigSlug}`)).arrayBuffer())
+    .byteLength;
+  const before = tcpMemory();
+  const serverSockets = () => {
+    const ours = readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .filter((l) => l.includes(`:${port.toString(16).toUpperCase().padStart(4, '0')} `));
+    // Established (01) on the server's side: local address is the server port.
+    return ours.filter((l) => {
+      const [, local, , st] = l.trim().split(/\s+/);
+      return local?.endsWith(`:${port.toString(16).toUpperCase().padStart(4, '0')}`) && st === '01';
+    }).length;
+  };
+  const sockets: Socket[] = [];
+  const one = `GET /api/v1/polls/${bigSlug} HTTP/1.1\r\nHost: x\r\n\r\n`.repeat(pipelined);
+  for (let i = 0; i < clients; i++) {
+    const socket = connect({ host: '127.0.0.1', port, localAddress: `127.0.0.${7 + (i % 5)}` });
+    socket.on('error', () => {});
+    socket.pause();
+    socket.write(one);
+    sockets.push(socket);
+  }
+  await sleep(5000);
+  const at5 = { open: serverSockets(), send: serverSendMb(port), ...tcpMemory() };
+  await sleep((waitS - 5) * 1000);
+  const atEnd = { open: serverSockets(), send: serverSendMb(port), ...tcpMemory() };
+  for (const s of sockets) s.destroy();
+  const result = `${clients} connections × ${pipelined} GET of a ${fmt(size / 1024)} KB poll, never read · after 5 s: ${at5.open} open, server send buffers ${fmt(at5.send)} MB (machine TCP memory +${fmt(at5.mb - before.mb)} MB, clients' included) · after ${waitS} s: ${atEnd.open} open, ${fmt(atEnd.send)} MB (+${fmt(atEnd.mb - before.mb)} MB)`;
+  log(result);
+  rows.push({
+    measure: `7. ${clients} unread responses of a big poll`,
+    result,
+    target: 'closed in a bounded time',
+    met: atEnd.open === 0,
+  });
+}
+
+/** 8. READERS anonymous readers from one address rotating over big polls' summaries, while a
+ *  victim (another address) votes in a small poll every 100 ms. */
+export async function rotatingReads(
+  server: Server,
+  bigSlugs: string[],
+  rows: Row[],
+  readers = 32,
+  seconds = 20,
+): Promise<void> {
+  const victim = await createBenchPoll(server.url, { resultsPublic: true });
+  const cookie = participants();
+  let running = true;
+  let reads = 0;
+  let refused = 0;
+  const reader = async (offset: number) => {
+    for (let i = offset; running; i++) {
+      const slug = bigSlugs[i % bigSlugs.length]!;
+      const res = await fetch(`${server.url}/api/v1/polls/${slug}/summary`).catch(() => null);
+      await res?.arrayBuffer().catch(() => null);
+      if (res?.status === 429) {
+        refused++;
+        await sleep(Number(res.headers.get('retry-after') ?? 1) * 1000);
+      } else reads++;
+    }
+  };
+  const ballots = emptyHistogram();
+  let failed = 0;
+  const voter = async () => {
+    for (let i = 0; running; i++) {
+      const started = performance.now();
+      const ok = await new Promise<boolean>((resolve) => {
+        const body = victim.ballot(i);
+        const target = new URL(`${server.url}/api/v1/polls/${victim.slug}/votes`);
+        const req = request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: target.pathname,
+            method: 'POST',
+            localAddress: '127.0.0.9',
+            agent: false,
+            headers: { 'content-type': 'application/json', cookie: cookie() },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode === 201));
+          },
+        );
+        req.on('error', () => resolve(false));
+        req.end(body);
+      });
+      if (!ok) failed++;
+      ballots[Math.min(HIST_MS - 1, Math.round(performance.now() - started))]! += 1;
+      await sleep(100);
+    }
+  };
+  const cpu = server.cpuSeconds();
+  const all = [...Array.from({ length: readers }, (_, i) => reader(i)), voter()];
+  await sleep(seconds * 1000);
+  running = false;
+  await Promise.all(all);
+  const result = `${readers} readers over ${bigSlugs.length} big polls for ${seconds} s: ${fmt(reads)} summaries read, ${fmt(refused)} × 429 · victim's ballots p50 ${percentile(ballots, 0.5)} ms, **p95 ${percentile(ballots, 0.95)} ms**, ${failed} failed · server CPU ${(server.cpuSeconds() - cpu).toFixed(1)} s`;
+  log(result);
+  rows.push({
+    measure: `8. ${readers} anonymous readers rotating over big polls; a victim votes`,
+    result,
+    target: 'victim p95 ≤ 300 ms',
+    met: percentile(ballots, 0.95) <= 300,
+  });
+}

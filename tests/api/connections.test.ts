@@ -1,0 +1,191 @@
+import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../helpers/server-process.ts';
+
+/**
+ * Connection caps of the real server process (connection-gate.ts), with small overrides:
+ * 20 connections per address, 50 in all, 1.5 s for a response to move.
+ * Client addresses are told apart with localAddress on 127.0.0.x. Before: no cap but the
+ * streams', and a response nobody read stayed open for ever.
+ */
+let server: RunningServer;
+let slug: string;
+
+beforeAll(async () => {
+  server = await startServer({
+    env: {
+      CONNECTIONS_PER_ADDRESS: '20',
+      CONNECTIONS_MAX: '50',
+      STREAMS_PER_ADDRESS: '100',
+      HEADERS_TIMEOUT_MS: '1500',
+      WRITE_STALL_TIMEOUT_MS: '1500',
+      RATE_LIMITS: 'off',
+    },
+  });
+  const res = await fetch(`${server.url}/api/v1/polls`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Conexiones' }),
+  });
+  slug = ((await res.json()) as { slug: string }).slug;
+}, 30_000);
+afterAll(() => server?.stop());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A TCP connection from `localAddress` that sends nothing (`closed` once it has ended). */
+async function silentSocket(localAddress: string): Promise<Socket> {
+  const socket = connect({ host: '127.0.0.1', port: server.port, localAddress });
+  socket.on('error', () => {});
+  await new Promise<void>((resolve) => {
+    socket.once('connect', () => resolve());
+    socket.once('close', () => resolve());
+  });
+  return socket;
+}
+
+/** GET `path` from `localAddress` on a connection of its own: the status, or 0 if cut. */
+function statusFrom(localAddress: string, path: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request(
+      { host: '127.0.0.1', port: server.port, path, localAddress, agent: false },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+/** Opens the poll's event stream from `localAddress`; resolves with the status and a closer. */
+function openStream(localAddress: string): Promise<{ status: number; close: () => void }> {
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path: `/api/v1/polls/${slug}/events`,
+        localAddress,
+        agent: false,
+      },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, close: () => req.destroy() });
+      },
+    );
+    req.on('error', () => resolve({ status: 0, close: () => {} }));
+    req.end();
+  });
+}
+
+const openCount = (sockets: { closed: boolean }[]) => sockets.filter((s) => !s.closed).length;
+
+describe('connection caps', () => {
+  it('keeps at most 20 idle sockets from one address, and the address still gets answers', async () => {
+    const sockets: Socket[] = [];
+    try {
+      for (let i = 0; i < 40; i++) sockets.push(await silentSocket('127.0.0.2'));
+      await sleep(200);
+      // The newest stay; the oldest made room for them.
+      expect(openCount(sockets)).toBe(20);
+      expect(openCount(sockets.slice(20))).toBe(20);
+      expect(await statusFrom('127.0.0.2', '/api/v1/health')).toBe(200);
+      expect(await statusFrom('127.0.0.3', `/api/v1/polls/${slug}`)).toBe(200);
+    } finally {
+      for (const s of sockets) s.destroy();
+    }
+  });
+
+  it('holds 50 in all across addresses while /health answers', async () => {
+    const sockets: Socket[] = [];
+    try {
+      for (let a = 10; a < 14; a++) {
+        for (let i = 0; i < 18; i++) sockets.push(await silentSocket(`127.0.0.${a}`));
+      }
+      await sleep(200);
+      expect(openCount(sockets)).toBeLessThanOrEqual(50);
+      for (let i = 0; i < 5; i++) {
+        expect(await statusFrom(`127.0.0.${20 + i}`, '/api/v1/health')).toBe(200);
+      }
+    } finally {
+      for (const s of sockets) s.destroy();
+    }
+  });
+
+  it('refuses a connection when every one of the address is busy (streams count)', async () => {
+    const streams: { status: number; close: () => void }[] = [];
+    try {
+      for (let i = 0; i < 20; i++) streams.push(await openStream('127.0.0.30'));
+      expect(streams.map((s) => s.status)).toEqual(Array(20).fill(200));
+      // Nothing idle to close: the newcomer is cut before any answer.
+      expect(await statusFrom('127.0.0.30', '/api/v1/health')).toBe(0);
+      // Other addresses are not affected.
+      expect(await statusFrom('127.0.0.31', '/api/v1/health')).toBe(200);
+      streams.pop()?.close();
+      await expect
+        .poll(() => statusFrom('127.0.0.30', '/api/v1/health'), { timeout: 5000 })
+        .toBe(200);
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
+});
+
+describe('responses nobody reads', () => {
+  it('resets a connection whose responses are not read after WRITE_STALL_TIMEOUT_MS', async () => {
+    // The largest poll there is (100 questions × 50 options, texts at their maximum): ~800 KB
+    // each time it is read. Eight reads are more than the kernel's send buffer (4 MB at most).
+    const created = await fetch(`${server.url}/api/v1/polls`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Grande' }),
+    });
+    const big = (await created.json()) as { slug: string; host_secret: string };
+    for (let q = 0; q < 100; q++) {
+      await fetch(`${server.url}/api/v1/polls/${big.slug}/questions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-host-secret': big.host_secret },
+        body: JSON.stringify({
+          text: `Pregunta ${q} ${'x'.repeat(220)}`,
+          type: 'multiple',
+          options: Array.from({ length: 50 }, (_, o) => ({
+            text: `Opción ${o} ${'y'.repeat(105)}`,
+          })),
+        }),
+      });
+    }
+    const size = (await (await fetch(`${server.url}/api/v1/polls/${big.slug}`)).arrayBuffer())
+      .byteLength;
+    const socket = await silentSocket('127.0.0.41');
+    // Eight pipelined reads (the most one connection may queue), none of it read.
+    socket.pause();
+    socket.write(`GET /api/v1/polls/${big.slug} HTTP/1.1\r\nHost: x\r\n\r\n`.repeat(8));
+    await sleep(6000);
+    // A paused socket does not see the reset until it reads: read now what is left.
+    let received = 0;
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+    });
+    socket.resume();
+    await Promise.race([new Promise((r) => socket.once('close', r)), sleep(5000)]);
+    // Cut: what had reached the client's buffers before the reset, not all eight answers.
+    expect(socket.closed).toBe(true);
+    expect(received).toBeLessThan(8 * size);
+  }, 60_000);
+
+  it('resets a connection that queues more than 8 requests (pipelining)', async () => {
+    const socket = await silentSocket('127.0.0.42');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+    });
+    socket.write('GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(50));
+    await Promise.race([new Promise((r) => socket.once('close', r)), sleep(5000)]);
+    expect(socket.closed).toBe(true);
+    expect(received.match(/HTTP\/1\.1 200/g)?.length ?? 0).toBeLessThan(50);
+  });
+});
