@@ -1,5 +1,6 @@
-import { request } from 'node:http';
 import { connect } from 'node:net';
+import { PARTICIPANT_COOKIE } from '../src/contract/limits.ts';
+import { type HttpResult, httpFrom } from '../tests/helpers/http-from.ts';
 import type { Server } from './lib/processes.ts';
 import type { Row } from './lib/report.ts';
 
@@ -77,42 +78,20 @@ export async function abortedBodies(withServer: WithServer, seconds: number): Pr
   });
 }
 
-type Reply = { status: number; body: string; cookie?: string };
-
-/** A request from a chosen loopback address (127.0.0.x), so the server sees many clients. */
-function from(
+/** A request from a chosen loopback address (tests/helpers/http-from.ts), with the participant
+ *  cookie it was given as a header value to send back, as a phone would. */
+async function from(
   address: string,
   url: string,
-  options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Reply> {
-  const target = new URL(url);
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        method: options.method ?? (payload ? 'POST' : 'GET'),
-        localAddress: address,
-        agent: false,
-        headers: { ...(payload && { 'content-type': 'application/json' }), ...options.headers },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => {
-          body += c;
-        });
-        res.on('end', () => {
-          const set = res.headers['set-cookie']?.find((c) => c.startsWith('sondeo_pid='));
-          resolve({ status: res.statusCode ?? 0, body, cookie: set?.split(';')[0] });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+  options: Parameters<typeof httpFrom>[2] = {},
+): Promise<{ status: number; body: HttpResult['body']; cookie?: string }> {
+  const reply = await httpFrom(address, url, options);
+  const id = reply.cookies[PARTICIPANT_COOKIE];
+  return {
+    status: reply.status,
+    body: reply.body,
+    cookie: id === undefined ? undefined : `${PARTICIPANT_COOKIE}=${id}`,
+  };
 }
 
 type Source = { ballots: number; unusual: boolean };
@@ -125,19 +104,15 @@ export async function bankedIds(withServer: WithServer): Promise<Row> {
   return withServer({}, async (server) => {
     const api = `${server.url}/api/v1`;
     const host = '127.0.9.1';
-    const created = JSON.parse(
-      (await from(host, `${api}/polls`, { body: { title: 'Banco de ids' } })).body,
-    );
+    const created = (await from(host, `${api}/polls`, { body: { title: 'Banco de ids' } })).body;
     const { slug, host_secret: secret } = created;
     const headers = { 'x-host-secret': secret };
-    const question = JSON.parse(
-      (
-        await from(host, `${api}/polls/${slug}/questions`, {
-          body: { text: '¿Sí?', type: 'yesno' },
-          headers,
-        })
-      ).body,
-    );
+    const question = (
+      await from(host, `${api}/polls/${slug}/questions`, {
+        body: { text: '¿Sí?', type: 'yesno' },
+        headers,
+      })
+    ).body;
     await from(host, `${api}/polls/${slug}`, {
       method: 'PATCH',
       body: { status: 'open' },
@@ -167,9 +142,8 @@ export async function bankedIds(withServer: WithServer): Promise<Row> {
       const page = await from(address, `${api}/polls/${slug}`);
       if ((await ballot(address, page.cookie, 1)).status === 201) honest++;
     }
-    const view = JSON.parse(
-      (await from(host, `${api}/polls/${slug}/integrity?limit=500`, { headers })).body,
-    ) as { sourceCount: number; sources: Source[] };
+    const view = (await from(host, `${api}/polls/${slug}/integrity?limit=500`, { headers }))
+      .body as { sourceCount: number; sources: Source[] };
     const flaggedStuffers = view.sources.filter((s) => s.unusual && s.ballots >= 100).length;
     const flaggedHonest = view.sources.filter((s) => s.unusual && s.ballots < 100).length;
     const result =

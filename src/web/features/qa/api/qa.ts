@@ -37,12 +37,8 @@ export function qaListQueryOptions(
 
 /** The latest `qa` frame of this page's stream, if any arrived. */
 export function useQaFrame(slug: string): QaFrame | undefined {
-  return useQuery({
-    queryKey: queryKeys.qaFrame(slug),
-    queryFn: () => Promise.resolve(null as unknown as QaFrame),
-    enabled: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  }).data;
+  // Written by the stream only, never fetched: a cache entry to follow, without a query function.
+  return useQuery<QaFrame>({ queryKey: queryKeys.qaFrame(slug), enabled: false }).data;
 }
 
 /** Every cached page of this poll's questions, host's or not. */
