@@ -4,18 +4,30 @@ import { connect, type Socket } from 'node:net';
  * A child of bench/abuse.ts: opens STREAMS event streams to one poll as fast as it can (batches
  * of 200 in flight), counts the answers by status, reports them over IPC and holds the admitted
  * ones open until told to stop. One process holds at most ~10,000 sockets (its open-file limit).
+ * With ADDRESSES set, the streams come from that many loopback addresses (127.20.x.y, from
+ * FIRST_ADDRESS on), in turn; else all from the default address.
  */
 const url = new URL(process.env.STREAM_URL!);
 const total = Number(process.env.STREAMS);
+const addresses = Number(process.env.ADDRESSES ?? 0);
+const first = Number(process.env.FIRST_ADDRESS ?? 0);
+const addressOf = (i: number) => {
+  const n = first + (i % addresses);
+  return `127.20.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+};
 const sockets: Socket[] = [];
 const counts: Record<string, number> = {};
 const add = (key: string) => {
   counts[key] = (counts[key] ?? 0) + 1;
 };
 
-function attempt(): Promise<void> {
+function attempt(i: number): Promise<void> {
   return new Promise((resolve) => {
-    const socket = connect({ host: url.hostname, port: Number(url.port) });
+    const socket = connect({
+      host: url.hostname,
+      port: Number(url.port),
+      ...(addresses > 0 ? { localAddress: addressOf(i) } : {}),
+    });
     let head = '';
     let settled = false;
     const done = (key: string, keep: boolean) => {
@@ -46,8 +58,7 @@ function attempt(): Promise<void> {
 let started = 0;
 async function lane(): Promise<void> {
   while (started < total) {
-    started++;
-    await attempt();
+    await attempt(started++);
   }
 }
 await Promise.all(Array.from({ length: 200 }, lane));

@@ -3,7 +3,12 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PARTICIPANT_COOKIE } from '../src/contract/index.ts';
 import { DEFAULT_LIMITS } from '../src/server/limits.ts';
-import { idleFlood, rotatingReads, unreadResponses } from './abuse-connections.ts';
+import {
+  idleFlood,
+  rotatingReads,
+  streamsAndIdleFlood,
+  unreadResponses,
+} from './abuse-connections.ts';
 import { abortedBodies, bankedIds } from './abuse-ids-logs.ts';
 import { createBenchPoll } from './lib/api.ts';
 import { emptyHistogram, HIST_MS, percentile } from './lib/latency.ts';
@@ -15,24 +20,24 @@ import { machine, type Row, table } from './lib/report.ts';
  * `npm run bench:abuse`: the attacks of issue 8 against `npm start`'s server (rate limits ON, the
  * default limits), each on a fresh server and SQLite file, all from one client address
  * (127.0.0.1). Appends a dated section to bench/RESULTS.md. Settings (environment):
- *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,unread,reads   parts (default all)
+ *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads   parts (default all)
  *   ABUSE_SECONDS=60        length of the stuffing and flood runs
  *   ABUSE_STREAMS=20000     stream attempts (two client processes share them)
  *   ABUSE_BIG_POLLS=20      big public polls for the memory part (the creation burst)
  *   ABUSE_BEFORE=1          also run the stuffing with RATE_LIMITS=off for 10 s (the old server)
  *   ABUSE_IDLE=21000        idle sockets of the idle flood (two client processes, 2,500 addresses)
+ *   ABUSE_MIXED=16000,4500  streams and idle sockets of the mixed flood (2,500 addresses each)
  *   ABUSE_READERS=32        anonymous readers rotating over big polls
  *   ABUSE_SERVER=…          the server script (default src/server/main.ts; another checkout's for
  *                           a before/after)
  *   ABUSE_OUT=…             where the section goes (default bench/RESULTS.md)
- *   ABUSE_SERVER=…          the server script (default src/server/main.ts; an older checkout's
- *                           for a before/after)
  */
 
 const env = process.env;
 const parts = new Set(
   (
-    env.ABUSE_ONLY ?? 'stuffing,classroom,floods,streams,memory,aborted,banked,idle,unread,reads'
+    env.ABUSE_ONLY ??
+    'stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads'
   ).split(','),
 );
 const seconds = Number(env.ABUSE_SECONDS ?? 60);
@@ -381,6 +386,10 @@ if (parts.has('aborted')) rows.push(await abortedBodies(withServer, Math.min(sec
 if (parts.has('banked')) rows.push(await bankedIds(withServer));
 if (parts.has('idle')) {
   await withServer({}, (server) => idleFlood(server, Number(env.ABUSE_IDLE ?? 21_000), rows));
+}
+if (parts.has('mixed')) {
+  const [streams = 16_000, idle = 4_500] = (env.ABUSE_MIXED ?? '16000,4500').split(',').map(Number);
+  await withServer({}, (server) => streamsAndIdleFlood(server, streams, idle, rows));
 }
 if (parts.has('unread')) {
   await withServer({}, async (server) => {

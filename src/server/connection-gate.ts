@@ -9,8 +9,8 @@ import type { Socket } from 'node:net';
  *   limit, so /health, pages, ballots and the database always find a descriptor);
  * - a connection past its address's cap takes the place of that address's longest-idle socket
  *   (one that never sent a request, or a keep-alive one between requests); past the global cap,
- *   of the longest-idle socket anywhere, unless its own address already holds an idle one.
- *   Otherwise it is refused, destroyed at once before HTTP sees it. So a flood of idle sockets
+ *   of its own address's longest-idle socket if it holds one, else of the longest-idle socket
+ *   anywhere. Otherwise it is refused, destroyed at once before HTTP sees it. So a flood of idle sockets
  *   pushes out only its own, or is refused at the door, and a /health probe or a phone arriving
  *   from another address gets through;
  * - a response the client does not read is cut after `writeStallMs` without progress, with a
@@ -102,10 +102,14 @@ export class ConnectionGate {
     if (this.limits.perAddress > 0 && mine && mine.open >= this.limits.perAddress) {
       if (!this.evictFirst(mine.idle)) return this.refuse(socket);
     }
-    // Full: an address that already holds an idle socket can use it, so it is refused; anyone
-    // else (a /health probe, a phone arriving) takes the place of the longest-idle socket.
+    // Full: an address that holds an idle socket gives up its own longest-idle one, so a flood
+    // only churns its own sockets; anyone else (a /health probe, a phone arriving) takes the
+    // place of the longest-idle socket anywhere. (Refusing an address that holds an idle socket
+    // instead cut a browser or a probe whose idle keep-alive socket it was not going to reuse.)
     if (this.sockets.size >= this.limits.max) {
-      if ((mine && mine.idle.size > 0) || !this.evictFirst(this.idle)) return this.refuse(socket);
+      const made =
+        mine && mine.idle.size > 0 ? this.evictFirst(mine.idle) : this.evictFirst(this.idle);
+      if (!made) return this.refuse(socket);
     }
     const entry = mine ?? { open: 0, idle: new Set<Socket>() };
     if (!mine) this.byAddress.set(address, entry);

@@ -116,6 +116,30 @@ describe('connection caps', () => {
     }
   });
 
+  it('at the global cap, lets an address that holds an idle socket in by closing that one', async () => {
+    const flood: Socket[] = [];
+    let mine: Socket | undefined;
+    try {
+      for (let a = 40; a < 43; a++) {
+        for (let i = 0; i < 16; i++) flood.push(await silentSocket(`127.0.0.${a}`));
+      }
+      // 48 + this idle one + the test's own keep-alive slack: the global cap of 50 is reached.
+      mine = await silentSocket('127.0.0.50');
+      flood.push(await silentSocket('127.0.0.43'));
+      await sleep(200);
+      const before = openCount(flood);
+      // Before: refused (status 0) because its address already held an idle socket.
+      expect(await statusFrom('127.0.0.50', '/api/v1/health')).toBe(200);
+      await sleep(100);
+      expect(mine.closed).toBe(true);
+      // The flood's sockets were not the ones that made room.
+      expect(openCount(flood)).toBe(before);
+    } finally {
+      for (const s of flood) s.destroy();
+      mine?.destroy();
+    }
+  });
+
   it('refuses a connection when every one of the address is busy (streams count)', async () => {
     const streams: { status: number; close: () => void }[] = [];
     try {
