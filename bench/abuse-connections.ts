@@ -327,7 +327,8 @@ export async function rotatingReads(
   rows.push({
     measure: `8. ${readers} anonymous readers rotating over big polls; a victim votes`,
     result,
-    target: 'victim p95 ≤ 300 ms',
-    met: percentile(ballots, 0.95) <= 300,
+    // The issue's targets: 300 ms on SQLite, 500 ms on PostgreSQL.
+    target: process.env.ABUSE_PG ? 'victim p95 ≤ 500 ms (PostgreSQL)' : 'victim p95 ≤ 300 ms',
+    met: percentile(ballots, 0.95) <= (process.env.ABUSE_PG ? 500 : 300),
   });
 }

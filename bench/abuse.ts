@@ -30,6 +30,9 @@ import { machine, type Row, table } from './lib/report.ts';
  *   ABUSE_READERS=32        anonymous readers rotating over big polls
  *   ABUSE_SERVER=…          the server script (default src/server/main.ts; another checkout's for
  *                           a before/after)
+ *   ABUSE_PG=1              PostgreSQL (a fresh schema per server in postgres://postgres@127.0.0.1:5432/test,
+ *                           or ABUSE_PG=<url>) instead of a SQLite file; parts that read the
+ *                           file itself (stuffing's recount) need SQLite
  *   ABUSE_OUT=…             where the section goes (default bench/RESULTS.md)
  */
 
@@ -48,11 +51,19 @@ const rows: Row[] = [];
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const log = (line: string) => console.log(`  ${line}`);
 
+let servers = 0;
+/** The database of the next server: a fresh SQLite file, or with ABUSE_PG a fresh schema. */
+function nextDatabase(): string {
+  if (!env.ABUSE_PG) return tempSqlite();
+  const base = env.ABUSE_PG === '1' ? 'postgres://postgres@127.0.0.1:5432/test' : env.ABUSE_PG;
+  return `${base}?schema=abuse_${process.pid}_${++servers}`;
+}
+
 async function withServer<T>(
   extraEnv: Record<string, string>,
   run: (server: Server, dbFile: string) => Promise<T>,
 ): Promise<T> {
-  const dbFile = tempSqlite();
+  const dbFile = nextDatabase();
   const server = await startServer({
     script: env.ABUSE_SERVER ?? 'src/server/main.ts',
     env: { RATE_LIMITS: 'on', DATABASE_URL: dbFile, ...extraEnv },

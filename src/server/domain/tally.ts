@@ -218,21 +218,33 @@ export function answerView(answer: TextAnswerRecord): SummaryTextAnswer {
   return { id: answer.id, text: answer.text, createdAt: answer.createdAt.toISOString() };
 }
 
+/** Open-text questions read per slice of a build from nothing: each holds at most
+ *  TEXT_WORDS_MAX (2,000) words, ~1.3 µs a word on SQLite, so a slice takes ~10 ms of the event
+ *  loop at worst. */
+export const TEXT_QUESTIONS_PER_SLICE = 4;
+
+/** Lets the event loop serve others between slices of a long build. */
+export type Pause = () => Promise<void>;
+const noPause: Pause = () => Promise.resolve();
+
 /**
  * The summaries as of now, from the store's counters: O(options and words kept) rows whatever
  * the number of votes. The caller checks who may see them (canSeeResults); the app caches them
- * (live/cache.ts).
+ * (live/cache.ts). With `reuse`, only the changed open-text questions are read; without, a poll
+ * of many clouds is read a few clouds at a time with `pause` between (100 full clouds took
+ * ~260 ms of the event loop in one piece on SQLite).
  */
 export async function loadSummaries(
   store: PollStore,
   pollId: number,
   reuse?: { parts: TextParts; changed: ChangedTexts },
+  pause: Pause = noPause,
 ): Promise<(Summaries & { textParts: TextParts }) | undefined> {
   // Every text question to reuse must be there; else (a first read) all are read.
   const usable = reuse && reuse.changed !== 'all' ? reuse : undefined;
   const tally = await store.getTally(
     pollId,
-    usable ? { textsOf: [...(usable.changed as ReadonlySet<number>)] } : {},
+    usable ? { textsOf: [...(usable.changed as ReadonlySet<number>)] } : { textsOf: [] },
   );
   if (!tally) return undefined;
   const complete =
@@ -242,6 +254,42 @@ export async function loadSummaries(
         q.type !== 'text' ||
         (usable.changed !== 'all' && (usable.changed.has(q.id) || usable.parts.has(q.id))),
     );
-  if (!complete) return loadSummaries(store, pollId);
-  return computeSummaries(tally.poll, tally.questions, tally.counts, tally.texts, usable);
+  if (usable && complete) {
+    return computeSummaries(tally.poll, tally.questions, tally.counts, tally.texts, usable);
+  }
+  const parts = await readTextParts(store, tally, pause);
+  return computeSummaries(tally.poll, tally.questions, tally.counts, [], {
+    parts,
+    changed: new Set(),
+  });
+}
+
+/**
+ * Every open-text question's summary parts, read TEXT_QUESTIONS_PER_SLICE at a time, each
+ * slice from its own snapshot. A ballot landing between slices is in a later slice or not; its
+ * change marks the summary stale either way, and the next build reads its question again.
+ */
+async function readTextParts(
+  store: PollStore,
+  tally: NonNullable<Awaited<ReturnType<PollStore['getTally']>>>,
+  pause: Pause,
+): Promise<TextParts> {
+  const parts: TextParts = new Map();
+  const textQuestions = tally.questions.filter((q) => q.type === 'text');
+  for (let i = 0; i < textQuestions.length; i += TEXT_QUESTIONS_PER_SLICE) {
+    if (i > 0) await pause();
+    const slice = textQuestions.slice(i, i + TEXT_QUESTIONS_PER_SLICE);
+    const read = await store.getTextTally(
+      tally.poll.id,
+      slice.map((q) => q.id),
+    );
+    const built = computeSummaries(
+      tally.poll,
+      slice,
+      { ...tally.counts, texts: read.counts },
+      read.texts,
+    );
+    for (const [id, part] of built.textParts) parts.set(id, part);
+  }
+  return parts;
 }

@@ -118,14 +118,65 @@ describe('LiveCache: open-text questions rebuilt one by one', () => {
     // Moderation names no question: every cloud is read again.
     const [newest] = await store.listTextAnswers(texts[1]!, { limit: 10, visibleOnly: false });
     await store.setTextAnswerState(newest!.id, 'hidden');
+    const slices = vi.spyOn(store, 'getTextTally');
     bus.publish({ slug: 'nubes123', kind: 'votes' });
     await expectSameAsScratch();
-    expect(tallies.mock.calls.at(-2)?.[1]).toEqual({});
+    expect(tallies.mock.calls.at(-2)?.[1]).toEqual({ textsOf: [] });
+    expect(slices.mock.calls[0]?.[1]).toEqual(texts);
 
     // A host's edit (results hidden) is a poll change: everything again too.
     await store.updateQuestion(texts[2]!, { resultsHidden: true });
     bus.publish({ slug: 'nubes123', kind: 'poll' });
     await ballot([textAnswer(texts[0]!, 'Sol radiante')]);
     await expectSameAsScratch();
+  });
+
+  it('reads a poll of many clouds a few at a time, letting the event loop run between', async () => {
+    for (let i = 0; i < 7; i++) {
+      texts.push(
+        (await store.addQuestion(pollId, { text: `¿Más ${i}?`, type: 'text', options: [] })).id,
+      );
+    }
+    for (const [i, id] of texts.entries()) await ballot([textAnswer(id, `Idea ${i} buena`)]);
+    // Counts event-loop turns: a build in one piece lets none run until it ends.
+    const turnsAtSlice: number[] = [];
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const realRead = store.getTextTally.bind(store);
+    const spied = vi.spyOn(store, 'getTextTally');
+    const scratch = new LiveCache(store, createLocalBus(), { windowMs: 0 });
+    const read: number[][] = [];
+    spied.mockImplementation((poll, ids) => {
+      turnsAtSlice.push(turns);
+      read.push([...ids]);
+      return realRead(poll, ids);
+    });
+    try {
+      const summary = (await scratch.summary('nubes123'))!;
+      ticking = false;
+      // Ten clouds in slices of four, each its own read, with turns of the loop between.
+      expect(read).toEqual([texts.slice(0, 4), texts.slice(4, 8), texts.slice(8)]);
+      expect(turnsAtSlice[1]!).toBeGreaterThan(turnsAtSlice[0]!);
+      expect(turnsAtSlice[2]!).toBeGreaterThan(turnsAtSlice[1]!);
+      spied.mockRestore();
+      await expectSameAsScratch();
+      expect(summary.json).toBe((await fromScratch()).json);
+      const last = JSON.parse(summary.json).questions.find(
+        (q: { id: number }) => q.id === texts.at(-1),
+      );
+      expect(last.words.map((w: { text: string }) => w.text).sort()).toEqual([
+        '9',
+        'Idea',
+        'buena',
+      ]);
+    } finally {
+      ticking = false;
+      scratch.close();
+    }
   });
 });

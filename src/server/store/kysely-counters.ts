@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { loadTextTally } from './kysely-moderation.ts';
 import { type Db, increments, loadQuestions, toPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
-import type { Tally, TallyOptions } from './store.ts';
+import type { Tally, TallyOptions, TextTallySlice } from './store.ts';
 
 /**
  * The vote counters of migration 002 (polls.ballot_count, questions.respondent_count,
@@ -150,5 +150,37 @@ export async function getTally(
         },
         texts: text.texts,
       };
+    });
+}
+
+/** Some open-text questions of the poll, from one snapshot: their counters, words, hidden
+ *  words and newest answers (what getTally reads of them), so a first build can be read a few
+ *  clouds at a time. Questions not in the poll, or not open-text, are left out. */
+export async function getTextTally(
+  db: Kysely<Database>,
+  pollId: number,
+  questionIds: readonly number[],
+): Promise<TextTallySlice> {
+  if (questionIds.length === 0) return { counts: [], texts: [] };
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const questions = await trx
+        .selectFrom('questions')
+        .select(['id', 'visible_answers', 'pending_answers'])
+        .where('poll_id', '=', pollId)
+        .where('type', '=', 'text')
+        .where('id', 'in', [...questionIds])
+        .orderBy('ordinal')
+        .execute();
+      return loadTextTally(
+        trx,
+        questions.map((q) => ({
+          id: Number(q.id),
+          visible: Number(q.visible_answers),
+          pending: Number(q.pending_answers),
+        })),
+      );
     });
 }

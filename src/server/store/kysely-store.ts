@@ -3,7 +3,7 @@ import { DEFAULT_LIMITS } from '../limits.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { listBallots } from './kysely-ballots.ts';
 import { flagTextAnswers, listBlockedWords, setBlockedWords } from './kysely-blocked-words.ts';
-import { getTally } from './kysely-counters.ts';
+import { getTally, getTextTally } from './kysely-counters.ts';
 import { ballotSources, discardSources, serverKey } from './kysely-integrity.ts';
 import {
   approveHeldAnswers,
@@ -272,6 +272,10 @@ export class KyselyPollStore implements PollStore {
 
   getTally(pollId: number, options?: TallyOptions) {
     return getTally(this.db, pollId, options);
+  }
+
+  getTextTally(pollId: number, questionIds: readonly number[]) {
+    return getTextTally(this.db, pollId, questionIds);
   }
 
   listBallots(pollId: number, page: BallotPage) {

@@ -113,6 +113,34 @@ export function textAnswersContract(
       expect(await store.answeredQuestionIds(poll.id, 'p1')).toEqual([text.id]);
     });
 
+    it('reads some open-text questions alone as getTally reads them (getTextTally)', async () => {
+      const { poll, text, scale } = await openPoll(store);
+      const other = await store.addQuestion(poll.id, { text: '¿Otra?', type: 'text', options: [] });
+      await cast(store, poll.id, 'p1', [textAnswer(text.id, 'Café'), textAnswer(other.id, 'Té')]);
+      await cast(store, poll.id, 'p2', [textAnswer(other.id, 'Mate')]);
+      await store.setWordHidden(other.id, 'mate', true);
+      const tally = (await store.getTally(poll.id))!;
+      const slice = await store.getTextTally(poll.id, [other.id, scale.id, 999_999]);
+      // Only the open-text question asked for, exactly as the whole tally has it.
+      // Words come in any order (TextCounts): compared as maps.
+      const [sliceCounts] = slice.counts;
+      const [tallyCounts] = tally.counts.texts.filter((t) => t.questionId === other.id);
+      expect(slice.counts).toHaveLength(1);
+      expect({ ...sliceCounts, words: wordMap(sliceCounts) }).toEqual({
+        ...tallyCounts,
+        words: wordMap(tallyCounts),
+      });
+      expect(slice.texts).toEqual(tally.texts.filter((t) => t.questionId === other.id));
+      expect(slice.texts[0]!.hiddenKeys).toEqual(['mate']);
+      expect(await store.getTextTally(poll.id, [])).toEqual({ counts: [], texts: [] });
+      // Another poll's question is not read through this one.
+      const second = await openPoll(store);
+      expect(await store.getTextTally(second.poll.id, [other.id])).toEqual({
+        counts: [],
+        texts: [],
+      });
+    });
+
     it('holds answers of a moderated poll and flags profane ones; neither counts', async () => {
       const { poll, text } = await openPoll(store, { moderateText: true });
       expect((await store.getPollById(poll.id))!.moderateText).toBe(true);

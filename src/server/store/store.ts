@@ -89,6 +89,10 @@ export interface PollStore extends QaStore {
    *  what a summary needs, in O(options) rows however many votes. Undefined if the poll is gone.
    *  The counts equal getVoteCounts' (zero counts included). */
   getTally(pollId: number, options?: TallyOptions): Promise<Tally | undefined>;
+  /** What getTally reads of these open-text questions (counters, words, hidden words, newest
+   *  answers), from one snapshot of their own: a first summary of many full clouds is read a
+   *  few at a time, between which the event loop serves others. */
+  getTextTally(pollId: number, questionIds: readonly number[]): Promise<TextTallySlice>;
   /** A page of the poll's ballots in the order they were stored (ascending id) after
    *  `afterId`, each with its choices: an export reads a poll's ballots page by page, never all
    *  at once. An empty page is the end. No participant id: exports are anonymous. */
@@ -402,6 +406,11 @@ export interface TallyOptions {
    *  live cache keeps the others' from its last read): `counts.texts` still has every text
    *  question's counters, with no words for the others, and `texts` only these. Default: all. */
   textsOf?: readonly number[];
+}
+
+export interface TextTallySlice {
+  counts: TextCounts[];
+  texts: TextTally[];
 }
 
 export interface Tally {
