@@ -6,6 +6,7 @@ import { copyTitle } from './create-poll.ts';
 import { DomainError } from './errors.ts';
 import { generateHostSecret, hashHostSecret, isHostSecret, requireHost } from './host-auth.ts';
 import { generateJoinCode, groupJoinCode, withFreshKeys } from './join-code.ts';
+import { pollViewJson, questionsPartOf, toPollView } from './poll-view.ts';
 import { questionOptions } from './questions.ts';
 import { generateSlug } from './slug.ts';
 import { canSeeResults, computeSummary } from './tally.ts';
@@ -261,5 +262,37 @@ describe('results', () => {
       { id: 1, text: 'o1', ordinal: 1, count: 2 },
       { id: 2, text: 'o2', ordinal: 2, count: 0 },
     ]);
+  });
+});
+
+describe('poll view JSON around cached questions (GET /polls/{slug})', () => {
+  // Keys in user text: JSON escapes their quotes, so the splice cannot land inside them.
+  const tricky = '"questions":[] ,"currentQuestionId": $` $&';
+  const quizPoll: PollRecord = {
+    ...poll,
+    title: tricky,
+    quiz: true,
+    currentQuestionId: 20,
+  };
+  const trickyQuestions: QuestionWithOptions[] = questions.map((q) => ({
+    ...q,
+    text: `${q.text} ${tricky}`,
+    ...(q.id === 20 && { startedAt: new Date('2026-01-02T10:00:00Z'), timeLimitSeconds: 20 }),
+    options: q.options.map((o) => ({ ...o, text: tricky, correct: o.ordinal === 1 })),
+  }));
+  const withoutNow = (json: string) => ({ ...JSON.parse(json), now: undefined });
+
+  it.each(['public', 'host'] as const)('equals the whole view serialised (%s)', (audience) => {
+    const whole = JSON.stringify(toPollView(quizPoll, trickyQuestions, audience));
+    const part = questionsPartOf(whole);
+    expect(JSON.parse(part)).toEqual(JSON.parse(whole).questions);
+    // A newer row (updatedAt moves with every vote) around the same questions' JSON.
+    const newer = { ...quizPoll, updatedAt: new Date('2026-01-03T00:00:00Z') };
+    const { json, clock } = pollViewJson(newer, trickyQuestions, part);
+    expect(withoutNow(json)).toEqual(
+      withoutNow(JSON.stringify(toPollView(newer, trickyQuestions, audience))),
+    );
+    expect(clock).toMatchObject({ questionId: 20, startedAt: '2026-01-02T10:00:00.000Z' });
+    expect(json.endsWith('"}')).toBe(true);
   });
 });

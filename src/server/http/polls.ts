@@ -3,7 +3,7 @@ import type { Poll } from '../../contract/index.ts';
 import { createPoll, duplicatePoll } from '../domain/create-poll.ts';
 import type { PollEvents } from '../domain/events.ts';
 import { isHostSecret } from '../domain/host-auth.ts';
-import { findPollAsHost, getPoll } from '../domain/poll-view.ts';
+import { findPollAsHost, getPollJson } from '../domain/poll-view.ts';
 import type { QuizCloser } from '../domain/quiz/game.ts';
 import { resetVotes } from '../domain/reset.ts';
 import { updatePoll } from '../domain/update-poll.ts';
@@ -33,25 +33,28 @@ export function registerPollRoutes(
     app,
     'getPoll',
     async ({ params, reply, hostSecret }) => {
-      const view = await getPoll(
+      const { json, clock } = await getPollJson(
         store,
         params.slug,
-        async (poll) => {
+        async (poll, audience) => {
           const cached = await cache.poll(params.slug);
-          return cached?.poll.id === poll.id ? cached.questions : undefined;
+          if (cached?.poll.id !== poll.id) return undefined;
+          const questionsJson =
+            audience === 'host' ? cached.hostQuestionsJson : cached.questionsJson;
+          return { questions: cached.questions, questionsJson };
         },
         // The host's own page gets the correct answers of a quiz; nobody else before the close.
         (poll) => (isHostSecret(poll, hostSecret) ? 'host' : 'public'),
       );
       // Quiz: a clock past its end that no timer closed (its instance is gone) closes now.
-      closer.closeIfOverdue(params.slug, view.clock);
+      closer.closeIfOverdue(params.slug, clock);
       return (
         reply
           .code(200)
           .type('application/json; charset=utf-8')
           // The view depends on the secret (a quiz's correct answers): no shared cache keeps it.
           .header('cache-control', 'private, no-cache')
-          .send(JSON.stringify(view satisfies Poll))
+          .send(json)
       );
     },
     { participant: 'optional', bucket: 'read' },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Poll, Summary } from '../../contract/index.ts';
-import { type PollContext, toPollView } from '../domain/poll-view.ts';
+import { type PollContext, questionsPartOf, toPollView } from '../domain/poll-view.ts';
 import { loadSummaries, type TextParts } from '../domain/tally.ts';
 import { DEFAULT_LIMITS } from '../limits.ts';
 import type { PollStore } from '../store/store.ts';
@@ -18,6 +18,10 @@ export interface PollSnapshot extends PollContext {
   json: string;
   /** The host's view (quiz: every option's `correct`); the same string when nothing differs. */
   hostJson: string;
+  /** JSON of the questions' part of each view: GET /polls/{slug} sends it inside a head built
+   *  from the row it has just read (pollViewJson). */
+  questionsJson: string;
+  hostQuestionsJson: string;
   /** Grows with every snapshot this cache makes, of any poll: newer is larger. */
   version: number;
 }
@@ -283,7 +287,20 @@ export class LiveCache {
     // Only a quiz's views differ (correct answers before the close).
     const hostJson = poll.quiz ? JSON.stringify(toPollView(poll, questions, 'host')) : json;
     this.account(slug, entry, 'pollBytes', hostJson === json ? json : json + hostJson);
-    return { poll, questions, blockedWords, view, json, hostJson, version: ++this.version };
+    // Slices of the views' JSON, sharing their memory (V8 keeps a slice as a reference).
+    const questionsJson = questionsPartOf(json);
+    const hostQuestionsJson = hostJson === json ? questionsJson : questionsPartOf(hostJson);
+    return {
+      poll,
+      questions,
+      blockedWords,
+      view,
+      json,
+      hostJson,
+      questionsJson,
+      hostQuestionsJson,
+      version: ++this.version,
+    };
   }
 
   private async loadSummary(slug: string, entry: Entry): Promise<SummarySnapshot | undefined> {
