@@ -28,6 +28,7 @@ import { machine, type Row, table } from './lib/report.ts';
  *   ABUSE_IDLE=21000        idle sockets of the idle flood (two client processes, 2,500 addresses)
  *   ABUSE_MIXED=16000,4500  streams and idle sockets of the mixed flood (2,500 addresses each)
  *   ABUSE_READERS=32        anonymous readers rotating over big polls
+ *   ABUSE_READ_KIND=summaries  what they read: summaries, polls or pages (/p/)
  *   ABUSE_SERVER=…          the server script (default src/server/main.ts; another checkout's for
  *                           a before/after)
  *   ABUSE_PG=1              PostgreSQL (a fresh schema per server in postgres://postgres@127.0.0.1:5432/test,
@@ -418,6 +419,8 @@ if (parts.has('reads')) {
       polls.map((p) => p.slug),
       rows,
       Number(env.ABUSE_READERS ?? 32),
+      20,
+      (env.ABUSE_READ_KIND ?? 'summaries') as 'summaries' | 'polls' | 'pages',
     );
   });
 }

@@ -178,7 +178,14 @@ export async function buildApp({
     registerDiskGuard(app, new DiskSpace(config.dataDir, limits.diskMinFreeBytes));
   registerMetaRoutes(app, config);
   const quiz = createQuiz(app, store, events);
-  registerPollRoutes(app, store, events, live.cache, quiz.closer);
+  // One budget per address for what anonymous reads make the server rebuild: polls, summaries
+  // and server-rendered pages alike (http/read-cost.ts).
+  const readCost = new ReadCost({
+    enabled: limiter.settings.enabled,
+    perSecondMs: limiter.settings.limits.READ_REBUILD_MS_PER_S,
+    burstMs: limiter.settings.limits.READ_REBUILD_BURST_MS,
+  });
+  registerPollRoutes(app, store, events, live.cache, quiz.closer, readCost);
   registerQuestionRoutes(app, store, events);
   registerOptionRoutes(app, store, events);
   registerModerationRoutes(app, store, events, {
@@ -198,11 +205,7 @@ export async function buildApp({
     sources: new SourceHasher(secret, limits.hmacMemoEntries),
     maxSelections: limiter.settings.limits.MAX_BALLOT_SELECTIONS,
     closer: quiz.closer,
-    readCost: new ReadCost({
-      enabled: limiter.settings.enabled,
-      perSecondMs: limiter.settings.limits.READ_REBUILD_MS_PER_S,
-      burstMs: limiter.settings.limits.READ_REBUILD_BURST_MS,
-    }),
+    readCost,
   });
   registerQuizRoutes(app, store, quiz);
   registerLiveRoutes(app, live, { perAddress: limits.streamsPerAddress, max: limits.streamsMax });
@@ -218,7 +221,7 @@ export async function buildApp({
 
   const webDir = config.webDir === undefined ? DEFAULT_WEB_DIR : config.webDir;
   const web = hasWebBuild(webDir)
-    ? await registerWebApp(app, webDir, live.cache, limits.liveCacheBytes)
+    ? await registerWebApp(app, webDir, live.cache, readCost, limits.liveCacheBytes)
     : null;
   registerJoinRedirect(app, store, joinGuard);
   registerNotFound(app, web);

@@ -241,6 +241,13 @@ describe('anonymous reads per address', () => {
       body: { settings: { resultsPublic: true } },
       headers: { 'x-host-secret': polls[0]!.secret },
     });
+    // The host's own reads load the cache, so the reader's cost no rebuild (that budget is
+    // tested below).
+    for (const p of polls) {
+      const headers = { 'x-host-secret': p.secret };
+      await httpFrom(host, `${server.base}/polls/${p.slug}`, { headers });
+      await httpFrom(host, `${server.base}/polls/${p.slug}/summary`, { headers });
+    }
     const reader = address();
     // READ_BURST (12) reads at once, rotating over polls and over the two kinds of read.
     for (let i = 0; i < 12; i++) {
@@ -283,6 +290,28 @@ describe('summary rebuilds caused by anonymous reads', () => {
     expect((await summary(polls[0]!)).status).toBe(200);
     expect((await summary(polls[1]!, { 'x-host-secret': polls[1]!.secret })).status).toBe(200);
     expect((await summary(polls[1]!)).status).toBe(200);
+  });
+});
+
+describe('poll loads caused by anonymous reads', () => {
+  it('are paid by the address that caused them; a made-up secret does not spare them', async () => {
+    const host = address();
+    const polls = [await openPoll(host), await openPoll(host), await openPoll(host)];
+    const reader = address();
+    const read = (p: Poll, headers: Record<string, string> = {}) =>
+      httpFrom(reader, `${server.base}/polls/${p.slug}`, { headers });
+    // Before: every GET of a poll the cache did not hold was free, so readers rotating over
+    // more big polls than the cache holds made it load each one again.
+    expect((await read(polls[0]!)).status).toBe(200);
+    expectRateLimited(await read(polls[1]!));
+    expectRateLimited(await read(polls[1]!, { 'x-host-secret': 'made-up' }));
+    // Cached: free.
+    expect((await read(polls[0]!)).status).toBe(200);
+    // The host loads it (free for the host); then the reader's read is a cached one.
+    expect((await read(polls[1]!, { 'x-host-secret': polls[1]!.secret })).status).toBe(200);
+    expect((await read(polls[1]!)).status).toBe(200);
+    // Another address is not affected.
+    expect((await httpFrom(address(), `${server.base}/polls/${polls[2]!.slug}`)).status).toBe(200);
   });
 });
 

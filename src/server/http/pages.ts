@@ -7,6 +7,7 @@ import { type Poll, SLUG_PATTERN, type Summary } from '../../contract/index.ts';
 import { defaultMessages } from '../domain/errors.ts';
 import { resultsOpenToAll } from '../domain/tally.ts';
 import type { LiveCache } from '../live/cache.ts';
+import type { ReadCost } from './read-cost.ts';
 
 import type { RouteConfig } from './route.ts';
 import { type Asset, REVALIDATE, sendAsset, variant } from './web-assets.ts';
@@ -24,6 +25,12 @@ interface EntryServer {
 }
 
 type Kind = ParticipantData['kind'];
+
+/** What one page read may build, and what building cost it (http/read-cost.ts). */
+interface Bill {
+  mayBuild: boolean;
+  owed: number;
+}
 
 /** Rendered pages kept per poll (and per change of it): a room of phones costs one render. */
 const MAX_RENDERED_PAGES = 500;
@@ -81,6 +88,7 @@ export async function loadParticipantPages(
   webDir: string,
   index: Asset,
   cache: LiveCache,
+  readCost: ReadCost,
   warn: (message: string, error: unknown) => void,
   /** Bytes of rendered pages kept (all encodings); LIVE_CACHE_MB in limits.ts. */
   maxBytes = DEFAULT_RENDERED_BYTES,
@@ -146,10 +154,14 @@ export async function loadParticipantPages(
     rendered.delete(key);
     renderedBytes -= entry.bytes;
   };
-  function remember(key: string, stamp: string, status: number, make: () => Asset) {
+  function remember(key: string, stamp: string, status: number, bill: Bill, make: () => Asset) {
     const hit = rendered.get(key);
     if (hit?.stamp === stamp) return hit;
+    if (!bill.mayBuild) return undefined;
+    const began = performance.now();
     const asset = make();
+    // A 100 × 50 poll's page took ~200 ms to render and compress: the reader who caused it pays.
+    bill.owed += performance.now() - began;
     const bytes = Object.values(asset.variants).reduce((sum, v) => sum + v.body.length, 0);
     const fresh = { stamp, status, asset, bytes };
     drop(key);
@@ -163,21 +175,23 @@ export async function loadParticipantPages(
     return fresh;
   }
 
-  async function vote(slug: string) {
+  async function vote(slug: string, bill: Bill) {
     const pathname = `/p/${encodeURIComponent(slug)}`;
-    const poll = await cache.poll(slug);
+    if (!bill.mayBuild && !cache.pollFresh(slug)) return undefined;
+    const { snapshot: poll, builtMs } = await cache.pollPaid(slug);
+    bill.owed += builtMs;
     // A made-up slug is not remembered (it would fill the map), as in the cache itself.
     if (!poll)
       return {
         status: 404,
         asset: page('vote', pathname, { kind: 'vote', slug, poll: NOT_FOUND }),
       };
-    return remember(`p:${slug}`, String(poll.version), 200, () =>
+    return remember(`p:${slug}`, String(poll.version), 200, bill, () =>
       page('vote', pathname, { kind: 'vote', slug, poll: poll.view }),
     );
   }
 
-  async function results(slug: string) {
+  async function results(slug: string, bill: Bill) {
     const pathname = `/r/${encodeURIComponent(slug)}`;
     const data = (summary: Summary | ServerFailure): ParticipantData => ({
       kind: 'results',
@@ -189,15 +203,18 @@ export async function loadParticipantPages(
     if (!row) return { status: 404, asset: page('results', pathname, data(NOT_FOUND)) };
     // Only what anyone may see: private results render the 403 state, never counts.
     if (!resultsOpenToAll(row)) {
-      return remember(`r:${slug}`, `private:${row.updatedAt.getTime()}`, 403, () =>
+      return remember(`r:${slug}`, `private:${row.updatedAt.getTime()}`, 403, bill, () =>
         page('results', pathname, data(PRIVATE)),
       );
     }
-    const poll = await cache.poll(slug);
+    if (!bill.mayBuild && !(cache.pollFresh(slug) && cache.summaryFresh(slug))) return undefined;
+    const { snapshot: poll, builtMs: pollMs } = await cache.pollPaid(slug);
+    bill.owed += pollMs;
     if (!poll) return { status: 404, asset: page('results', pathname, data(NOT_FOUND)) };
-    const summary = await cache.summary(slug);
+    const { snapshot: summary, builtMs: summaryMs } = await cache.summaryPaid(slug);
+    bill.owed += summaryMs;
     if (!summary) return { status: 404, asset: page('results', pathname, data(NOT_FOUND)) };
-    return remember(`r:${slug}`, `${poll.version}:${summary.version}`, 200, () =>
+    return remember(`r:${slug}`, `${poll.version}:${summary.version}`, 200, bill, () =>
       // The audience's view: no counts of a question the host hid.
       page('results', pathname, data(summary.audience.summary)),
     );
@@ -221,8 +238,13 @@ export async function loadParticipantPages(
               return sendAsset(request, reply, fallback, 404);
             }
             try {
-              const { status, asset } = await render(request.params.slug);
-              return sendAsset(request, reply, asset, status);
+              // What this read makes the server build, it pays; an address in debt gets the
+              // client-rendered app instead of a render (its API reads are limited alike).
+              const bill: Bill = { mayBuild: readCost.wait(request.ip) <= 0, owed: 0 };
+              const answer = await render(request.params.slug, bill);
+              readCost.charge(request.ip, bill.owed);
+              if (!answer) return sendAsset(request, reply, fallback);
+              return sendAsset(request, reply, answer.asset, answer.status);
             } catch (error) {
               // A page that cannot render (the database is down…) is still the client app, which
               // shows what it can and retries.

@@ -9,14 +9,17 @@ import { resetVotes } from '../domain/reset.ts';
 import { updatePoll } from '../domain/update-poll.ts';
 import type { LiveCache } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
+import { rateLimited } from './rate-limits.ts';
+import type { ReadCost } from './read-cost.ts';
 import { addRoute } from './route.ts';
 
 export function registerPollRoutes(
   app: FastifyInstance,
   store: PollStore,
   events: PollEvents,
-  cache: Pick<LiveCache, 'poll'>,
+  cache: Pick<LiveCache, 'pollPaid' | 'pollFresh'>,
   closer: QuizCloser,
+  readCost: ReadCost,
 ) {
   const grows = { growsStorage: true };
   addRoute(app, 'createPoll', ({ body }) => createPoll(store, events, body), {
@@ -32,12 +35,19 @@ export function registerPollRoutes(
   addRoute(
     app,
     'getPoll',
-    async ({ params, reply, hostSecret }) => {
+    async ({ params, request, reply, hostSecret }) => {
       const { json, clock } = await getPollJson(
         store,
         params.slug,
         async (poll, audience) => {
-          const cached = await cache.poll(params.slug);
+          // An anonymous read that makes the cache load a poll pays for it; those that wait on
+          // the same load do not (http/read-cost.ts).
+          if (audience !== 'host' && !cache.pollFresh(params.slug)) {
+            const wait = readCost.wait(request.ip);
+            if (wait > 0) throw rateLimited(reply, wait);
+          }
+          const { snapshot: cached, builtMs } = await cache.pollPaid(params.slug);
+          if (audience !== 'host') readCost.charge(request.ip, builtMs);
           if (cached?.poll.id !== poll.id) return undefined;
           const questionsJson =
             audience === 'host' ? cached.hostQuestionsJson : cached.questionsJson;

@@ -25,7 +25,8 @@ export class ReadCost {
 
   /** Takes `ms` of rebuild from the address's balance (it may go below zero). */
   charge(address: string, ms: number): void {
-    if (!this.settings.enabled) return;
+    // Nothing built, nothing owed (and no entry kept for an address that only read the cache).
+    if (!this.settings.enabled || ms <= 0) return;
     const balance = this.balance(address) - ms;
     this.balances.delete(address);
     if (this.balances.size >= this.maxKeys) {

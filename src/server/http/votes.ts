@@ -81,15 +81,14 @@ export function registerVoteRoutes(
       if (!poll) throw new DomainError('POLL_NOT_FOUND');
       if (!canSeeResults(poll, hostSecret)) throw new DomainError('RESULTS_PRIVATE');
       const isHost = isHostSecret(poll, hostSecret);
-      // An anonymous read that makes the cache rebuild pays for it (http/read-cost.ts).
-      const costly = !isHost && !cache.summaryFresh(params.slug);
-      if (costly) {
+      // An anonymous read that makes the cache rebuild pays for it (http/read-cost.ts); those
+      // that wait on the same rebuild do not.
+      if (!isHost && !cache.summaryFresh(params.slug)) {
         const wait = readCost.wait(request.ip);
         if (wait > 0) throw rateLimited(reply, wait);
       }
-      const started = performance.now();
-      const snapshot = await cache.summary(params.slug);
-      if (costly) readCost.charge(request.ip, performance.now() - started);
+      const { snapshot, builtMs } = await cache.summaryPaid(params.slug);
+      if (!isHost) readCost.charge(request.ip, builtMs);
       if (!snapshot) throw new DomainError('POLL_NOT_FOUND');
       // Counts of questions the host hid go to the host only.
       const summary = summaryViewFor(snapshot, isHost);

@@ -5,6 +5,7 @@ import type { LiveCache } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
 import { sendError } from './error-handler.ts';
 import { loadParticipantPages, type ParticipantPages } from './pages.ts';
+import type { ReadCost } from './read-cost.ts';
 import type { RateGuard } from './room.ts';
 import { type Asset, loadAssets, REVALIDATE, sendAsset } from './web-assets.ts';
 
@@ -24,6 +25,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   webDir: string,
   cache: LiveCache,
+  readCost: ReadCost,
   /** Bytes of server-rendered pages kept (LIVE_CACHE_MB). */
   pageCacheBytes?: number,
 ): Promise<WebApp> {
@@ -34,6 +36,7 @@ export async function registerWebApp(
     webDir,
     index,
     cache,
+    readCost,
     (message, error) => app.log.warn({ err: error }, message),
     pageCacheBytes,
   );

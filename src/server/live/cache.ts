@@ -111,6 +111,17 @@ interface Entry {
    *  ballot rebuilds only the clouds it answered. */
   textParts?: TextParts;
   textsChanged: Set<number> | 'all';
+  /** How long the last loads took, from their start to their end (what a read that caused
+   *  one pays, http/read-cost.ts). */
+  pollLoadMs: number;
+  summaryLoadMs: number;
+}
+
+/** A snapshot, and how long building it took when the call asking is the one that caused the
+ *  build (0 when it was kept, or built for someone else). */
+export interface Paid<T> {
+  snapshot: T | undefined;
+  builtMs: number;
 }
 
 /**
@@ -148,6 +159,29 @@ export class LiveCache {
     // A slug nobody created is not kept, so made-up slugs cannot fill the cache with misses.
     if (!snapshot) this.forget(slug, entry);
     return snapshot;
+  }
+
+  /** As poll(), with what building it cost if this call caused it. */
+  async pollPaid(slug: string): Promise<Paid<PollSnapshot>> {
+    const entry = this.entry(slug);
+    const { value, caused } = entry.poll.request();
+    const snapshot = await value;
+    if (!snapshot) this.forget(slug, entry);
+    return { snapshot, builtMs: caused ? entry.pollLoadMs : 0 };
+  }
+
+  /** As summary(), with what building it cost if this call caused it. */
+  async summaryPaid(slug: string): Promise<Paid<SummarySnapshot>> {
+    const entry = this.entry(slug);
+    const { value, caused } = entry.summary.request();
+    const snapshot = await value;
+    if (!snapshot) this.forget(slug, entry);
+    return { snapshot, builtMs: caused ? entry.summaryLoadMs : 0 };
+  }
+
+  /** Whether poll(slug) would answer without a load. */
+  pollFresh(slug: string): boolean {
+    return this.entries.get(slug)?.poll.fresh ?? false;
   }
 
   /**
@@ -240,6 +274,8 @@ export class LiveCache {
       summaryBytes: 0,
       window,
       textsChanged: 'all',
+      pollLoadMs: 0,
+      summaryLoadMs: 0,
     };
     this.entries.set(slug, created);
     this.evict();
@@ -275,6 +311,15 @@ export class LiveCache {
   }
 
   private async loadPoll(slug: string, entry: Entry): Promise<PollSnapshot | undefined> {
+    const began = performance.now();
+    try {
+      return await this.readPoll(slug, entry);
+    } finally {
+      entry.pollLoadMs = performance.now() - began;
+    }
+  }
+
+  private async readPoll(slug: string, entry: Entry): Promise<PollSnapshot | undefined> {
     const poll = await this.store.getPollBySlug(slug);
     if (!poll) return undefined;
     // SQLite answers synchronously: without these pauses the reads and the JSON of a 100 × 50
@@ -304,6 +349,15 @@ export class LiveCache {
   }
 
   private async loadSummary(slug: string, entry: Entry): Promise<SummarySnapshot | undefined> {
+    const began = performance.now();
+    try {
+      return await this.readSummary(slug, entry);
+    } finally {
+      entry.summaryLoadMs = performance.now() - began;
+    }
+  }
+
+  private async readSummary(slug: string, entry: Entry): Promise<SummarySnapshot | undefined> {
     // The entry's own poll, even if it was evicted meanwhile: a poll served uncached still
     // needs its summary built from it.
     const snapshot = await entry.poll.get();

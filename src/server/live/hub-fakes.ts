@@ -73,6 +73,8 @@ export class FakeReads {
       view: {} as PollSnapshot['view'],
       json: JSON.stringify({ status: poll.status, public: poll.resultsPublic }),
       hostJson: JSON.stringify({ status: poll.status, public: poll.resultsPublic }),
+      questionsJson: '[]',
+      hostQuestionsJson: '[]',
       version: ++this.version,
     };
     return this.pollSnap;

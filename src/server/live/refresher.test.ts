@@ -37,6 +37,22 @@ describe('Refresher', () => {
     expect(await r.get()).toBe(2);
   });
 
+  it('tells which request caused a load: not those answered from memory or waiting on it', async () => {
+    const c = controlledLoad();
+    const r = new Refresher(c.load, 0);
+    const first = r.request();
+    const second = r.request();
+    expect([first.caused, second.caused]).toEqual([true, false]);
+    c.finish();
+    expect(await Promise.all([first.value, second.value])).toEqual([1, 1]);
+    expect(r.request().caused).toBe(false);
+    r.invalidate();
+    const third = r.request();
+    expect(third.caused).toBe(true);
+    c.finish();
+    expect(await third.value).toBe(2);
+  });
+
   it('loads the first change after a quiet spell at once, and merges the next ones into one load at the end of the window', async () => {
     const l = controlledLoad();
     const r = new Refresher(l.load, 200);

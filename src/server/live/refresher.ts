@@ -58,15 +58,23 @@ export class Refresher<T> {
   }
 
   get(): Promise<T> {
+    return this.request().value;
+  }
+
+  /** As get(), telling whether this call is the one that caused a load (false when the value
+   *  was current or it waits on a load someone else caused): who pays for a rebuild. */
+  request(): { value: Promise<T>; caused: boolean } {
     if (this.value && this.value.generation === this.generation) {
-      return Promise.resolve(this.value.data);
+      return { value: Promise.resolve(this.value.data), caused: false };
     }
-    if (this.building?.generation === this.generation) return this.building.promise;
-    if (this.next) return this.next.promise;
+    if (this.building?.generation === this.generation) {
+      return { value: this.building.promise, caused: false };
+    }
+    if (this.next) return { value: this.next.promise, caused: false };
     const next = deferred<T>();
     this.next = next;
     this.startWhenAllowed();
-    return next.promise;
+    return { value: next.promise, caused: true };
   }
 
   /** Stops a waiting timer; whoever waits on it gets the value loaded at once instead. */
