@@ -129,6 +129,7 @@ export async function buildApp({
     perAddress: config.trustProxy ? 0 : limits.connectionsPerAddress,
     max: limits.connectionsMax,
     writeStallMs: limits.writeStallMs,
+    pipelinedMax: limits.pipelinedMax,
   }).attach(app.server);
   app.setValidatorCompiler(ballotAwareValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

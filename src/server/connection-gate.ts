@@ -23,6 +23,8 @@ export interface ConnectionLimits {
   perAddress: number;
   max: number;
   writeStallMs: number;
+  /** Requests waiting for their responses on one connection (PIPELINED_REQUESTS_MAX). */
+  pipelinedMax: number;
 }
 
 interface Tracked {
@@ -53,9 +55,6 @@ const SWEEP_EVERY_MS = 1000;
 /** A connection that has sent this much is reset rather than closed when it goes (see admit):
  *  the kernel's send buffer starts at 16 KB; what fits there is sent at once. */
 const RESET_AFTER_BYTES = 64 * 1024;
-
-/** Requests one connection may have waiting for their responses at once (HTTP pipelining). */
-const MAX_PIPELINED = 8;
 
 export class ConnectionGate {
   private readonly sockets = new Map<Socket, Tracked>();
@@ -137,7 +136,7 @@ export class ConnectionGate {
     if (!tracked) return;
     // Browsers never pipeline; a client queueing many requests on one connection makes the
     // server hold all their responses for a reader that may never read.
-    if (++tracked.inFlight > MAX_PIPELINED) {
+    if (++tracked.inFlight > this.limits.pipelinedMax) {
       this.release(socket);
       socket.resetAndDestroy();
       this.counts.pipelineCut++;

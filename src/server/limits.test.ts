@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, resolveLimits, streamsCapFor } from './limits.ts';
 
@@ -13,5 +15,15 @@ describe('the global stream cap', () => {
     expect(resolveLimits(DEFAULT_LIMITS, 4096).streamsMax).toBe(streamsCapFor(4096));
     expect(resolveLimits({ ...DEFAULT_LIMITS, STREAMS_MAX: 50 }, 4096).streamsMax).toBe(50);
     expect(resolveLimits(DEFAULT_LIMITS, 4096).liveCacheBytes).toBe(32 * 1024 * 1024);
+  });
+});
+
+describe('the README', () => {
+  it('has a row for every limit, with its default', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const missing = Object.entries(DEFAULT_LIMITS).filter(
+      ([name, value]) => !readme.includes(`| \`${name}\` | \`${value}\``),
+    );
+    expect(missing).toEqual([]);
   });
 });

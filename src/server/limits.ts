@@ -174,6 +174,10 @@ export const LIMITS = {
    *  807 KB poll open forever, and 1,000 of them pinned 709 MB of kernel memory. A phone on a
    *  slow network drains the socket's buffer every few seconds. */
   WRITE_STALL_TIMEOUT_MS: whole(30_000, 100, 600_000),
+  /** Requests one connection may have waiting for their responses at once (HTTP pipelining):
+   *  browsers never pipeline, and each queued response is memory held for a client that may
+   *  never read it. Past it the connection is reset (connection-gate.ts). */
+  PIPELINED_REQUESTS_MAX: whole(8, 1, 1_000),
   /** Milliseconds for a client to send its request headers: a phone sends a few hundred bytes
    *  in well under a second; Node's default (60 s) let a slow sender hold a socket a minute.
    *  Node counts it from the connection, so it also closes a socket that never sends one. */
@@ -311,6 +315,7 @@ export interface ServerLimits {
   /** Resolved: never 0 here. */
   connectionsMax: number;
   writeStallMs: number;
+  pipelinedMax: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
@@ -330,6 +335,7 @@ export function resolveLimits(limits: Limits, openFileLimit: number): ServerLimi
     connectionsPerAddress: limits.CONNECTIONS_PER_ADDRESS,
     connectionsMax: limits.CONNECTIONS_MAX || connectionsCapFor(openFileLimit),
     writeStallMs: limits.WRITE_STALL_TIMEOUT_MS,
+    pipelinedMax: limits.PIPELINED_REQUESTS_MAX,
     headersTimeoutMs: limits.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: limits.REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: limits.KEEP_ALIVE_TIMEOUT_MS,

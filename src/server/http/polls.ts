@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Poll } from '../../contract/index.ts';
 import { createPoll, duplicatePoll } from '../domain/create-poll.ts';
 import type { PollEvents } from '../domain/events.ts';
 import { isHostSecret } from '../domain/host-auth.ts';
