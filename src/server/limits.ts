@@ -65,9 +65,9 @@ export const LIMITS = {
   /** Reads per second per address after the burst: 300 results pages polling every 2.5 s (the
    *  stream's fallback) make 120 a second. */
   READ_RATE_PER_S: fractional(150, 0.01, 1_000_000),
-  /** Milliseconds per second of summary rebuilds one address's anonymous reads may cause
-   *  (http/read-cost.ts): a read served from the cache costs nothing, one that rebuilds pays
-   *  what the rebuild took. 100 is a tenth of a core: a results page of an ordinary poll
+  /** Milliseconds per second of building one address's anonymous reads may cause: summaries
+   *  rebuilt, polls loaded, pages rendered (http/read-cost.ts). A read served from memory costs
+   *  nothing; the one that caused a build pays what it took. 100 is a tenth of a core: a results page of an ordinary poll
    *  (a rebuild well under a millisecond) never meets it; 32 readers rotating over big polls
    *  (~0.1 s each) cannot take the event loop from the ballots. */
   READ_REBUILD_MS_PER_S: fractional(100, 0.001, 1_000_000),

@@ -1,11 +1,12 @@
 /**
- * The event-loop time one address's anonymous reads may make the server spend rebuilding
- * summaries: READ_REBUILD_MS_PER_S, up to READ_REBUILD_BURST_MS at once (limits.ts). A read
- * answered from the cache costs nothing here; one that makes the cache rebuild a summary pays
- * what the rebuild took, after the fact, and while its address is in debt such reads get 429.
- * Unbounded, 32 readers rotating over big polls (each rebuild ~0.1 s, the cache too small to
- * hold them all) took a victim's ballot p50 from 10 ms to 2.5 s. Per instance: it guards this
- * instance's event loop.
+ * The event-loop time one address's anonymous reads may make the server spend building what
+ * it does not hold: summaries rebuilt, polls loaded into the live cache, /p/ and /r/ pages
+ * rendered. READ_REBUILD_MS_PER_S, up to READ_REBUILD_BURST_MS at once (limits.ts). A read
+ * answered from memory costs nothing here; the one that caused a build pays what it took, after
+ * the fact (those waiting on the same build pay nothing), and while its address is in debt such
+ * reads get 429 (a page: the client-rendered app). Unbounded, 32 readers rotating over big polls
+ * (each rebuild ~0.1 s, the cache too small to hold them all) took a victim's ballot p50 from
+ * 10 ms to 2.5 s. Per instance: it guards this instance's event loop.
  */
 export class ReadCost {
   private readonly balances = new Map<string, { ms: number; at: number }>();
