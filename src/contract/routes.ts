@@ -88,6 +88,12 @@ export const routes = {
   },
   getPoll: {
     ...endpoints.getPoll,
+    description:
+      'The poll with its questions and options (a quiz hides `correct` from all but the host ' +
+      'until the question closes). Anonymous reads are rate-limited per client address ' +
+      '(READ_BURST, READ_RATE_PER_S), and one that makes the server load a poll it does not ' +
+      "hold in memory pays for the load from the address's READ_REBUILD budget: in debt, " +
+      '`429 RATE_LIMITED` with `Retry-After`.',
     params: SlugParams,
     response: Poll,
   },
@@ -208,7 +214,9 @@ export const routes = {
       'every answer with its `state` and hidden words marked `hidden: true`. `scale` questions ' +
       'carry `values` (every value 1..max with its count), `average` (exact mean, null with no ' +
       "answers) and `scale`. While a question's results are hidden from the caller: no counts, " +
-      'no `values`/`average`, and empty `words`/`answers`.',
+      'no `values`/`average`, and empty `words`/`answers`. Anonymous reads are rate-limited ' +
+      'per address, and one that makes the server rebuild the summary pays for it from the ' +
+      "address's READ_REBUILD budget: in debt, `429 RATE_LIMITED` with `Retry-After`.",
     params: SlugParams,
     response: Summary,
   },
