@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { PARTICIPANT_COOKIE } from '../src/contract/index.ts';
 import { DEFAULT_LIMITS } from '../src/server/limits.ts';
 import {
@@ -60,6 +61,17 @@ function nextDatabase(): string {
   return `${base}?schema=abuse_${process.pid}_${++servers}`;
 }
 
+/** Drops a server's PostgreSQL schema (`…?schema=name`) once it has stopped. */
+async function dropSchema(url: string): Promise<void> {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema');
+  parsed.search = '';
+  const client = new pg.Client(parsed.toString());
+  await client.connect();
+  await client.query(`drop schema if exists "${schema}" cascade`);
+  await client.end();
+}
+
 async function withServer<T>(
   extraEnv: Record<string, string>,
   run: (server: Server, dbFile: string) => Promise<T>,
@@ -74,6 +86,7 @@ async function withServer<T>(
     return await run(server, dbFile);
   } finally {
     await server.stop();
+    if (env.ABUSE_PG) await dropSchema(dbFile);
   }
 }
 

@@ -1,7 +1,10 @@
+import pg from 'pg';
+import type { DatabaseConfig } from '../src/server/config.ts';
 import { LiveCache } from '../src/server/live/cache.ts';
 import { createLocalBus } from '../src/server/live/change-bus.ts';
 import { openStore } from '../src/server/store/open-store.ts';
-import type { PollStore, StoreAnswer } from '../src/server/store/store.ts';
+import type { NewQuestion, PollStore, StoreAnswer } from '../src/server/store/store.ts';
+import { eventLoopBlock } from './lib/latency.ts';
 import { tempSqlite } from './lib/processes.ts';
 
 /**
@@ -11,30 +14,35 @@ import { tempSqlite } from './lib/processes.ts';
  * PostgreSQL (DATABASE_URL_PG, default postgres://postgres@127.0.0.1:5432/test).
  */
 const engine = process.env.COLD_PG ? 'postgres' : 'sqlite';
+const pgUrl = process.env.DATABASE_URL_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `cold_${process.pid}`;
-const store: PollStore = await openStore({
-  database:
-    engine === 'postgres'
-      ? {
-          kind: 'postgres',
-          url: `${process.env.DATABASE_URL_PG ?? 'postgres://postgres@127.0.0.1:5432/test'}?schema=${schema}`,
-        }
-      : { kind: 'sqlite', file: tempSqlite() },
-} as never);
+const database: DatabaseConfig =
+  engine === 'postgres'
+    ? { kind: 'postgres', url: `${pgUrl}?schema=${schema}` }
+    : { kind: 'sqlite', file: tempSqlite() };
+const store: PollStore = await openStore({ database });
 
 const long = (n: number, seed: string) => `${seed} ${'palabra '.repeat(n)}`.slice(0, n);
-let slugs = 0;
-async function bigChoicePoll(): Promise<string> {
-  const slug = `grande${++slugs}`;
-  await store.createPoll({
-    slug,
-    title: long(120, 'Encuesta grande'),
+let polls = 0;
+/** An open, public poll with these questions. */
+function openPoll(title: string, questions: NewQuestion[]) {
+  polls++;
+  return store.createPoll({
+    slug: `cold${polls}xyz`,
+    title,
     hostSecretHash: 'x',
     oneVotePerQuestion: false,
     resultsPublic: true,
-    joinCode: String(100000 + slugs),
+    joinCode: String(100000 + polls),
     status: 'open',
-    questions: Array.from({ length: 100 }, (_, i) => ({
+    questions,
+  });
+}
+
+async function bigChoicePoll(): Promise<string> {
+  const poll = await openPoll(
+    long(120, 'Encuesta grande'),
+    Array.from({ length: 100 }, (_, i) => ({
       text: long(240, `Pregunta ${i + 1}`),
       type: 'multiple' as const,
       ordinal: i + 1,
@@ -43,8 +51,8 @@ async function bigChoicePoll(): Promise<string> {
         ordinal: j + 1,
       })),
     })),
-  } as never);
-  return slug;
+  );
+  return poll.slug;
 }
 
 const letters = (n: number) => {
@@ -54,22 +62,15 @@ const letters = (n: number) => {
   return `pal${s}`;
 };
 async function cloudPoll(): Promise<string> {
-  const slug = `nubes${++slugs}`;
-  const poll = await store.createPoll({
-    slug,
-    title: 'Cien nubes',
-    hostSecretHash: 'x',
-    oneVotePerQuestion: false,
-    resultsPublic: true,
-    joinCode: String(200000 + slugs),
-    status: 'open',
-    questions: Array.from({ length: 100 }, (_, i) => ({
+  const poll = await openPoll(
+    'Cien nubes',
+    Array.from({ length: 100 }, (_, i) => ({
       text: `¿Qué piensas de ${i + 1}?`,
       type: 'text' as const,
       ordinal: i + 1,
       options: [],
     })),
-  } as never);
+  );
   const questions = await store.listQuestions(poll.id);
   for (let b = 0; b * 10 < 2000; b++) {
     const words = Array.from({ length: 10 }, (_, i) => letters(b * 10 + i));
@@ -91,7 +92,7 @@ async function cloudPoll(): Promise<string> {
       now: new Date(),
     });
   }
-  return slug;
+  return poll.slug;
 }
 
 async function coldBlock(slug: string): Promise<{ wall: number; block: number }> {
@@ -99,21 +100,14 @@ async function coldBlock(slug: string): Promise<{ wall: number; block: number }>
     windowMs: 0,
     maxBytes: 1024 * 1024 * 1024,
   });
-  let last = performance.now();
-  let block = 0;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    block = Math.max(block, now - last);
-    last = now;
-  }, 1);
-  const t0 = performance.now();
-  await cache.poll(slug);
-  await cache.summary(slug);
-  const wall = performance.now() - t0;
-  block = Math.max(block, performance.now() - last);
-  clearInterval(ticker);
-  cache.close();
-  return { wall, block };
+  try {
+    return await eventLoopBlock(async () => {
+      await cache.poll(slug);
+      await cache.summary(slug);
+    });
+  } finally {
+    cache.close();
+  }
 }
 
 for (const [name, make] of [
@@ -132,4 +126,10 @@ for (const [name, make] of [
   );
 }
 await store.close();
+if (engine === 'postgres') {
+  const client = new pg.Client(pgUrl);
+  await client.connect();
+  await client.query(`drop schema if exists ${schema} cascade`);
+  await client.end();
+}
 process.exit(0);

@@ -3,6 +3,7 @@ import { LiveCache } from '../src/server/live/cache.ts';
 import { createLocalBus } from '../src/server/live/change-bus.ts';
 import { openSqliteStore } from '../src/server/store/sqlite.ts';
 import type { StoreAnswer } from '../src/server/store/store.ts';
+import { eventLoopBlock } from './lib/latency.ts';
 import { tempSqlite } from './lib/processes.ts';
 
 /**
@@ -90,20 +91,9 @@ for (let v = 0; v < votes; v++) {
     kind: 'votes',
     ...(!process.env.SUMMARY_FULL && { textQuestionIds: [q.id] }),
   });
-  let last = performance.now();
-  let longest = 0;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  const t0 = performance.now();
-  await cache.summary(poll.slug);
-  const wall = performance.now() - t0;
-  longest = Math.max(longest, performance.now() - last);
-  clearInterval(ticker);
+  const { wall, block } = await eventLoopBlock(() => cache.summary(poll.slug));
   walls.push(wall);
-  blocks.push(longest);
+  blocks.push(block);
   await new Promise((r) => setTimeout(r, 20));
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

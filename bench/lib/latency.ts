@@ -16,3 +16,26 @@ export function percentile(hist: number[], p: number): number {
   }
   return HIST_MS;
 }
+
+/** Runs `work` in this process and measures its wall time and the longest gap a 1 ms timer saw
+ *  meanwhile: how long the event loop was held in one piece. */
+export async function eventLoopBlock(work: () => Promise<unknown>): Promise<{
+  wall: number;
+  block: number;
+}> {
+  let last = performance.now();
+  let block = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    block = Math.max(block, now - last);
+    last = now;
+  }, 1);
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    clearInterval(ticker);
+  }
+  block = Math.max(block, performance.now() - last);
+  return { wall: performance.now() - started, block };
+}

@@ -265,9 +265,12 @@ export class LiveCache {
     const window = new AdaptiveWindow(this.windowPolicy);
     const created: Entry = {
       // Poll changes are rare host actions that should show at once: no window.
-      poll: new Refresher(() => this.loadPoll(slug, created), 0),
+      poll: new Refresher(
+        () => this.timed(created, 'pollLoadMs', () => this.readPoll(slug, created)),
+        0,
+      ),
       summary: new Refresher(
-        () => this.loadSummary(slug, created),
+        () => this.timed(created, 'summaryLoadMs', () => this.readSummary(slug, created)),
         this.windowMs ?? (() => window.ms),
       ),
       pollBytes: 0,
@@ -310,12 +313,18 @@ export class LiveCache {
     }
   }
 
-  private async loadPoll(slug: string, entry: Entry): Promise<PollSnapshot | undefined> {
+  /** Runs a load of the entry, noting how long it took in `field` (what a read that caused it
+   *  pays). */
+  private async timed<T>(
+    entry: Entry,
+    field: 'pollLoadMs' | 'summaryLoadMs',
+    load: () => Promise<T>,
+  ): Promise<T> {
     const began = performance.now();
     try {
-      return await this.readPoll(slug, entry);
+      return await load();
     } finally {
-      entry.pollLoadMs = performance.now() - began;
+      entry[field] = performance.now() - began;
     }
   }
 
@@ -346,15 +355,6 @@ export class LiveCache {
       hostQuestionsJson,
       version: ++this.version,
     };
-  }
-
-  private async loadSummary(slug: string, entry: Entry): Promise<SummarySnapshot | undefined> {
-    const began = performance.now();
-    try {
-      return await this.readSummary(slug, entry);
-    } finally {
-      entry.summaryLoadMs = performance.now() - began;
-    }
   }
 
   private async readSummary(slug: string, entry: Entry): Promise<SummarySnapshot | undefined> {
