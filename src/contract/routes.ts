@@ -367,7 +367,9 @@ export const routes = {
       'Quiz: the caller (participant cookie, set by this call when missing) takes or changes ' +
       'its nickname in this poll: 2 to 24 characters, trimmed, the hygiene of titles. 400 ' +
       'NICKNAME_INVALID when it breaks those rules or the profanity filter or one of the ' +
-      "poll's blocked words matches it; 409 NICKNAME_TAKEN when another player of this poll has " +
+      "poll's blocked words matches it; 409 POLL_NOT_OPEN once the poll is closed (the final " +
+      'podium stays as the room saw it; reopening frees nicknames again); 409 NICKNAME_TAKEN ' +
+      'when another player of this poll has ' +
       'it (case, accents, look-alike and full-width letters, invisible characters folded). In a ' +
       'quiz only people with a nickname are players: they answer, score and rank.',
     params: SlugParams,

@@ -206,6 +206,28 @@ describe('nicknames', () => {
     const me = await call('GET', `/polls/${q.slug}/me`, undefined, { player: 'a2' });
     expect(me.body).toMatchObject({ nickname: 'jose', score: 0, rank: 1, players: 2, results: [] });
   });
+
+  it('are kept as the podium showed them once the quiz is closed, and free again if reopened', async () => {
+    const q = await quiz();
+    await enter(q.slug, 'k1', 'Ana');
+    await call('PATCH', `/polls/${q.slug}`, { status: 'closed' }, q.host);
+    // Before: a player could rename itself on the final podium, or join it, after the end.
+    for (const [player, nickname] of [
+      ['k1', 'Otra'],
+      ['k2', 'Nueva'],
+    ]) {
+      const refused = await enter(q.slug, player!, nickname);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        code: 'POLL_NOT_OPEN',
+        message: 'La encuesta no está abierta',
+      });
+    }
+    const me = await call('GET', `/polls/${q.slug}/me`, undefined, { player: 'k1' });
+    expect(me.body).toMatchObject({ nickname: 'Ana', players: 1 });
+    await call('PATCH', `/polls/${q.slug}`, { status: 'open' }, q.host);
+    expect((await enter(q.slug, 'k1', 'Otra')).status).toBe(200);
+  });
 });
 
 describe('clock, answers and scoring', () => {

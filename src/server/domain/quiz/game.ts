@@ -23,6 +23,8 @@ export async function setNickname(
   nickname: string,
 ): Promise<{ nickname: string }> {
   const poll = await findPoll(store, slug);
+  // The final podium stays as the room saw it: nobody renames or joins after the end.
+  if (poll.status === 'closed') throw new DomainError('POLL_NOT_OPEN');
   // The message says what to do, never which word of the list matched. The leaderboard shows
   // nicknames on the projector: the host's blocked words for the poll (issue 17) apply too.
   const blocked = await store.listBlockedWords(poll.id);
