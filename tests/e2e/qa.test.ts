@@ -112,6 +112,42 @@ describe('audience Q&A', () => {
     expect(await axeViolations(presenter.page)).toEqual([]);
   });
 
+  it('a hall past 200 questions: phone and host read them all with Ver más preguntas', async () => {
+    const seeded = await app.seedPoll({
+      title: 'Congreso',
+      settings: { qa: true },
+      status: 'open',
+    });
+    const total = 230;
+    for (let i = 1; i <= total; i++) {
+      await app.api(`/polls/${seeded.slug}/qa`, {
+        method: 'POST',
+        body: { text: `Pregunta número ${i} del congreso` },
+      });
+    }
+    const phone = new PhoneQaPage(await app.newPage(PHONE), app.server.url);
+    await phone.goto(seeded.slug);
+    await phone.tab('Preguntas').click();
+    await expect.poll(() => phone.questions().count()).toBe(50);
+    const more = phone.page.getByRole('button', { name: 'Ver más preguntas' });
+    // Before: the fourth press asked the API for 250 at once (its page is 200), a 400.
+    for (const shown of [100, 150, 200, 230]) {
+      await more.click();
+      await expect.poll(() => phone.questions().count()).toBe(shown);
+    }
+    expect(await more.count()).toBe(0);
+
+    const hostPage = await app.newPage(LAPTOP, seeded);
+    await hostPage.goto(`${app.server.url}/host/${seeded.slug}`);
+    const host = new HostQaCard(hostPage, app.server.url);
+    const items = host.card().getByTestId('qa-host-question');
+    // Before: the host's card read the 200 most voted and no more.
+    await expect.poll(() => items.count()).toBe(200);
+    await host.card().getByRole('button', { name: 'Ver más preguntas' }).click();
+    await expect.poll(() => items.count()).toBe(total);
+    await host.item('número 1 del').first().waitFor();
+  });
+
   it('opens on Preguntas when the poll has no questions and remembers the name', async () => {
     const seeded = await app.seedPoll({
       title: 'Solo preguntas',

@@ -13,7 +13,7 @@ import type {
   QaSort,
   UpdateQaBody,
 } from '../../../../contract/qa.ts';
-import { QA_PAGE_DEFAULT } from '../../../../contract/qa-limits.ts';
+import { QA_PAGE_DEFAULT, QA_PAGE_MAX } from '../../../../contract/qa-limits.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query.ts';
 
@@ -29,10 +29,44 @@ export function qaListQueryOptions(
 ) {
   return queryOptions({
     queryKey: [...queryKeys.qa(slug, sort, hostSecret !== null), limit],
-    queryFn: ({ signal }) =>
-      apiCall('listQa', { params: { slug }, query: { sort, limit }, hostSecret, signal }),
+    queryFn: ({ signal }) => readQuestions(slug, sort, hostSecret, limit, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The first `limit` questions in `sort` order, read QA_PAGE_MAX at a time (the API's largest
+ * page). 'Ver más preguntas' grows `limit`; asking the API for more than a page at once was a
+ * 400, so a hall past 200 questions could not see the rest.
+ */
+export async function readQuestions(
+  slug: string,
+  sort: QaSort,
+  hostSecret: string | null,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<QaList> {
+  const questions: QaQuestion[] = [];
+  const seen = new Set<number>();
+  let total = 0;
+  for (let offset = 0; offset < limit; offset += QA_PAGE_MAX) {
+    const size = Math.min(QA_PAGE_MAX, limit - offset);
+    const page = await apiCall('listQa', {
+      params: { slug },
+      query: { sort, limit: size, offset },
+      hostSecret,
+      signal,
+    });
+    total = page.total;
+    // Votes can move a question from one page to the next between two reads: kept once.
+    for (const question of page.questions) {
+      if (seen.has(question.id)) continue;
+      seen.add(question.id);
+      questions.push(question);
+    }
+    if (page.questions.length < size) break;
+  }
+  return { questions, total };
 }
 
 /** The latest `qa` frame of this page's stream, if any arrived. */

@@ -12,7 +12,8 @@ import { cn } from '../../../lib/cn.ts';
 import { qaListQueryOptions, useClearQa, useQaFrame } from '../api/qa.ts';
 import { HostQuestion } from './qa-host-question.tsx';
 
-/** The host reads the questions most voted first, up to this many (a talk gets a few hundred). */
+/** The host reads the questions most voted first, this many more at each 'Ver más preguntas'
+ *  (a talk gets a few hundred; a poll holds up to QA_QUESTIONS_PER_POLL). */
 const HOST_PAGE = 200;
 
 type Tab = 'pending' | 'visible' | 'answered';
@@ -27,7 +28,8 @@ const inTab: Record<Tab, (q: QaQuestion) => boolean> = {
 export function QaHostCard({ poll, secret }: { poll: Poll; secret: string }) {
   const slug = poll.slug;
   const queryClient = useQueryClient();
-  const list = useQuery(qaListQueryOptions(slug, 'top', secret, HOST_PAGE));
+  const [limit, setLimit] = useState(HOST_PAGE);
+  const list = useQuery(qaListQueryOptions(slug, 'top', secret, limit));
   const frame = useQaFrame(slug);
   const clear = useClearQa(slug, secret);
   // Each frame says something changed: the host's list (every state) is read again.
@@ -36,7 +38,13 @@ export function QaHostCard({ poll, secret }: { poll: Poll; secret: string }) {
   }, [frame, slug, queryClient]);
 
   const questions = list.data?.questions ?? [];
-  const pending = questions.filter(inTab.pending).length;
+  // Counts of every question, read or not: the stream's, else those of the list read so far.
+  const counts: Record<Tab, number> = frame?.counts ?? {
+    pending: questions.filter(inTab.pending).length,
+    visible: questions.filter(inTab.visible).length,
+    answered: questions.filter(inTab.answered).length,
+  };
+  const pending = counts.pending;
   const reviewing = poll.settings.qaModerated || pending > 0;
   const [chosen, setTab] = useState<Tab | null>(null);
   const tab: Tab = chosen ?? (reviewing && pending > 0 ? 'pending' : 'visible');
@@ -67,7 +75,7 @@ export function QaHostCard({ poll, secret }: { poll: Poll; secret: string }) {
                 tab === value ? 'bg-background shadow-sm' : 'text-muted-foreground',
               )}
             >
-              {label} ({questions.filter(inTab[value]).length})
+              {label} ({counts[value]})
             </button>
           ))}
         </fieldset>
@@ -80,6 +88,15 @@ export function QaHostCard({ poll, secret }: { poll: Poll; secret: string }) {
             ))}
           </ul>
         )}
+        {list.data && list.data.total > questions.length ? (
+          <Button
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => setLimit((n) => n + HOST_PAGE)}
+          >
+            {t.more}
+          </Button>
+        ) : null}
         {questions.length > 0 ? (
           <ConfirmDialog
             trigger={
