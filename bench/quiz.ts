@@ -16,7 +16,8 @@ import { machine, type Row, table } from './lib/report.ts';
  *   hold exactly the correct answers it was acknowledged for);
  * - from the close (the clock's closedAt) to each phone holding its own result and rank
  *   (GET …/me, all players at once, as they do on the closing poll frame);
- * - server CPU per answer against a poll ballot's, the same storm on a poll that is no quiz.
+ * - server CPU per answer against a poll ballot's: the same storm on a poll that is no quiz, run
+ *   before each quiz question (alternated, so neither side has the colder server).
  * Sizes: QUIZ_PLAYERS (2000), QUIZ_QUESTIONS (10), QUIZ_LIMIT_S (20).
  */
 
@@ -115,29 +116,43 @@ async function main() {
     () => `${PARTICIPANT_COOKIE}=${ids.issue(issuedAt)}`,
   );
   try {
-    // ── Baseline: the same storm of one-answer ballots on a poll that is no quiz ──
+    // ── Baseline: the same storm of one-answer ballots on a poll that is no quiz, one question
+    // per quiz question, run just before it: the two alternate on a server equally warm. ──
     const plain = await call(base, 'POST', '/polls', { title: 'Encuesta' });
-    const pq = await call(
-      base,
-      'POST',
-      `/polls/${plain.slug}/questions`,
-      { text: 'Capital', type: 'single', options: [{ text: 'A' }, { text: 'B' }, { text: 'C' }] },
-      plain.host_secret,
-    );
+    const plainQuestions: { id: number; options: { id: number }[] }[] = [];
+    for (let k = 0; k < QUESTIONS; k++) {
+      plainQuestions.push(
+        await call(
+          base,
+          'POST',
+          `/polls/${plain.slug}/questions`,
+          {
+            text: `Capital ${k + 1}`,
+            type: 'single',
+            options: [{ text: 'A' }, { text: 'B' }, { text: 'C' }],
+          },
+          plain.host_secret,
+        ),
+      );
+    }
     await call(base, 'PATCH', `/polls/${plain.slug}`, { status: 'open' }, plain.host_secret);
-    const ballotCpu0 = server.cpuSeconds();
-    const ballotAcks = await storm(LIMIT_S * 900, (i) =>
-      send(
-        base,
-        i,
-        'POST',
-        `/polls/${plain.slug}/votes`,
-        cookies[i]!,
-        JSON.stringify({ answers: [{ questionId: pq.id, optionIds: [pq.options[i % 3].id] }] }),
-      ),
-    );
-    const ballotCpu = server.cpuSeconds() - ballotCpu0;
-    const ballotsStored = ballotAcks.filter((r) => r.status === 201).length;
+    let ballotCpu = 0;
+    let ballotsStored = 0;
+    const ballotStorm = async (pq: { id: number; options: { id: number }[] }) => {
+      const cpu0 = server.cpuSeconds();
+      const acks = await storm(LIMIT_S * 900, (i) =>
+        send(
+          base,
+          i,
+          'POST',
+          `/polls/${plain.slug}/votes`,
+          cookies[i]!,
+          JSON.stringify({ answers: [{ questionId: pq.id, optionIds: [pq.options[i % 3]!.id] }] }),
+        ),
+      );
+      ballotCpu += server.cpuSeconds() - cpu0;
+      ballotsStored += acks.filter((r) => r.status === 201).length;
+    };
 
     // ── The quiz ──
     const poll = await call(base, 'POST', '/polls', {
@@ -182,7 +197,8 @@ async function main() {
     let answers = 0;
     let quizCpu = 0;
     let meCpu = 0;
-    for (const q of questions) {
+    for (const [k, q] of questions.entries()) {
+      await ballotStorm(plainQuestions[k]!);
       await call(base, 'PATCH', `/polls/${poll.slug}`, { currentQuestionId: q.id }, secret);
       const cpu0 = server.cpuSeconds();
       const acks = await storm(LIMIT_S * 900, (i) => {
