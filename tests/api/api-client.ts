@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
 import { type AppConfig, buildApp } from '../../src/server/app.ts';
 import type { PollEvents } from '../../src/server/domain/events.ts';
@@ -31,6 +32,32 @@ export async function testApp(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** What `setUpTestApp` fills in before a file's tests: the app, its store, a host client, its URL. */
+export interface SharedTestApp {
+  app: FastifyInstance;
+  store: PollStore;
+  host: Client;
+  /** Only with `listen: true`: the address it listens on (http://127.0.0.1:port, no path). */
+  base: string;
+}
+
+/** One app per test file, made before its tests and closed after them: the hooks every file repeated. */
+export function setUpTestApp(
+  options: Parameters<typeof testApp>[0] & { listen?: boolean } = {},
+): SharedTestApp {
+  const { listen, ...appOptions } = options;
+  const shared = {} as SharedTestApp;
+  let close: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const made = await testApp(appOptions);
+    close = made.close;
+    Object.assign(shared, { app: made.app, store: made.store, host: new Client(made.app) });
+    if (listen) shared.base = await made.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => close());
+  return shared;
 }
 
 /** Response bodies as tests read them: asserting on shapes is the test's job, not the type's. */

@@ -11,27 +11,22 @@ import {
   type Json,
   openPollWithQuestions,
   setStatus,
+  setUpTestApp,
   testApp,
 } from './api-client.ts';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let client: Client;
-beforeAll(async () => {
-  ctx = await testApp({ config: { publicUrl: 'https://sondeo.example.org', port: 4321 } });
-  client = new Client(ctx.app);
-});
-afterAll(() => ctx.close());
+const api = setUpTestApp({ config: { publicUrl: 'https://sondeo.example.org', port: 4321 } });
 
-const inject = (options: InjectOptions) => ctx.app.inject(options);
+const inject = (options: InjectOptions) => api.app.inject(options);
 
 describe('meta', () => {
   it('GET /health → {status: "ok"}', async () => {
-    const res = await client.get('/health');
+    const res = await api.host.get('/health');
     expect(res).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 
   it('GET /info → PUBLIC_URL and LAN URLs on the configured port', async () => {
-    const res = await client.get('/info');
+    const res = await api.host.get('/info');
     expect(res.status).toBe(200);
     expect(res.body.publicUrl).toBe('https://sondeo.example.org');
     for (const url of res.body.lanUrls) expect(url).toMatch(/^http:\/\/\d+\.\d+\.\d+\.\d+:4321$/);
@@ -151,7 +146,7 @@ describe('errors from HTTP itself', () => {
   });
 
   it('never answers 5xx to odd client input', async () => {
-    const { poll, yesno } = await openPollWithQuestions(client);
+    const { poll, yesno } = await openPollWithQuestions(api.host);
     const odd: [string, string, unknown][] = [
       [
         'POST',
@@ -179,7 +174,7 @@ describe('errors from HTTP itself', () => {
       ['POST', '/polls', { title: '\u0000\uffff😀' }],
     ];
     for (const [method, url, body] of odd) {
-      const res = await client.call(method as 'POST', url, { body, secret: poll.secret });
+      const res = await api.host.call(method as 'POST', url, { body, secret: poll.secret });
       expect(res.status, `${method} ${url}`).toBeLessThan(500);
       if (res.status >= 400) expect(Object.keys(res.body).sort()).toContain('code');
     }

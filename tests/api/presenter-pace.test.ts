@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import readExcelFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addQuestion,
   Client,
@@ -8,46 +8,40 @@ import {
   type HostedPoll,
   type Json,
   setStatus,
-  testApp,
+  setUpTestApp,
 } from './api-client.ts';
 
 /**
  * The presenter pace as the server enforces it (issue 19) and its ballots in the exports: one
  * row per participant although each sends one ballot per question (issue 17).
  */
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let host: Client;
-beforeAll(async () => {
-  ctx = await testApp();
-  host = new Client(ctx.app);
-});
-afterAll(() => ctx.close());
+const api = setUpTestApp();
 
 const votes = (slug: string) => `/polls/${slug}/votes`;
 const pick = (q: Json, i: number) => ({ questionId: q.id, optionIds: [q.options[i].id] });
 
 async function pacedPoll(settings: Record<string, boolean> = {}) {
-  const poll = await createPoll(host, {
+  const poll = await createPoll(api.host, {
     title: 'Clase al ritmo',
     settings: { presenterPace: true, ...settings },
   });
-  const first = await addQuestion(host, poll, { text: '¿Primera?', type: 'yesno' });
-  const second = await addQuestion(host, poll, {
+  const first = await addQuestion(api.host, poll, { text: '¿Primera?', type: 'yesno' });
+  const second = await addQuestion(api.host, poll, {
     text: '¿Segunda?',
     type: 'single',
     options: [{ text: 'A' }, { text: 'B' }],
   });
-  await setStatus(host, poll, 'open');
+  await setStatus(api.host, poll, 'open');
   return { poll, first, second };
 }
 
 const show = (poll: HostedPoll, questionId: number | null) =>
-  host.patch(`/polls/${poll.slug}`, { currentQuestionId: questionId }, { secret: poll.secret });
+  api.host.patch(`/polls/${poll.slug}`, { currentQuestionId: questionId }, { secret: poll.secret });
 
 describe('presenter pace enforced by the server', () => {
   it('refuses a ballot for a question the presenter is not showing: 409 QUESTION_NOT_CURRENT', async () => {
     const { poll, first, second } = await pacedPoll();
-    const phone = new Client(ctx.app);
+    const phone = new Client(api.app);
     // Nothing shown yet: no question may be answered.
     const early = await phone.post(votes(poll.slug), { answers: [pick(first, 0)] });
     expect(early.status).toBe(409);
@@ -71,18 +65,19 @@ describe('presenter pace enforced by the server', () => {
     // The presenter moves on at once: the question just shown is taken at once too.
     await show(poll, second.id);
     expect((await phone.post(votes(poll.slug), { answers: [pick(second, 1)] })).status).toBe(201);
-    const summary = (await host.get(`/polls/${poll.slug}/summary`, { secret: poll.secret })).body;
+    const summary = (await api.host.get(`/polls/${poll.slug}/summary`, { secret: poll.secret }))
+      .body;
     expect(summary.totalVotes).toBe(2);
   });
 
   it('takes any question once the pace is off', async () => {
     const { poll, second } = await pacedPoll();
-    await host.patch(
+    await api.host.patch(
       `/polls/${poll.slug}`,
       { settings: { presenterPace: false } },
       { secret: poll.secret },
     );
-    const res = await new Client(ctx.app).post(votes(poll.slug), { answers: [pick(second, 0)] });
+    const res = await new Client(api.app).post(votes(poll.slug), { answers: [pick(second, 0)] });
     expect(res.status).toBe(201);
   });
 });
@@ -91,7 +86,7 @@ describe('exports with the presenter pace: one row per participant', () => {
   /** Three people; Ana and Luis answer both questions, Marta only the first. */
   async function pacedClass(settings: Record<string, boolean> = {}) {
     const { poll, first, second } = await pacedPoll(settings);
-    const [ana, luis, marta] = [new Client(ctx.app), new Client(ctx.app), new Client(ctx.app)];
+    const [ana, luis, marta] = [new Client(api.app), new Client(api.app), new Client(api.app)];
     await show(poll, first.id);
     for (const [phone, i] of [
       [ana, 0],
@@ -111,7 +106,7 @@ describe('exports with the presenter pace: one row per participant', () => {
   }
 
   const exportOf = (poll: HostedPoll, format: string) =>
-    ctx.app.inject({
+    api.app.inject({
       url: `/api/v1/polls/${poll.slug}/export?format=${format}`,
       headers: { 'x-host-secret': poll.secret },
     });
@@ -146,7 +141,7 @@ describe('exports with the presenter pace: one row per participant', () => {
 
   it('a second answer to the same question (one vote per question off) is a row of its own', async () => {
     const { poll, ana } = await pacedClass({ oneVotePerQuestion: false });
-    const second = (await host.get(`/polls/${poll.slug}`)).body.questions[1];
+    const second = (await api.host.get(`/polls/${poll.slug}`)).body.questions[1];
     expect((await ana.post(votes(poll.slug), { answers: [pick(second, 0)] })).status).toBe(201);
     expect(csvBallots((await exportOf(poll, 'csv')).rawPayload)).toEqual([
       ['1', 'Sí', 'B'],
