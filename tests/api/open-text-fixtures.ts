@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import {
   addQuestion,
   Client,
@@ -6,7 +6,7 @@ import {
   type HostedPoll,
   type Json,
   setStatus,
-  testApp,
+  setUpTestApp,
 } from './api-client.ts';
 
 /** An open poll with an open-text, a scale (1–5, 'Nada'…'Mucho') and a single question. */
@@ -46,18 +46,13 @@ export async function summaryQuestion(
  * helpers: an open text/scale poll, a ballot from a new participant, one question of the summary.
  */
 export function setUpOpenTextApi() {
-  const api = {} as { ctx: Awaited<ReturnType<typeof testApp>>; client: Client };
-  beforeAll(async () => {
-    api.ctx = await testApp();
-    api.client = new Client(api.ctx.app);
-  });
-  afterAll(() => api.ctx.close());
+  const api = setUpTestApp();
   return {
     api,
-    openPoll: (settings: Record<string, boolean> = {}) => textScalePoll(api.client, settings),
-    vote: (poll: HostedPoll, answers: unknown[], voter = new Client(api.ctx.app)) =>
+    openPoll: (settings: Record<string, boolean> = {}) => textScalePoll(api.host, settings),
+    vote: (poll: HostedPoll, answers: unknown[], voter = new Client(api.app)) =>
       voter.post(`/polls/${poll.slug}/votes`, { answers }),
     summaryQ: (poll: HostedPoll, id: number, secret?: string) =>
-      summaryQuestion(api.client, poll, id, secret),
+      summaryQuestion(api.host, poll, id, secret),
   };
 }
