@@ -7,20 +7,28 @@ import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
 import { type AppConfig, buildApp } from '../../src/server/app.ts';
 import type { PollEvents } from '../../src/server/domain/events.ts';
 import { RATE_LIMITS_OFF } from '../../src/server/limits.ts';
+import type { Live } from '../../src/server/live/live.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { PollStore } from '../../src/server/store/store.ts';
 
 /** An app on its own temporary SQLite file (a real file, WAL and all), driven by inject. */
 export async function testApp(
-  options: { config?: Partial<AppConfig>; events?: PollEvents } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    events?: PollEvents;
+    /** A Live the test makes itself (to set its timings); closed after the app. */
+    live?: (store: PollStore) => Live;
+  } = {},
 ): Promise<{ app: FastifyInstance; store: PollStore; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'sondeo-api-'));
   const store = await openSqliteStore(join(dir, 'sondeo.db'));
+  const live = options.live?.(store);
   const app = await buildApp({
     store,
     // Limits off unless a test asks for them: tests make many polls from one address.
     config: { port: 3000, webDir: null, rateLimits: RATE_LIMITS_OFF, ...options.config },
     events: options.events,
+    live,
   });
   await app.ready();
   return {
@@ -28,6 +36,7 @@ export async function testApp(
     store,
     close: async () => {
       await app.close();
+      live?.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -41,6 +50,8 @@ export interface SharedTestApp {
   host: Client;
   /** Only with `listen: true`: the address it listens on (http://127.0.0.1:port, no path). */
   base: string;
+  /** Only with `listen: true`: `base` + '/api/v1', for tests that fetch the API themselves. */
+  apiUrl: string;
 }
 
 /** One app per test file, made before its tests and closed after them: the hooks every file repeated. */
@@ -54,7 +65,9 @@ export function setUpTestApp(
     const made = await testApp(appOptions);
     close = made.close;
     Object.assign(shared, { app: made.app, store: made.store, host: new Client(made.app) });
-    if (listen) shared.base = await made.app.listen({ port: 0, host: '127.0.0.1' });
+    if (!listen) return;
+    shared.base = await made.app.listen({ port: 0, host: '127.0.0.1' });
+    shared.apiUrl = `${shared.base}/api/v1`;
   });
   afterAll(() => close());
   return shared;
