@@ -10,6 +10,7 @@ import { RATE_LIMITS_OFF } from '../../src/server/limits.ts';
 import type { Live } from '../../src/server/live/live.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { PollStore } from '../../src/server/store/store.ts';
+import type { SseStream } from '../helpers/sse-client.ts';
 
 /** An app on its own temporary SQLite file (a real file, WAL and all), driven by inject. */
 export async function testApp(
@@ -71,6 +72,15 @@ export function setUpTestApp(
   });
   afterAll(() => close());
   return shared;
+}
+
+/** The streams a test file opens, all closed after its tests: the afterAll hook files repeated. */
+export function streamsClosedAfterAll(): SseStream[] {
+  const streams: SseStream[] = [];
+  afterAll(() => {
+    for (const stream of streams) stream.close();
+  });
+  return streams;
 }
 
 /** Response bodies as tests read them: asserting on shapes is the test's job, not the type's. */

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MAX_OPTIONS_PER_QUESTION,
   MAX_QUESTIONS_PER_POLL,
@@ -7,8 +7,8 @@ import {
   QUESTION_TEXT_MAX,
 } from '../../src/contract/index.ts';
 import { testJoinCode } from '../../src/server/store/test-join-codes.ts';
-import { openStream, type SseStream } from '../helpers/sse-client.ts';
-import { setUpTestApp } from './api-client.ts';
+import { openStream } from '../helpers/sse-client.ts';
+import { setUpTestApp, streamsClosedAfterAll } from './api-client.ts';
 
 // A poll at the contract's limits: 100 questions × 50 options, every text at its maximum in
 // two-byte letters. Its first frames (poll + summary) are megabytes in one write each, more than
@@ -19,10 +19,7 @@ const api = setUpTestApp({
   config: { port: 0 },
   listen: true,
 });
-const streams: SseStream[] = [];
-afterAll(() => {
-  for (const stream of streams) stream.close();
-});
+const streams = streamsClosedAfterAll();
 
 /** Built through the store: through the API the edit bucket and 5,000 requests would be slow. */
 async function pollAtTheLimits(slug: string) {

@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { openStream, type SseStream } from '../helpers/sse-client.ts';
+import { describe, expect, it } from 'vitest';
+import { openStream } from '../helpers/sse-client.ts';
 import {
   addQuestion,
   Client,
@@ -8,6 +8,7 @@ import {
   type Json,
   setStatus,
   setUpTestApp,
+  streamsClosedAfterAll,
 } from './api-client.ts';
 
 /**
@@ -16,10 +17,7 @@ import {
  */
 
 const api = setUpTestApp({ listen: true });
-const streams: SseStream[] = [];
-afterAll(() => {
-  for (const s of streams) s.close();
-});
+const streams = streamsClosedAfterAll();
 
 async function textPoll(settings: Record<string, boolean> = {}) {
   const poll = await createPoll(api.host, {

@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
 import { ParticipantIds } from '../../src/server/http/participant.ts';
 import { createLive, type Live } from '../../src/server/live/live.ts';
 import { openStream, type SseStream } from '../helpers/sse-client.ts';
-import { setUpTestApp } from './api-client.ts';
+import { setUpTestApp, streamsClosedAfterAll } from './api-client.ts';
 
 /** The presenter's calls over real HTTP: the current question (PATCH) and the presence count. */
 
@@ -48,7 +48,7 @@ async function pollWithTwoQuestions(settings: Record<string, boolean> = {}) {
   return { slug, secret, q1: q1.body.id as number, q2: q2.body.id as number, created };
 }
 
-const streams: SseStream[] = [];
+const streams = streamsClosedAfterAll();
 async function stream(slug: string, headers: Record<string, string> = {}, query = '') {
   const s = await openStream(`${api.apiUrl}/polls/${slug}/events${query}`, headers);
   streams.push(s);
@@ -59,10 +59,6 @@ const participant = (slug: string, id: string) =>
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const presences = (s: SseStream) =>
   s.events.filter((e) => e.event === 'presence').map((e) => JSON.parse(e.data).participants);
-
-afterAll(() => {
-  for (const s of streams) s.close();
-});
 
 describe('presenter pace setting and the current question', () => {
   it('starts off, with no current question, and is kept by duplicate', async () => {

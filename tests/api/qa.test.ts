@@ -1,7 +1,7 @@
 import readExcelFile from 'read-excel-file/node';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.ts';
-import { openStream, type SseStream } from '../helpers/sse-client.ts';
+import { openStream } from '../helpers/sse-client.ts';
 import {
   Client,
   createPoll,
@@ -9,6 +9,7 @@ import {
   type Json,
   setStatus,
   setUpTestApp,
+  streamsClosedAfterAll,
   testApp,
 } from './api-client.ts';
 
@@ -18,10 +19,7 @@ import {
  */
 
 const api = setUpTestApp({ listen: true });
-const streams: SseStream[] = [];
-afterAll(() => {
-  for (const s of streams) s.close();
-});
+const streams = streamsClosedAfterAll();
 
 async function qaPoll(settings: Record<string, boolean> = { qa: true }) {
   const poll = await createPoll(api.host, { title: 'Charla', settings });

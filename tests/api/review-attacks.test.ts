@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.ts';
-import { openStream, type SseStream } from '../helpers/sse-client.ts';
+import { openStream } from '../helpers/sse-client.ts';
 import {
   addQuestion,
   Client,
@@ -10,16 +10,14 @@ import {
   type HostedPoll,
   setStatus,
   setUpTestApp,
+  streamsClosedAfterAll,
   testApp,
 } from './api-client.ts';
 
 /** A reviewer's attacks on the quiz and the Q&A as an anonymous participant (no host secret). */
 
 const api = setUpTestApp({ listen: true });
-const streams: SseStream[] = [];
-afterAll(() => {
-  for (const s of streams) s.close();
-});
+const streams = streamsClosedAfterAll();
 
 async function quiz(settings: Record<string, boolean> = { resultsPublic: true }) {
   const poll = await createPoll(api.host, {
