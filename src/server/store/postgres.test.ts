@@ -1,12 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  pgAvailable,
-  redactUrl,
-  requireService,
-  TEST_DATABASE_URL,
-  throwawaySchemas,
-} from '../../../tests/helpers/services.ts';
+import { testPostgres } from '../../../tests/helpers/services.ts';
 import { createPostgresStore } from './postgres.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
@@ -17,9 +11,7 @@ import { pollRunsContract } from './store-contract-runs.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
-const url = TEST_DATABASE_URL;
-const available = await requireService('PostgreSQL', redactUrl(url), () => pgAvailable(url));
-const schemas = throwawaySchemas(url);
+const { url, available, schemas } = await testPostgres();
 afterAll(() => (available ? schemas.dropAll() : undefined));
 
 describe.runIf(available)('postgres store', () => {
