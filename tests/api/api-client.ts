@@ -169,6 +169,15 @@ export async function addQuestion(
   return res.body;
 }
 
+/** The ballot URL of a poll, as the vote tests post to it. */
+export const votes = (slug: string) => `/polls/${slug}/votes`;
+
+/** One answer of a ballot: the options at `indexes` of question `q` (as the API returned it). */
+export const answer = (q: Json, ...indexes: number[]) => ({
+  questionId: q.id,
+  optionIds: indexes.map((i) => q.options[i].id),
+});
+
 export async function setStatus(client: Client, poll: HostedPoll, status: string): Promise<Res> {
   return client.patch(`/polls/${poll.slug}`, { status }, { secret: poll.secret });
 }

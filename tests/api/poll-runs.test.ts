@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answer,
   Client,
   createPoll,
-  type Json,
   openPollWithQuestions,
   setStatus,
   setUpTestApp,
+  votes,
 } from './api-client.ts';
 
 /** Issue 17: the same poll run again with the next group (reopen, reset in any status). */
 const api = setUpTestApp();
 
-const votes = (slug: string) => `/polls/${slug}/votes`;
-const yes = (q: Json) => ({ questionId: q.id, optionIds: [q.options[0].id] });
 const reset = (poll: { slug: string; secret: string }) =>
   api.host.post(`/polls/${poll.slug}/reset`, undefined, { secret: poll.secret });
 
@@ -23,12 +22,12 @@ describe('reopening a closed poll', () => {
     await setStatus(api.host, poll, 'closed');
     expect((await api.host.get(`/join/${code}`)).status).toBe(404);
     const voter = new Client(api.app);
-    expect((await voter.post(votes(poll.slug), { answers: [yes(yesno)] })).status).toBe(409);
+    expect((await voter.post(votes(poll.slug), { answers: [answer(yesno, 0)] })).status).toBe(409);
 
     const reopened = await setStatus(api.host, poll, 'open');
     expect(reopened).toMatchObject({ status: 200, body: { status: 'open', joinCode: code } });
     expect((await api.host.get(`/join/${code}`)).body).toEqual({ slug: poll.slug });
-    expect((await voter.post(votes(poll.slug), { answers: [yes(yesno)] })).status).toBe(201);
+    expect((await voter.post(votes(poll.slug), { answers: [answer(yesno, 0)] })).status).toBe(201);
   });
 
   it('draws a new join code when another poll took the old one meanwhile', async () => {
@@ -72,8 +71,8 @@ describe('resetting votes starts a new run', () => {
     const { poll, yesno } = await openPollWithQuestions(api.host);
     expect(poll.body.resetCount).toBe(0);
     const phone = new Client(api.app);
-    expect((await phone.post(votes(poll.slug), { answers: [yes(yesno)] })).status).toBe(201);
-    const again = await phone.post(votes(poll.slug), { answers: [yes(yesno)] });
+    expect((await phone.post(votes(poll.slug), { answers: [answer(yesno, 0)] })).status).toBe(201);
+    const again = await phone.post(votes(poll.slug), { answers: [answer(yesno, 0)] });
     expect(again.body.code).toBe('ALREADY_VOTED');
 
     expect(await reset(poll)).toMatchObject({ status: 200, body: { deletedVotes: 1 } });
@@ -86,7 +85,7 @@ describe('resetting votes starts a new run', () => {
       .body;
     expect(summary.totalVotes).toBe(0);
 
-    expect((await phone.post(votes(poll.slug), { answers: [yes(yesno)] })).status).toBe(201);
+    expect((await phone.post(votes(poll.slug), { answers: [answer(yesno, 0)] })).status).toBe(201);
     const next = (await api.host.get(`/polls/${poll.slug}/summary`, { secret: poll.secret })).body;
     expect(next.totalVotes).toBe(1);
     expect(next.questions[0].options[0].count).toBe(1);
@@ -94,7 +93,7 @@ describe('resetting votes starts a new run', () => {
 
   it('after closing, a reset and a reopen make the poll usable for the next group', async () => {
     const { poll, yesno } = await openPollWithQuestions(api.host);
-    await new Client(api.app).post(votes(poll.slug), { answers: [yes(yesno)] });
+    await new Client(api.app).post(votes(poll.slug), { answers: [answer(yesno, 0)] });
     await setStatus(api.host, poll, 'closed');
     expect((await reset(poll)).body).toEqual({ deletedVotes: 1 });
     expect((await setStatus(api.host, poll, 'open')).body).toMatchObject({
@@ -102,7 +101,7 @@ describe('resetting votes starts a new run', () => {
       resetCount: 1,
     });
     expect(
-      (await new Client(api.app).post(votes(poll.slug), { answers: [yes(yesno)] })).status,
+      (await new Client(api.app).post(votes(poll.slug), { answers: [answer(yesno, 0)] })).status,
     ).toBe(201);
   });
 });

@@ -3,12 +3,13 @@ import readExcelFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import {
   addQuestion,
+  answer,
   Client,
   createPoll,
   type HostedPoll,
-  type Json,
   setStatus,
   setUpTestApp,
+  votes,
 } from './api-client.ts';
 
 /**
@@ -16,9 +17,6 @@ import {
  * row per participant although each sends one ballot per question (issue 17).
  */
 const api = setUpTestApp();
-
-const votes = (slug: string) => `/polls/${slug}/votes`;
-const pick = (q: Json, i: number) => ({ questionId: q.id, optionIds: [q.options[i].id] });
 
 async function pacedPoll(settings: Record<string, boolean> = {}) {
   const poll = await createPoll(api.host, {
@@ -43,7 +41,7 @@ describe('presenter pace enforced by the server', () => {
     const { poll, first, second } = await pacedPoll();
     const phone = new Client(api.app);
     // Nothing shown yet: no question may be answered.
-    const early = await phone.post(votes(poll.slug), { answers: [pick(first, 0)] });
+    const early = await phone.post(votes(poll.slug), { answers: [answer(first, 0)] });
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({
       code: 'QUESTION_NOT_CURRENT',
@@ -52,19 +50,19 @@ describe('presenter pace enforced by the server', () => {
     });
 
     await show(poll, first.id);
-    const ahead = await phone.post(votes(poll.slug), { answers: [pick(second, 0)] });
+    const ahead = await phone.post(votes(poll.slug), { answers: [answer(second, 0)] });
     expect(ahead.status).toBe(409);
     expect(ahead.body.code).toBe('QUESTION_NOT_CURRENT');
     // A ballot with the current question and another one is refused whole.
     const both = await phone.post(votes(poll.slug), {
-      answers: [pick(first, 0), pick(second, 1)],
+      answers: [answer(first, 0), answer(second, 1)],
     });
     expect(both.body.code).toBe('QUESTION_NOT_CURRENT');
-    expect((await phone.post(votes(poll.slug), { answers: [pick(first, 0)] })).status).toBe(201);
+    expect((await phone.post(votes(poll.slug), { answers: [answer(first, 0)] })).status).toBe(201);
 
     // The presenter moves on at once: the question just shown is taken at once too.
     await show(poll, second.id);
-    expect((await phone.post(votes(poll.slug), { answers: [pick(second, 1)] })).status).toBe(201);
+    expect((await phone.post(votes(poll.slug), { answers: [answer(second, 1)] })).status).toBe(201);
     const summary = (await api.host.get(`/polls/${poll.slug}/summary`, { secret: poll.secret }))
       .body;
     expect(summary.totalVotes).toBe(2);
@@ -77,7 +75,7 @@ describe('presenter pace enforced by the server', () => {
       { settings: { presenterPace: false } },
       { secret: poll.secret },
     );
-    const res = await new Client(api.app).post(votes(poll.slug), { answers: [pick(second, 0)] });
+    const res = await new Client(api.app).post(votes(poll.slug), { answers: [answer(second, 0)] });
     expect(res.status).toBe(201);
   });
 });
@@ -93,14 +91,18 @@ describe('exports with the presenter pace: one row per participant', () => {
       [luis, 1],
       [marta, 0],
     ] as const) {
-      expect((await phone.post(votes(poll.slug), { answers: [pick(first, i)] })).status).toBe(201);
+      expect((await phone.post(votes(poll.slug), { answers: [answer(first, i)] })).status).toBe(
+        201,
+      );
     }
     await show(poll, second.id);
     for (const [phone, i] of [
       [luis, 0],
       [ana, 1],
     ] as const) {
-      expect((await phone.post(votes(poll.slug), { answers: [pick(second, i)] })).status).toBe(201);
+      expect((await phone.post(votes(poll.slug), { answers: [answer(second, i)] })).status).toBe(
+        201,
+      );
     }
     return { poll, ana };
   }
@@ -142,7 +144,7 @@ describe('exports with the presenter pace: one row per participant', () => {
   it('a second answer to the same question (one vote per question off) is a row of its own', async () => {
     const { poll, ana } = await pacedClass({ oneVotePerQuestion: false });
     const second = (await api.host.get(`/polls/${poll.slug}`)).body.questions[1];
-    expect((await ana.post(votes(poll.slug), { answers: [pick(second, 0)] })).status).toBe(201);
+    expect((await ana.post(votes(poll.slug), { answers: [answer(second, 0)] })).status).toBe(201);
     expect(csvBallots((await exportOf(poll, 'csv')).rawPayload)).toEqual([
       ['1', 'Sí', 'B'],
       ['2', 'No', 'A'],

@@ -2,21 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
 import {
   addQuestion,
+  answer,
   Client,
   createPoll,
   type Json,
   openPollWithQuestions,
   setStatus,
   setUpTestApp,
+  votes,
 } from './api-client.ts';
 
 const api = setUpTestApp();
 
-const votes = (slug: string) => `/polls/${slug}/votes`;
-const answer = (q: Json, ...indexes: number[]) => ({
-  questionId: q.id,
-  optionIds: indexes.map((i) => q.options[i].id),
-});
 const summaryOf = async (slug: string, secret: string) =>
   (await api.host.get(`/polls/${slug}/summary`, { secret })).body;
 
