@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.ts';
 import {
-  addQuestion,
   Client,
   createPoll,
   type HostedPoll,
@@ -9,6 +8,7 @@ import {
   setStatus,
   setUpTestApp,
 } from './api-client.ts';
+import { audienceAndHostSummary, ideasPoll } from './open-text-fixtures.ts';
 
 /**
  * Issue 17: 'Palabras bloqueadas'. A host's words for one poll flag new answers holding them,
@@ -18,15 +18,7 @@ import {
 
 const api = setUpTestApp();
 
-async function textPoll() {
-  const poll = await createPoll(api.host, {
-    title: 'Lluvia de ideas',
-    settings: { resultsPublic: true, oneVotePerQuestion: false },
-  });
-  const text = await addQuestion(api.host, poll, { text: '¿Una idea?', type: 'text' });
-  await setStatus(api.host, poll, 'open');
-  return { poll, text };
-}
+const textPoll = (settings: Record<string, boolean> = {}) => ideasPoll(api.host, settings);
 
 const answer = async (poll: HostedPoll, questionId: number, text: string) => {
   const res = await new Client(api.app).post(`/polls/${poll.slug}/votes`, {
@@ -38,14 +30,8 @@ const answer = async (poll: HostedPoll, questionId: number, text: string) => {
 const block = (poll: HostedPoll, words: string[], applyToExisting?: boolean) =>
   api.host.put(`/polls/${poll.slug}/blocked-words`, { words, applyToExisting }, poll);
 
-async function summaries(poll: HostedPoll, questionId: number) {
-  const pub = (await api.host.get(`/polls/${poll.slug}/summary`)).body;
-  const host = (await api.host.get(`/polls/${poll.slug}/summary`, poll)).body;
-  return {
-    pub: pub.questions.find((q: Json) => q.id === questionId),
-    host: host.questions.find((q: Json) => q.id === questionId),
-  };
-}
+const summaries = (poll: HostedPoll, questionId: number) =>
+  audienceAndHostSummary(api.host, poll, questionId);
 
 describe('blocked words', () => {
   it('lists, replaces and clears a poll’s words, for the host only', async () => {

@@ -3,13 +3,12 @@ import { openStream } from '../helpers/sse-client.ts';
 import {
   addQuestion,
   Client,
-  createPoll,
   type HostedPoll,
   type Json,
-  setStatus,
   setUpTestApp,
   streamsClosedAfterAll,
 } from './api-client.ts';
+import { audienceAndHostSummary, ideasPoll } from './open-text-fixtures.ts';
 
 /**
  * Issue 13's moderation: a flagged, held or hidden answer and a hidden word never reach anyone
@@ -19,28 +18,13 @@ import {
 const api = setUpTestApp({ listen: true });
 const streams = streamsClosedAfterAll();
 
-async function textPoll(settings: Record<string, boolean> = {}) {
-  const poll = await createPoll(api.host, {
-    title: 'Lluvia de ideas',
-    settings: { resultsPublic: true, oneVotePerQuestion: false, ...settings },
-  });
-  const text = await addQuestion(api.host, poll, { text: '¿Una idea?', type: 'text' });
-  await setStatus(api.host, poll, 'open');
-  return { poll, text };
-}
+const textPoll = (settings: Record<string, boolean> = {}) => ideasPoll(api.host, settings);
 
 const answer = (poll: HostedPoll, questionId: number, text: string) =>
   new Client(api.app).post(`/polls/${poll.slug}/votes`, { answers: [{ questionId, text }] });
 
-async function summaries(poll: HostedPoll, questionId: number) {
-  const pub = (await api.host.get(`/polls/${poll.slug}/summary`)).body;
-  const host = (await api.host.get(`/polls/${poll.slug}/summary`, poll)).body;
-  return {
-    pubRaw: JSON.stringify(pub),
-    pub: pub.questions.find((q: Json) => q.id === questionId),
-    host: host.questions.find((q: Json) => q.id === questionId),
-  };
-}
+const summaries = (poll: HostedPoll, questionId: number) =>
+  audienceAndHostSummary(api.host, poll, questionId);
 
 async function streamsOf(poll: HostedPoll) {
   const url = `${api.base}/api/v1/polls/${poll.slug}/events`;

@@ -30,6 +30,28 @@ export async function textScalePoll(client: Client, settings: Record<string, boo
   return { poll, text, scale, single };
 }
 
+/** An open poll ('Lluvia de ideas') with one open-text question, results public, many answers each. */
+export async function ideasPoll(client: Client, settings: Record<string, boolean> = {}) {
+  const poll = await createPoll(client, {
+    title: 'Lluvia de ideas',
+    settings: { resultsPublic: true, oneVotePerQuestion: false, ...settings },
+  });
+  const text = await addQuestion(client, poll, { text: '¿Una idea?', type: 'text' });
+  await setStatus(client, poll, 'open');
+  return { poll, text };
+}
+
+/** One question of the summary as the audience and as the host get it (`pubRaw`: all of the former). */
+export async function audienceAndHostSummary(client: Client, poll: HostedPoll, questionId: number) {
+  const pub = (await client.get(`/polls/${poll.slug}/summary`)).body;
+  const host = (await client.get(`/polls/${poll.slug}/summary`, poll)).body;
+  return {
+    pubRaw: JSON.stringify(pub),
+    pub: pub.questions.find((q: Json) => q.id === questionId),
+    host: host.questions.find((q: Json) => q.id === questionId),
+  };
+}
+
 /** One question of the summary, as the audience (or, with the secret, the host) gets it. */
 export async function summaryQuestion(
   client: Client,
