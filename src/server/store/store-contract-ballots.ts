@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BallotRecord, PollStore } from './store.ts';
 import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
+import { addSingleAndMultiple } from './test-polls.ts';
 
 /**
  * PollStore.listBallots on every engine (called beside `storeContract`): the pages an export
@@ -23,18 +24,7 @@ export function ballotPagesContract(engine: string, factory: () => Promise<PollS
         resultsPublic: false,
         status: 'open',
       });
-      const options = [{ text: 'A' }, { text: 'B' }, { text: 'C' }];
-      const single = await current.store.addQuestion(poll.id, {
-        text: 'Uno',
-        type: 'single',
-        options,
-      });
-      const multi = await current.store.addQuestion(poll.id, {
-        text: 'Varias',
-        type: 'multiple',
-        options,
-      });
-      return { poll, single, multi };
+      return { poll, ...(await addSingleAndMultiple(current.store, poll.id)) };
     }
 
     async function readAll(pollId: number, limit: number) {

@@ -8,6 +8,7 @@ import {
 } from './store.ts';
 import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
+import { addSingleAndMultiple } from './test-polls.ts';
 
 /**
  * The behaviour every PollStore must have, written against the interface only so the same
@@ -35,18 +36,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
     /** An open poll with a single and a multiple question, three options each. */
     async function openPoll(oneVotePerQuestion = true) {
       const poll = await newPoll({ oneVotePerQuestion, status: 'open' });
-      const options = [{ text: 'A' }, { text: 'B' }, { text: 'C' }];
-      const single = await current.store.addQuestion(poll.id, {
-        text: 'Uno',
-        type: 'single',
-        options,
-      });
-      const multi = await current.store.addQuestion(poll.id, {
-        text: 'Varias',
-        type: 'multiple',
-        options,
-      });
-      return { poll, single, multi };
+      return { poll, ...(await addSingleAndMultiple(current.store, poll.id)) };
     }
 
     const opt = (q: QuestionWithOptions, i: number) => q.options[i]!.id;
