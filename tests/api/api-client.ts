@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -42,6 +42,16 @@ export async function testApp(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A temporary built-web-app folder (index.html, one hashed asset, then `extra` files) to serve. */
+export function tempWebDir(extra: Record<string, string | Uint8Array> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sondeo-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Sondeo</title>');
+  writeFileSync(join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  for (const [name, content] of Object.entries(extra)) writeFileSync(join(dir, name), content);
+  return dir;
 }
 
 /** What `setUpTestApp` fills in before a file's tests: the app, its store, a host client, its URL. */

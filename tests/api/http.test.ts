@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +10,7 @@ import {
   openPollWithQuestions,
   setStatus,
   setUpTestApp,
+  tempWebDir,
   testApp,
 } from './api-client.ts';
 
@@ -234,12 +233,10 @@ describe('the web app', () => {
   let web: Awaited<ReturnType<typeof testApp>>;
   let dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sondeo-web-'));
-    mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Sondeo</title>');
-    writeFileSync(join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
-    writeFileSync(join(dir, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
-    writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+    dir = tempWebDir({
+      'assets/main-abc123.js.br': brotliCompressSync('console.log(1)'),
+      'favicon.svg': '<svg/>',
+    });
     web = await testApp({ config: { webDir: dir } });
   });
   afterAll(async () => {
