@@ -9,6 +9,18 @@ import { testJoinCode } from './test-join-codes.ts';
  * once, answers refused when not for the running question or late, scoring once at the close,
  * ties, and scores that a reopened store still has.
  */
+/** The fields of an open quiz poll ('Concurso'), as both the suite and the reopen check create it. */
+const openQuizPoll = (slug: string) => ({
+  slug,
+  title: 'Concurso',
+  hostSecretHash: 'h'.repeat(64),
+  joinCode: testJoinCode(),
+  oneVotePerQuestion: true,
+  resultsPublic: false,
+  quiz: true,
+  status: 'open' as const,
+});
+
 export function quizContract(engine: string, factory: () => Promise<PollStore>): void {
   describe(`PollStore quiz (${engine})`, () => {
     const current = freshStorePerTest(() => factory());
@@ -16,16 +28,7 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
 
     async function quizPoll(timeLimitSeconds: number | null = 20) {
       n += 1;
-      const poll = await current.store.createPoll({
-        slug: `quiz${n}xyz`,
-        title: 'Concurso',
-        hostSecretHash: 'h'.repeat(64),
-        joinCode: testJoinCode(),
-        oneVotePerQuestion: true,
-        resultsPublic: false,
-        quiz: true,
-        status: 'open',
-      });
+      const poll = await current.store.createPoll(openQuizPoll(`quiz${n}xyz`));
       const q = await current.store.addQuestion(poll.id, {
         text: 'Capital',
         type: 'single',
@@ -163,16 +166,7 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
  *  reopen the same database (sqlite.test.ts, postgres.test.ts). */
 export async function scoreSurvivesReopen(open: () => Promise<PollStore>): Promise<void> {
   const first = await open();
-  const poll = await first.createPoll({
-    slug: 'reopenQz',
-    title: 'Concurso',
-    hostSecretHash: 'h'.repeat(64),
-    joinCode: testJoinCode(),
-    oneVotePerQuestion: true,
-    resultsPublic: false,
-    quiz: true,
-    status: 'open',
-  });
+  const poll = await first.createPoll(openQuizPoll('reopenQz'));
   const q = await first.addQuestion(poll.id, {
     text: 'Capital',
     type: 'single',
