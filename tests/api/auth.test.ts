@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/contract/index.ts';
-import {
-  Client,
-  type HostedPoll,
-  type Json,
-  openPollWithQuestions,
-  testApp,
-} from './api-client.ts';
+import { type HostedPoll, type Json, openPollWithQuestions, setUpTestApp } from './api-client.ts';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let client: Client;
+const api = setUpTestApp();
 let mine: { poll: HostedPoll; yesno: Json; multi: Json };
 let theirs: { poll: HostedPoll; yesno: Json; multi: Json };
 beforeAll(async () => {
-  ctx = await testApp();
-  client = new Client(ctx.app);
-  mine = await openPollWithQuestions(client);
-  theirs = await openPollWithQuestions(client);
+  mine = await openPollWithQuestions(api.host);
+  theirs = await openPollWithQuestions(api.host);
 });
-afterAll(() => ctx.close());
 
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown };
 
@@ -92,7 +82,7 @@ const secretRoutes = Object.entries(routes)
   .map(([name]) => name);
 
 async function unchanged() {
-  const poll = (await client.get(`/polls/${mine.poll.slug}`)).body;
+  const poll = (await api.host.get(`/polls/${mine.poll.slug}`)).body;
   expect(poll.title).toBe('Clase');
   expect(poll.questions.map((q: Json) => q.text)).toEqual(['¿Te gustó?', '¿Qué temas?']);
   expect(poll.questions[1].options.map((o: Json) => o.text)).toEqual(['A', 'B', 'C']);
@@ -105,7 +95,7 @@ describe('host secret on every mutation', () => {
 
   it.each(secretRoutes)('%s without X-Host-Secret → 401 NO_SECRET', async (name) => {
     const call = mutations(mine)[name]!;
-    const res = await client.call(call.method, call.url, { body: call.body });
+    const res = await api.host.call(call.method, call.url, { body: call.body });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({
       code: 'NO_SECRET',
@@ -116,13 +106,13 @@ describe('host secret on every mutation', () => {
 
   it.each(secretRoutes)('%s with an empty X-Host-Secret → 401 NO_SECRET', async (name) => {
     const call = mutations(mine)[name]!;
-    const res = await client.call(call.method, call.url, { body: call.body, secret: '' });
+    const res = await api.host.call(call.method, call.url, { body: call.body, secret: '' });
     expect(res.status).toBe(401);
   });
 
   it.each(secretRoutes)('%s with a wrong secret → 403 FORBIDDEN', async (name) => {
     const call = mutations(mine)[name]!;
-    const res = await client.call(call.method, call.url, {
+    const res = await api.host.call(call.method, call.url, {
       body: call.body,
       secret: 'not-the-secret',
     });
@@ -133,7 +123,7 @@ describe('host secret on every mutation', () => {
 
   it.each(secretRoutes)("%s with another poll's secret → 403 FORBIDDEN", async (name) => {
     const call = mutations(mine)[name]!;
-    const res = await client.call(call.method, call.url, {
+    const res = await api.host.call(call.method, call.url, {
       body: call.body,
       secret: theirs.poll.secret,
     });
@@ -142,7 +132,7 @@ describe('host secret on every mutation', () => {
   });
 
   it('checks the secret before reading the body', async () => {
-    const res = await client.call('PATCH', `/polls/${mine.poll.slug}`, { body: { title: '' } });
+    const res = await api.host.call('PATCH', `/polls/${mine.poll.slug}`, { body: { title: '' } });
     expect(res.status).toBe(401);
   });
 
@@ -150,20 +140,20 @@ describe('host secret on every mutation', () => {
     // Ids of `theirs`, secret of `mine`.
     for (const [name, call] of Object.entries(mutations(theirs))) {
       if (!call.url.startsWith('/questions') && !call.url.startsWith('/options')) continue;
-      const res = await client.call(call.method, call.url, {
+      const res = await api.host.call(call.method, call.url, {
         body: call.body,
         secret: mine.poll.secret,
       });
       expect(res.status, name).toBe(403);
     }
-    const poll = (await client.get(`/polls/${theirs.poll.slug}`)).body;
+    const poll = (await api.host.get(`/polls/${theirs.poll.slug}`)).body;
     expect(poll.questions[1].text).toBe('¿Qué temas?');
     expect(poll.questions[1].options).toHaveLength(3);
   });
 
   it('lets the right secret through (sanity check of the table above)', async () => {
     const call = mutations(mine).updateQuestion!;
-    const res = await client.call(call.method, call.url, {
+    const res = await api.host.call(call.method, call.url, {
       body: call.body,
       secret: mine.poll.secret,
     });
@@ -175,32 +165,32 @@ describe('GET /polls/{slug}/host: checking a presenter code', () => {
   const url = () => `/polls/${mine.poll.slug}/host`;
 
   it("answers 204 with no body for the poll's own code", async () => {
-    const res = await client.get(url(), { secret: mine.poll.secret });
+    const res = await api.host.get(url(), { secret: mine.poll.secret });
     expect(res.status).toBe(204);
     expect(res.body).toBeUndefined();
   });
 
   it('answers 403 FORBIDDEN for a wrong code and for another poll’s code', async () => {
     for (const secret of ['codigo-incorrecto', theirs.poll.secret, `${mine.poll.secret}x`]) {
-      const res = await client.get(url(), { secret });
+      const res = await api.host.get(url(), { secret });
       expect(res.status, secret).toBe(403);
       expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'Código de presentador incorrecto' });
     }
   });
 
   it('answers 401 without a code and 404 for an unknown poll', async () => {
-    expect((await client.get(url())).status).toBe(401);
-    const missing = await client.get('/polls/no-existe/host', { secret: mine.poll.secret });
+    expect((await api.host.get(url())).status).toBe(401);
+    const missing = await api.host.get('/polls/no-existe/host', { secret: mine.poll.secret });
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('POLL_NOT_FOUND');
   });
 
   it('changes nothing', async () => {
     // `now` aside: the server's time of each answer.
-    const { now: _before, ...before } = (await client.get(`/polls/${mine.poll.slug}`)).body;
-    await client.get(url(), { secret: mine.poll.secret });
-    await client.get(url(), { secret: 'codigo-incorrecto' });
-    const { now: _after, ...after } = (await client.get(`/polls/${mine.poll.slug}`)).body;
+    const { now: _before, ...before } = (await api.host.get(`/polls/${mine.poll.slug}`)).body;
+    await api.host.get(url(), { secret: mine.poll.secret });
+    await api.host.get(url(), { secret: 'codigo-incorrecto' });
+    const { now: _after, ...after } = (await api.host.get(`/polls/${mine.poll.slug}`)).body;
     expect(after).toEqual(before);
   });
 });

@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
-import { buildApp } from '../../src/server/app.ts';
 import { ParticipantIds } from '../../src/server/http/participant.ts';
 import { DEFAULT_RATE_LIMITS, FRESH_PARTICIPANT_MS } from '../../src/server/limits.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
-import type { PollStore } from '../../src/server/store/store.ts';
+import { setUpTestApp } from './api-client.ts';
 
 // Banked cookies (issue 19): 20 addresses each take 300 participant ids from GET /polls/{slug},
 // wait past the new-id window, and vote with them: 6,000 ballots that looked like 6,000 people
@@ -20,21 +14,8 @@ const STUFFERS = 20;
 const IDS_EACH = 300;
 const HONEST = 30;
 
-let dir: string;
-let store: PollStore;
-let app: FastifyInstance;
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sondeo-banked-'));
-  store = await openSqliteStore(join(dir, 'sondeo.db'));
-  app = await buildApp({
-    store,
-    config: { port: 0, webDir: null, secretKey: SECRET_KEY, rateLimits: DEFAULT_RATE_LIMITS },
-  });
-});
-afterAll(async () => {
-  await app.close();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+const api = setUpTestApp({
+  config: { port: 0, secretKey: SECRET_KEY, rateLimits: DEFAULT_RATE_LIMITS },
 });
 
 type Call = {
@@ -45,7 +26,7 @@ type Call = {
   cookie?: string;
 };
 async function call({ method = 'GET', url, from, body, cookie }: Call, secret?: string) {
-  const res = await app.inject({
+  const res = await api.app.inject({
     method,
     url: `/api/v1${url}`,
     remoteAddress: from,
@@ -198,7 +179,7 @@ describe('banked participant ids', () => {
   });
 
   it('is in the OpenAPI document: pages of sources, and the discard of every unusual one', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const doc = (await api.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const get = doc.paths['/api/v1/polls/{slug}/integrity'].get;
     const names = get.parameters.map((p: { name: string }) => p.name);
     expect(names).toEqual(expect.arrayContaining(['offset', 'limit']));

@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MAX_OPTIONS_PER_QUESTION,
   MAX_QUESTIONS_PER_POLL,
@@ -10,40 +6,24 @@ import {
   POLL_TITLE_MAX,
   QUESTION_TEXT_MAX,
 } from '../../src/contract/index.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { RATE_LIMITS_OFF } from '../../src/server/limits.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
-import type { PollStore } from '../../src/server/store/store.ts';
 import { testJoinCode } from '../../src/server/store/test-join-codes.ts';
-import { openStream, type SseStream } from '../helpers/sse-client.ts';
+import { openStream } from '../helpers/sse-client.ts';
+import { setUpTestApp, streamsClosedAfterAll } from './api-client.ts';
 
 // A poll at the contract's limits: 100 questions × 50 options, every text at its maximum in
 // two-byte letters. Its first frames (poll + summary) are megabytes in one write each, more than
 // the stream's send buffer cap (1 MB) held at once: every stream of it was dropped before its
 // first byte.
 
-let dir: string;
-let store: PollStore;
-let app: FastifyInstance;
-let base: string;
-const streams: SseStream[] = [];
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sondeo-big-stream-'));
-  store = await openSqliteStore(join(dir, 'sondeo.db'));
-  app = await buildApp({ store, config: { port: 0, webDir: null, rateLimits: RATE_LIMITS_OFF } });
-  base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1`;
+const api = setUpTestApp({
+  config: { port: 0 },
+  listen: true,
 });
-afterAll(async () => {
-  for (const stream of streams) stream.close();
-  await app.close();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const streams = streamsClosedAfterAll();
 
 /** Built through the store: through the API the edit bucket and 5,000 requests would be slow. */
 async function pollAtTheLimits(slug: string) {
-  const poll = await store.createPoll({
+  const poll = await api.store.createPoll({
     slug,
     title: 'ñ'.repeat(POLL_TITLE_MAX),
     hostSecretHash: 'h',
@@ -53,7 +33,7 @@ async function pollAtTheLimits(slug: string) {
     joinCode: testJoinCode(),
   });
   for (let q = 0; q < MAX_QUESTIONS_PER_POLL; q++) {
-    await store.addQuestion(poll.id, {
+    await api.store.addQuestion(poll.id, {
       text: `${q} `.padEnd(QUESTION_TEXT_MAX, 'ñ'),
       type: 'multiple',
       options: Array.from({ length: MAX_OPTIONS_PER_QUESTION }, (_, o) => ({
@@ -68,7 +48,7 @@ describe('the live stream of a poll at the contract limits', () => {
   it('delivers its first poll and summary frames to every stream', async () => {
     const { slug } = await pollAtTheLimits('Enormeab');
     const opened = await Promise.all(
-      Array.from({ length: 3 }, () => openStream(`${base}/polls/${slug}/events`)),
+      Array.from({ length: 3 }, () => openStream(`${api.apiUrl}/polls/${slug}/events`)),
     );
     streams.push(...opened);
     for (const stream of opened) {
@@ -83,7 +63,7 @@ describe('the live stream of a poll at the contract limits', () => {
     // A vote: every stream gets the next summary (megabytes again) as well.
     const question = JSON.parse(opened[0]!.events.find((e) => e.event === 'poll')!.data)
       .questions[0];
-    const vote = await fetch(`${base}/polls/${slug}/votes`, {
+    const vote = await fetch(`${api.apiUrl}/polls/${slug}/votes`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({

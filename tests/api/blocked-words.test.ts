@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.ts';
 import {
-  addQuestion,
   Client,
   createPoll,
   type HostedPoll,
   type Json,
   setStatus,
-  testApp,
+  setUpTestApp,
 } from './api-client.ts';
+import { audienceAndHostSummary, ideasPoll } from './open-text-fixtures.ts';
 
 /**
  * Issue 17: 'Palabras bloqueadas'. A host's words for one poll flag new answers holding them,
@@ -16,65 +16,47 @@ import {
  * reach no one but the host.
  */
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let client: Client;
-beforeAll(async () => {
-  ctx = await testApp();
-  client = new Client(ctx.app);
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const api = setUpTestApp();
 
-async function textPoll() {
-  const poll = await createPoll(client, {
-    title: 'Lluvia de ideas',
-    settings: { resultsPublic: true, oneVotePerQuestion: false },
-  });
-  const text = await addQuestion(client, poll, { text: '¿Una idea?', type: 'text' });
-  await setStatus(client, poll, 'open');
-  return { poll, text };
-}
+const textPoll = (settings: Record<string, boolean> = {}) => ideasPoll(api.host, settings);
 
 const answer = async (poll: HostedPoll, questionId: number, text: string) => {
-  const res = await new Client(ctx.app).post(`/polls/${poll.slug}/votes`, {
+  const res = await new Client(api.app).post(`/polls/${poll.slug}/votes`, {
     answers: [{ questionId, text }],
   });
   expect(res.status).toBe(201);
 };
 
 const block = (poll: HostedPoll, words: string[], applyToExisting?: boolean) =>
-  client.put(`/polls/${poll.slug}/blocked-words`, { words, applyToExisting }, poll);
+  api.host.put(`/polls/${poll.slug}/blocked-words`, { words, applyToExisting }, poll);
 
-async function summaries(poll: HostedPoll, questionId: number) {
-  const pub = (await client.get(`/polls/${poll.slug}/summary`)).body;
-  const host = (await client.get(`/polls/${poll.slug}/summary`, poll)).body;
-  return {
-    pub: pub.questions.find((q: Json) => q.id === questionId),
-    host: host.questions.find((q: Json) => q.id === questionId),
-  };
-}
+const summaries = (poll: HostedPoll, questionId: number) =>
+  audienceAndHostSummary(api.host, poll, questionId);
 
 describe('blocked words', () => {
   it('lists, replaces and clears a poll’s words, for the host only', async () => {
     const { poll } = await textPoll();
     const other = await textPoll();
-    expect((await client.get(`/polls/${poll.slug}/blocked-words`, poll)).body).toEqual({
+    expect((await api.host.get(`/polls/${poll.slug}/blocked-words`, poll)).body).toEqual({
       words: [],
     });
     const set = await block(poll, ['tonto', 'me aburro', 'Tonto', '  pesado  ']);
     expect(set.status).toBe(200);
     // 'Tonto' folds like 'tonto': kept once, as first typed.
     expect(set.body).toEqual({ words: ['me aburro', 'pesado', 'tonto'], flagged: 0 });
-    expect((await client.get(`/polls/${poll.slug}/blocked-words`, poll)).body).toEqual({
+    expect((await api.host.get(`/polls/${poll.slug}/blocked-words`, poll)).body).toEqual({
       words: ['me aburro', 'pesado', 'tonto'],
     });
-    expect((await client.get(`/polls/${other.poll.slug}/blocked-words`, other.poll)).body).toEqual({
+    expect(
+      (await api.host.get(`/polls/${other.poll.slug}/blocked-words`, other.poll)).body,
+    ).toEqual({
       words: [],
     });
-    expect((await client.get(`/polls/${poll.slug}/blocked-words`)).status).toBe(401);
-    expect((await client.get(`/polls/${poll.slug}/blocked-words`, other.poll)).status).toBe(403);
-    expect((await client.put(`/polls/${poll.slug}/blocked-words`, { words: [] })).status).toBe(401);
+    expect((await api.host.get(`/polls/${poll.slug}/blocked-words`)).status).toBe(401);
+    expect((await api.host.get(`/polls/${poll.slug}/blocked-words`, other.poll)).status).toBe(403);
+    expect((await api.host.put(`/polls/${poll.slug}/blocked-words`, { words: [] })).status).toBe(
+      401,
+    );
     expect((await block(poll, [])).body).toEqual({ words: [], flagged: 0 });
   });
 
@@ -109,7 +91,7 @@ describe('blocked words', () => {
     const [hiddenId] = (await summaries(poll, text.id)).host.answers
       .filter((a: Json) => a.text === 'Otra idea')
       .map((a: Json) => a.id);
-    await client.patch(`/polls/${poll.slug}/answers/${hiddenId}`, { state: 'hidden' }, poll);
+    await api.host.patch(`/polls/${poll.slug}/answers/${hiddenId}`, { state: 'hidden' }, poll);
 
     expect((await block(poll, ['pesado'])).body).toEqual({ words: ['pesado'], flagged: 0 });
     let { pub } = await summaries(poll, text.id);
@@ -154,7 +136,7 @@ describe('blocked words', () => {
     expect(empty.body.message).toBe('La palabra debe tener letras o números');
     const blank = await block(poll, ['   ']);
     expect(blank.status).toBe(400);
-    expect((await client.get(`/polls/${poll.slug}/blocked-words`, poll)).body).toEqual({
+    expect((await api.host.get(`/polls/${poll.slug}/blocked-words`, poll)).body).toEqual({
       words: [],
     });
   });
@@ -162,28 +144,28 @@ describe('blocked words', () => {
   it('goes along with a duplicate of the poll, as a setting does', async () => {
     const { poll } = await textPoll();
     await block(poll, ['pesado', 'me aburro']);
-    const copy = await client.post(`/polls/${poll.slug}/duplicate`, undefined, poll);
+    const copy = await api.host.post(`/polls/${poll.slug}/duplicate`, undefined, poll);
     expect(copy.status).toBe(201);
-    const res = await client.get(`/polls/${copy.body.slug}/blocked-words`, {
+    const res = await api.host.get(`/polls/${copy.body.slug}/blocked-words`, {
       secret: copy.body.host_secret,
     });
     expect(res.body).toEqual({ words: ['me aburro', 'pesado'] });
   });
 
   it('flags an audience question (Q&A) or a name holding a blocked word too', async () => {
-    const poll = await createPoll(client, { title: 'Preguntas', settings: { qa: true } });
-    await setStatus(client, poll, 'open');
+    const poll = await createPoll(api.host, { title: 'Preguntas', settings: { qa: true } });
+    await setStatus(api.host, poll, 'open');
     await block(poll, ['pesado']);
-    const ask = (body: Json) => new Client(ctx.app).post(`/polls/${poll.slug}/qa`, body);
+    const ask = (body: Json) => new Client(api.app).post(`/polls/${poll.slug}/qa`, body);
     expect((await ask({ text: '¿Por qué eres tan PESADO?' })).body.state).toBe('flagged');
     expect((await ask({ text: '¿Hay examen?', nickname: 'el pesado' })).body.state).toBe('flagged');
     expect((await ask({ text: '¿Hay deberes?' })).body.state).toBe('visible');
-    const pub = (await client.get(`/polls/${poll.slug}/qa`)).body;
+    const pub = (await api.host.get(`/polls/${poll.slug}/qa`)).body;
     expect(JSON.stringify(pub)).not.toMatch(/PESADO|pesado/);
   });
 
   it('is documented in the OpenAPI document', async () => {
-    const doc = (await client.get('/openapi.json')).body;
+    const doc = (await api.host.get('/openapi.json')).body;
     const path = doc.paths['/api/v1/polls/{slug}/blocked-words'];
     expect(Object.keys(path ?? {}).sort()).toEqual(['get', 'put']);
   });

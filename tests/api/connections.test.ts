@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../helpers/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpServerWithPoll } from './server-with-poll.ts';
 
 /**
  * Connection caps of the real server process (connection-gate.ts), with small overrides:
@@ -9,34 +9,20 @@ import { type RunningServer, startServer } from '../helpers/server-process.ts';
  * Client addresses are told apart with localAddress on 127.0.0.x. Before: no cap but the
  * streams', and a response nobody read stayed open for ever.
  */
-let server: RunningServer;
-let slug: string;
-
-beforeAll(async () => {
-  server = await startServer({
-    env: {
-      CONNECTIONS_PER_ADDRESS: '20',
-      CONNECTIONS_MAX: '50',
-      STREAMS_PER_ADDRESS: '100',
-      HEADERS_TIMEOUT_MS: '1500',
-      WRITE_STALL_TIMEOUT_MS: '1500',
-      RATE_LIMITS: 'off',
-    },
-  });
-  const res = await fetch(`${server.url}/api/v1/polls`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Conexiones' }),
-  });
-  slug = ((await res.json()) as { slug: string }).slug;
-}, 30_000);
-afterAll(() => server?.stop());
+const shared = setUpServerWithPoll({
+  CONNECTIONS_PER_ADDRESS: '20',
+  CONNECTIONS_MAX: '50',
+  STREAMS_PER_ADDRESS: '100',
+  HEADERS_TIMEOUT_MS: '1500',
+  WRITE_STALL_TIMEOUT_MS: '1500',
+  RATE_LIMITS: 'off',
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A TCP connection from `localAddress` that sends nothing (`closed` once it has ended). */
 async function silentSocket(localAddress: string): Promise<Socket> {
-  const socket = connect({ host: '127.0.0.1', port: server.port, localAddress });
+  const socket = connect({ host: '127.0.0.1', port: shared.server.port, localAddress });
   socket.on('error', () => {});
   await new Promise<void>((resolve) => {
     socket.once('connect', () => resolve());
@@ -49,7 +35,7 @@ async function silentSocket(localAddress: string): Promise<Socket> {
 function statusFrom(localAddress: string, path: string): Promise<number> {
   return new Promise((resolve) => {
     const req = request(
-      { host: '127.0.0.1', port: server.port, path, localAddress, agent: false },
+      { host: '127.0.0.1', port: shared.server.port, path, localAddress, agent: false },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -67,8 +53,8 @@ function openStream(localAddress: string): Promise<{ status: number; close: () =
     const req = request(
       {
         host: '127.0.0.1',
-        port: server.port,
-        path: `/api/v1/polls/${slug}/events`,
+        port: shared.server.port,
+        path: `/api/v1/polls/${shared.slug}/events`,
         localAddress,
         agent: false,
       },
@@ -94,7 +80,7 @@ describe('connection caps', () => {
       expect(openCount(sockets)).toBe(20);
       expect(openCount(sockets.slice(20))).toBe(20);
       expect(await statusFrom('127.0.0.2', '/api/v1/health')).toBe(200);
-      expect(await statusFrom('127.0.0.3', `/api/v1/polls/${slug}`)).toBe(200);
+      expect(await statusFrom('127.0.0.3', `/api/v1/polls/${shared.slug}`)).toBe(200);
     } finally {
       for (const s of sockets) s.destroy();
     }
@@ -163,14 +149,14 @@ describe('responses nobody reads', () => {
   it('resets a connection whose responses are not read after WRITE_STALL_TIMEOUT_MS', async () => {
     // The largest poll there is (100 questions × 50 options, texts at their maximum): ~800 KB
     // each time it is read. Eight reads are more than the kernel's send buffer (4 MB at most).
-    const created = await fetch(`${server.url}/api/v1/polls`, {
+    const created = await fetch(`${shared.server.url}/api/v1/polls`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'Grande' }),
     });
     const big = (await created.json()) as { slug: string; host_secret: string };
     for (let q = 0; q < 100; q++) {
-      await fetch(`${server.url}/api/v1/polls/${big.slug}/questions`, {
+      await fetch(`${shared.server.url}/api/v1/polls/${big.slug}/questions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-host-secret': big.host_secret },
         body: JSON.stringify({
@@ -182,8 +168,9 @@ describe('responses nobody reads', () => {
         }),
       });
     }
-    const size = (await (await fetch(`${server.url}/api/v1/polls/${big.slug}`)).arrayBuffer())
-      .byteLength;
+    const size = (
+      await (await fetch(`${shared.server.url}/api/v1/polls/${big.slug}`)).arrayBuffer()
+    ).byteLength;
     const socket = await silentSocket('127.0.0.41');
     // Eight pipelined reads (the most one connection may queue), none of it read.
     socket.pause();

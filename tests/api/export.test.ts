@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import readExcelFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csvField } from '../../src/server/http/export/csv.ts';
 import { attachment } from '../../src/server/http/exports.ts';
 import {
@@ -9,16 +9,10 @@ import {
   createPoll,
   type HostedPoll,
   type Json,
-  testApp,
+  setUpTestApp,
 } from './api-client.ts';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let host: Client;
-beforeAll(async () => {
-  ctx = await testApp();
-  host = new Client(ctx.app);
-});
-afterAll(() => ctx.close());
+const api = setUpTestApp();
 
 /** Everything a spreadsheet or a parser could trip on, in the title, a question and options. */
 const TITLE = '=HYPERLINK("http://evil.example","Clic"), ñandú "ácido"\nsegunda línea';
@@ -31,24 +25,24 @@ const OPTIONS = ['-1 o @menos', 'Café, con leche', 'Línea\r\nnueva', '=1+1'];
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
 
 async function seed(): Promise<{ poll: HostedPoll; single: Json; multi: Json; yesno: Json }> {
-  const poll = await createPoll(host, { title: oneLine(TITLE) });
-  const single = await addQuestion(host, poll, {
+  const poll = await createPoll(api.host, { title: oneLine(TITLE) });
+  const single = await addQuestion(api.host, poll, {
     text: QUESTION,
     type: 'single',
     options: OPTIONS.map((text) => ({ text: oneLine(text) })),
   });
-  const stored = await ctx.store.getPollBySlug(poll.slug);
-  await ctx.store.updatePoll(stored!.id, { title: TITLE });
+  const stored = await api.store.getPollBySlug(poll.slug);
+  await api.store.updatePoll(stored!.id, { title: TITLE });
   for (const [i, text] of OPTIONS.entries()) {
-    await ctx.store.updateOption(single.options[i].id, { text });
+    await api.store.updateOption(single.options[i].id, { text });
   }
-  const multi = await addQuestion(host, poll, {
+  const multi = await addQuestion(api.host, poll, {
     text: 'Varias',
     type: 'multiple',
     options: [{ text: 'A' }, { text: 'B' }, { text: 'C' }],
   });
-  const yesno = await addQuestion(host, poll, { text: '¿Sí?', type: 'yesno' });
-  await host.patch(`/polls/${poll.slug}`, { status: 'open' }, { secret: poll.secret });
+  const yesno = await addQuestion(api.host, poll, { text: '¿Sí?', type: 'yesno' });
+  await api.host.patch(`/polls/${poll.slug}`, { status: 'open' }, { secret: poll.secret });
   const ballots = [
     [
       [single, 1],
@@ -67,7 +61,7 @@ async function seed(): Promise<{ poll: HostedPoll; single: Json; multi: Json; ye
     [[yesno, 0]],
   ] as const;
   for (const ballot of ballots) {
-    const voter = new Client(ctx.app);
+    const voter = new Client(api.app);
     const answers = ballot.map(([q, ...indexes]) => ({
       questionId: q.id,
       optionIds: indexes.map((i) => q.options[i].id),
@@ -79,7 +73,7 @@ async function seed(): Promise<{ poll: HostedPoll; single: Json; multi: Json; ye
 }
 
 const exportOf = (slug: string, format: string, secret?: string) =>
-  ctx.app.inject({
+  api.app.inject({
     method: 'GET',
     url: `/api/v1/polls/${slug}/export?format=${format}`,
     headers: secret === undefined ? {} : { 'x-host-secret': secret },
@@ -93,7 +87,7 @@ describe('GET /polls/{slug}/export', () => {
 
   it('is for the host only: 401 without the secret, 403 with another, 404 for no poll', async () => {
     const { poll } = seeded;
-    const other = await createPoll(host);
+    const other = await createPoll(api.host);
     const none = await exportOf(poll.slug, 'csv');
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ code: 'NO_SECRET' });
@@ -214,7 +208,7 @@ describe('GET /polls/{slug}/export', () => {
   });
 
   it('exports a poll without questions or ballots', async () => {
-    const empty = await createPoll(host, { title: 'Vacía' });
+    const empty = await createPoll(api.host, { title: 'Vacía' });
     const csv = await exportOf(empty.slug, 'csv', empty.secret);
     const rows: string[][] = parse(csv.rawPayload, { bom: true });
     expect(rows.map((r) => r.filter(Boolean))).toContainEqual(['Papeletas', '0']);
@@ -223,7 +217,7 @@ describe('GET /polls/{slug}/export', () => {
   });
 
   it('is in the OpenAPI document with its format parameter and the secret', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const doc = (await api.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const op = doc.paths['/api/v1/polls/{slug}/export'].get;
     expect(op.operationId).toBe('exportResults');
     expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'format', in: 'query' }));
@@ -266,16 +260,16 @@ function readWithSemicolons(text: string): string[] {
 
 describe('CSV read with another separator (Excel in Spanish)', () => {
   it("starts no cell with a formula character when ';' separates cells", async () => {
-    const poll = await createPoll(host, { title: 'x;=2+5;' });
-    const choice = await addQuestion(host, poll, {
+    const poll = await createPoll(api.host, { title: 'x;=2+5;' });
+    const choice = await addQuestion(api.host, poll, {
       text: 'Elige;@SUM(A1)',
       type: 'multiple',
       options: [{ text: 'a;-1' }, { text: 'b; "=1+1"' }, { text: '+34;+1' }],
     });
-    const open = await addQuestion(host, poll, { text: 'Abierta; =x', type: 'text' });
-    await host.patch(`/polls/${poll.slug}`, { status: 'open' }, { secret: poll.secret });
+    const open = await addQuestion(api.host, poll, { text: 'Abierta; =x', type: 'text' });
+    await api.host.patch(`/polls/${poll.slug}`, { status: 'open' }, { secret: poll.secret });
     for (const text of ['me gusta;=HYPERLINK("http://evil.example")', 'hola;+34 600;@x']) {
-      const res = await new Client(ctx.app).post(`/polls/${poll.slug}/votes`, {
+      const res = await new Client(api.app).post(`/polls/${poll.slug}/votes`, {
         answers: [
           { questionId: choice.id, optionIds: choice.options.map((o: Json) => o.id) },
           { questionId: open.id, text },

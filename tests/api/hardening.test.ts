@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,16 +8,20 @@ import { createLive } from '../../src/server/live/live.ts';
 import { lanAddresses } from '../../src/server/net.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import { openSqlite } from '../../src/server/store/sqlite-handles.ts';
-import { addQuestion, Client, createPoll, openPollWithQuestions, testApp } from './api-client.ts';
+import {
+  addQuestion,
+  Client,
+  createPoll,
+  openPollWithQuestions,
+  tempWebDir,
+  testApp,
+} from './api-client.ts';
 
 describe('security headers', () => {
   let ctx: Awaited<ReturnType<typeof testApp>>;
   let dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sondeo-web-'));
-    mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Sondeo</title>');
-    writeFileSync(join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    dir = tempWebDir();
     ctx = await testApp({ config: { webDir: dir } });
   });
   afterAll(async () => {

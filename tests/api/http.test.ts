@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,27 +9,23 @@ import {
   type Json,
   openPollWithQuestions,
   setStatus,
+  setUpTestApp,
+  tempWebDir,
   testApp,
 } from './api-client.ts';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let client: Client;
-beforeAll(async () => {
-  ctx = await testApp({ config: { publicUrl: 'https://sondeo.example.org', port: 4321 } });
-  client = new Client(ctx.app);
-});
-afterAll(() => ctx.close());
+const api = setUpTestApp({ config: { publicUrl: 'https://sondeo.example.org', port: 4321 } });
 
-const inject = (options: InjectOptions) => ctx.app.inject(options);
+const inject = (options: InjectOptions) => api.app.inject(options);
 
 describe('meta', () => {
   it('GET /health → {status: "ok"}', async () => {
-    const res = await client.get('/health');
+    const res = await api.host.get('/health');
     expect(res).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 
   it('GET /info → PUBLIC_URL and LAN URLs on the configured port', async () => {
-    const res = await client.get('/info');
+    const res = await api.host.get('/info');
     expect(res.status).toBe(200);
     expect(res.body.publicUrl).toBe('https://sondeo.example.org');
     for (const url of res.body.lanUrls) expect(url).toMatch(/^http:\/\/\d+\.\d+\.\d+\.\d+:4321$/);
@@ -151,7 +145,7 @@ describe('errors from HTTP itself', () => {
   });
 
   it('never answers 5xx to odd client input', async () => {
-    const { poll, yesno } = await openPollWithQuestions(client);
+    const { poll, yesno } = await openPollWithQuestions(api.host);
     const odd: [string, string, unknown][] = [
       [
         'POST',
@@ -179,7 +173,7 @@ describe('errors from HTTP itself', () => {
       ['POST', '/polls', { title: '\u0000\uffff😀' }],
     ];
     for (const [method, url, body] of odd) {
-      const res = await client.call(method as 'POST', url, { body, secret: poll.secret });
+      const res = await api.host.call(method as 'POST', url, { body, secret: poll.secret });
       expect(res.status, `${method} ${url}`).toBeLessThan(500);
       if (res.status >= 400) expect(Object.keys(res.body).sort()).toContain('code');
     }
@@ -239,12 +233,10 @@ describe('the web app', () => {
   let web: Awaited<ReturnType<typeof testApp>>;
   let dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sondeo-web-'));
-    mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Sondeo</title>');
-    writeFileSync(join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
-    writeFileSync(join(dir, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
-    writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+    dir = tempWebDir({
+      'assets/main-abc123.js.br': brotliCompressSync('console.log(1)'),
+      'favicon.svg': '<svg/>',
+    });
     web = await testApp({ config: { webDir: dir } });
   });
   afterAll(async () => {

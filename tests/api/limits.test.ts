@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
-import { buildApp } from '../../src/server/app.ts';
 import { DEFAULT_LIMITS, type Limits } from '../../src/server/limits.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import { httpFrom } from '../helpers/http-from.ts';
+import { setUpTestApp } from './api-client.ts';
 
 /** Small buckets so a test reaches them in a few requests; real HTTP so addresses differ. */
 const limits: Limits = {
@@ -27,33 +23,10 @@ const limits: Limits = {
   READ_REBUILD_MS_PER_S: 0.001,
 };
 
-async function listening(enabled: boolean) {
-  const dir = mkdtempSync(join(tmpdir(), 'sondeo-limits-'));
-  const store = await openSqliteStore(join(dir, 'sondeo.db'));
-  const app = await buildApp({
-    store,
-    config: { port: 0, webDir: null, rateLimits: { enabled, limits } },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    app,
-    store,
-    base: `http://127.0.0.1:${port}/api/v1`,
-    close: async () => {
-      await app.close();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+const listening = (enabled: boolean) =>
+  setUpTestApp({ config: { port: 0, rateLimits: { enabled, limits } }, listen: true });
 
-let server: Awaited<ReturnType<typeof listening>>;
-beforeAll(async () => {
-  server = await listening(true);
-});
-afterAll(() => server.close());
+const server = listening(true);
 
 /** Each test uses its own addresses: buckets are per address. */
 let nextAddress = 10;
@@ -62,12 +35,12 @@ const address = () => `127.0.0.${nextAddress++}`;
 type Poll = { slug: string; secret: string; questionId: number; optionIds: number[] };
 
 async function openPoll(from: string, options = 4): Promise<Poll> {
-  const created = await httpFrom(from, `${server.base}/polls`, {
+  const created = await httpFrom(from, `${server.apiUrl}/polls`, {
     body: { title: 'Límites', settings: { oneVotePerQuestion: false } },
   });
   expect(created.status).toBe(201);
   const { slug, host_secret: secret } = created.body;
-  const q = await httpFrom(from, `${server.base}/polls/${slug}/questions`, {
+  const q = await httpFrom(from, `${server.apiUrl}/polls/${slug}/questions`, {
     body: {
       text: '¿Cuáles?',
       type: 'multiple',
@@ -76,7 +49,7 @@ async function openPoll(from: string, options = 4): Promise<Poll> {
     headers: { 'x-host-secret': secret },
   });
   expect(q.status).toBe(201);
-  const opened = await httpFrom(from, `${server.base}/polls/${slug}`, {
+  const opened = await httpFrom(from, `${server.apiUrl}/polls/${slug}`, {
     method: 'PATCH',
     body: { status: 'open' },
     headers: { 'x-host-secret': secret },
@@ -92,13 +65,13 @@ async function openPoll(from: string, options = 4): Promise<Poll> {
 
 /** A participant as the page is one: loads the poll (gets a cookie), then votes with it. */
 async function participant(from: string, poll: Poll): Promise<string> {
-  const res = await httpFrom(from, `${server.base}/polls/${poll.slug}`);
+  const res = await httpFrom(from, `${server.apiUrl}/polls/${poll.slug}`);
   expect(res.status).toBe(200);
   return res.cookies[PARTICIPANT_COOKIE]!;
 }
 
 const vote = (from: string, poll: Poll, cookie?: string, key?: string, optionCount = 1) =>
-  httpFrom(from, `${server.base}/polls/${poll.slug}/votes`, {
+  httpFrom(from, `${server.apiUrl}/polls/${poll.slug}/votes`, {
     body: {
       answers: [{ questionId: poll.questionId, optionIds: poll.optionIds.slice(0, optionCount) }],
     },
@@ -133,7 +106,7 @@ describe('ballots per (address, poll)', () => {
     await new Promise((r) => setTimeout(r, Number(refused.headers['retry-after']) * 1000));
     const retried = await vote(room, poll, cookies[4], 'clave-1');
     expect(retried.status).toBe(201);
-    const summary = await httpFrom(host, `${server.base}/polls/${poll.slug}/summary`, {
+    const summary = await httpFrom(host, `${server.apiUrl}/polls/${poll.slug}/summary`, {
       headers: { 'x-host-secret': poll.secret },
     });
     expect(summary.body.totalVotes).toBe(6);
@@ -152,7 +125,7 @@ describe('ballots per (address, poll)', () => {
     // No ids left: a ballot without a cookie is refused, though its poll's bucket has tokens…
     expectRateLimited(await vote(script, polls[0]!));
     // …the poll still loads (no cookie handed out), and an id already issued still votes.
-    const page = await httpFrom(script, `${server.base}/polls/${polls[0]!.slug}`);
+    const page = await httpFrom(script, `${server.apiUrl}/polls/${polls[0]!.slug}`);
     expect(page.status).toBe(200);
     expect(page.cookies[PARTICIPANT_COOKIE]).toBeUndefined();
     // (The refused ballot took poll 0's fourth token; poll 1 has one left.)
@@ -175,25 +148,25 @@ describe('polls created and duplicated per address', () => {
   it('share one bucket; another address is not affected', async () => {
     const teacher = address();
     const first = await openPoll(teacher); // 1 of 3
-    const copy = await httpFrom(teacher, `${server.base}/polls/${first.slug}/duplicate`, {
+    const copy = await httpFrom(teacher, `${server.apiUrl}/polls/${first.slug}/duplicate`, {
       method: 'POST',
       headers: { 'x-host-secret': first.secret },
     });
     expect(copy.status).toBe(201); // 2 of 3
     expect(
-      (await httpFrom(teacher, `${server.base}/polls`, { body: { title: 'Tres' } })).status,
+      (await httpFrom(teacher, `${server.apiUrl}/polls`, { body: { title: 'Tres' } })).status,
     ).toBe(201);
     expectRateLimited(
-      await httpFrom(teacher, `${server.base}/polls`, { body: { title: 'Cuatro' } }),
+      await httpFrom(teacher, `${server.apiUrl}/polls`, { body: { title: 'Cuatro' } }),
     );
     expectRateLimited(
-      await httpFrom(teacher, `${server.base}/polls/${first.slug}/duplicate`, {
+      await httpFrom(teacher, `${server.apiUrl}/polls/${first.slug}/duplicate`, {
         method: 'POST',
         headers: { 'x-host-secret': first.secret },
       }),
     );
     expect(
-      (await httpFrom(address(), `${server.base}/polls`, { body: { title: 'Otra' } })).status,
+      (await httpFrom(address(), `${server.apiUrl}/polls`, { body: { title: 'Otra' } })).status,
     ).toBe(201);
   });
 });
@@ -201,27 +174,30 @@ describe('polls created and duplicated per address', () => {
 describe('questions and options added per poll', () => {
   it('take the burst, then refuse, whatever the address; other polls are not affected', async () => {
     const host = address();
-    const created = await httpFrom(host, `${server.base}/polls`, { body: { title: 'Edición' } });
+    const created = await httpFrom(host, `${server.apiUrl}/polls`, { body: { title: 'Edición' } });
     const { slug, host_secret: secret } = created.body;
     const headers = { 'x-host-secret': secret };
-    const q = await httpFrom(host, `${server.base}/polls/${slug}/questions`, {
+    const q = await httpFrom(host, `${server.apiUrl}/polls/${slug}/questions`, {
       body: { text: 'Uno', type: 'single', options: [{ text: 'A' }] },
       headers,
     });
     expect(q.status).toBe(201);
     const option = (from: string, text: string) =>
-      httpFrom(from, `${server.base}/questions/${q.body.id}/options`, { body: { text }, headers });
+      httpFrom(from, `${server.apiUrl}/questions/${q.body.id}/options`, {
+        body: { text },
+        headers,
+      });
     expect((await option(host, 'B')).status).toBe(201);
     expect((await option(address(), 'C')).status).toBe(201);
     expectRateLimited(await option(address(), 'D'));
     expectRateLimited(
-      await httpFrom(host, `${server.base}/polls/${slug}/questions`, {
+      await httpFrom(host, `${server.apiUrl}/polls/${slug}/questions`, {
         body: { text: 'Dos', type: 'yesno' },
         headers,
       }),
     );
     // Editing what exists is not adding.
-    const edited = await httpFrom(host, `${server.base}/questions/${q.body.id}`, {
+    const edited = await httpFrom(host, `${server.apiUrl}/questions/${q.body.id}`, {
       method: 'PUT',
       body: { text: 'Uno bis' },
       headers,
@@ -236,7 +212,7 @@ describe('anonymous reads per address', () => {
   it('share one bucket over polls, summaries and pages; another address is not affected', async () => {
     const host = address();
     const polls = [await openPoll(host), await openPoll(host)];
-    await httpFrom(host, `${server.base}/polls/${polls[0]!.slug}`, {
+    await httpFrom(host, `${server.apiUrl}/polls/${polls[0]!.slug}`, {
       method: 'PATCH',
       body: { settings: { resultsPublic: true } },
       headers: { 'x-host-secret': polls[0]!.secret },
@@ -245,25 +221,27 @@ describe('anonymous reads per address', () => {
     // tested below).
     for (const p of polls) {
       const headers = { 'x-host-secret': p.secret };
-      await httpFrom(host, `${server.base}/polls/${p.slug}`, { headers });
-      await httpFrom(host, `${server.base}/polls/${p.slug}/summary`, { headers });
+      await httpFrom(host, `${server.apiUrl}/polls/${p.slug}`, { headers });
+      await httpFrom(host, `${server.apiUrl}/polls/${p.slug}/summary`, { headers });
     }
     const reader = address();
     // READ_BURST (12) reads at once, rotating over polls and over the two kinds of read.
     for (let i = 0; i < 12; i++) {
       const slug = polls[i % 2]!.slug;
       const path = i % 4 === 0 ? `/polls/${polls[0]!.slug}/summary` : `/polls/${slug}`;
-      expect((await httpFrom(reader, `${server.base}${path}`)).status).toBe(200);
+      expect((await httpFrom(reader, `${server.apiUrl}${path}`)).status).toBe(200);
     }
-    const refused = await httpFrom(reader, `${server.base}/polls/${polls[1]!.slug}`);
+    const refused = await httpFrom(reader, `${server.apiUrl}/polls/${polls[1]!.slug}`);
     expectRateLimited(refused);
     expect(refused.body.message).toMatch(/^Demasiadas peticiones seguidas/);
-    expectRateLimited(await httpFrom(reader, `${server.base}/polls/${polls[0]!.slug}/summary`));
+    expectRateLimited(await httpFrom(reader, `${server.apiUrl}/polls/${polls[0]!.slug}/summary`));
     // Someone else reads on.
-    expect((await httpFrom(address(), `${server.base}/polls/${polls[1]!.slug}`)).status).toBe(200);
+    expect((await httpFrom(address(), `${server.apiUrl}/polls/${polls[1]!.slug}`)).status).toBe(
+      200,
+    );
     // After Retry-After the reader gets its answer again.
     await new Promise((r) => setTimeout(r, Number(refused.headers['retry-after']) * 1000));
-    expect((await httpFrom(reader, `${server.base}/polls/${polls[1]!.slug}`)).status).toBe(200);
+    expect((await httpFrom(reader, `${server.apiUrl}/polls/${polls[1]!.slug}`)).status).toBe(200);
   });
 });
 
@@ -272,7 +250,7 @@ describe('summary rebuilds caused by anonymous reads', () => {
     const host = address();
     const polls = [await openPoll(host), await openPoll(host)];
     for (const p of polls) {
-      await httpFrom(host, `${server.base}/polls/${p.slug}`, {
+      await httpFrom(host, `${server.apiUrl}/polls/${p.slug}`, {
         method: 'PATCH',
         body: { settings: { resultsPublic: true } },
         headers: { 'x-host-secret': p.secret },
@@ -280,7 +258,7 @@ describe('summary rebuilds caused by anonymous reads', () => {
     }
     const reader = address();
     const summary = (p: Poll, headers: Record<string, string> = {}) =>
-      httpFrom(reader, `${server.base}/polls/${p.slug}/summary`, { headers });
+      httpFrom(reader, `${server.apiUrl}/polls/${p.slug}/summary`, { headers });
     // The first rebuild is allowed (nothing owed yet) and leaves the address in debt…
     expect((await summary(polls[0]!)).status).toBe(200);
     // …so another poll's summary, which must be rebuilt, waits…
@@ -299,7 +277,7 @@ describe('poll loads caused by anonymous reads', () => {
     const polls = [await openPoll(host), await openPoll(host), await openPoll(host)];
     const reader = address();
     const read = (p: Poll, headers: Record<string, string> = {}) =>
-      httpFrom(reader, `${server.base}/polls/${p.slug}`, { headers });
+      httpFrom(reader, `${server.apiUrl}/polls/${p.slug}`, { headers });
     // Before: every GET of a poll the cache did not hold was free, so readers rotating over
     // more big polls than the cache holds made it load each one again.
     expect((await read(polls[0]!)).status).toBe(200);
@@ -311,38 +289,36 @@ describe('poll loads caused by anonymous reads', () => {
     expect((await read(polls[1]!, { 'x-host-secret': polls[1]!.secret })).status).toBe(200);
     expect((await read(polls[1]!)).status).toBe(200);
     // Another address is not affected.
-    expect((await httpFrom(address(), `${server.base}/polls/${polls[2]!.slug}`)).status).toBe(200);
+    expect((await httpFrom(address(), `${server.apiUrl}/polls/${polls[2]!.slug}`)).status).toBe(
+      200,
+    );
   });
 });
 
 describe('RATE_LIMITS=off', () => {
-  let off: Awaited<ReturnType<typeof listening>>;
-  beforeAll(async () => {
-    off = await listening(false);
-  });
-  afterAll(() => off.close());
+  const off = listening(false);
 
   it('turns every bucket off; the selection cap stays', async () => {
     const from = address();
     const made = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        httpFrom(from, `${off.base}/polls`, { body: { title: `P${i}` } }),
+        httpFrom(from, `${off.apiUrl}/polls`, { body: { title: `P${i}` } }),
       ),
     );
     expect(made.every((r) => r.status === 201)).toBe(true);
     const { slug, host_secret: secret } = made[0]!.body;
     const headers = { 'x-host-secret': secret };
-    const q = await httpFrom(from, `${off.base}/polls/${slug}/questions`, {
+    const q = await httpFrom(from, `${off.apiUrl}/polls/${slug}/questions`, {
       body: { text: '¿?', type: 'multiple', options: 'ABCDE'.split('').map((text) => ({ text })) },
       headers,
     });
-    await httpFrom(from, `${off.base}/polls/${slug}`, {
+    await httpFrom(from, `${off.apiUrl}/polls/${slug}`, {
       method: 'PATCH',
       body: { status: 'open' },
       headers,
     });
     const ballot = (n: number) =>
-      httpFrom(from, `${off.base}/polls/${slug}/votes`, {
+      httpFrom(from, `${off.apiUrl}/polls/${slug}/votes`, {
         body: {
           answers: [
             {

@@ -1,59 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStream, type SseStream } from '../helpers/sse-client.ts';
+import { describe, expect, it } from 'vitest';
+import { openStream } from '../helpers/sse-client.ts';
 import {
   addQuestion,
   Client,
-  createPoll,
   type HostedPoll,
   type Json,
-  setStatus,
-  testApp,
+  setUpTestApp,
+  streamsClosedAfterAll,
 } from './api-client.ts';
+import { audienceAndHostSummary, ideasPoll } from './open-text-fixtures.ts';
 
 /**
  * Issue 13's moderation: a flagged, held or hidden answer and a hidden word never reach anyone
  * without the host secret (summary, stream, answer list), and reach the host marked.
  */
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let client: Client;
-let base: string;
-const streams: SseStream[] = [];
-beforeAll(async () => {
-  ctx = await testApp();
-  client = new Client(ctx.app);
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  for (const s of streams) s.close();
-  await ctx.close();
-});
+const api = setUpTestApp({ listen: true });
+const streams = streamsClosedAfterAll();
 
-async function textPoll(settings: Record<string, boolean> = {}) {
-  const poll = await createPoll(client, {
-    title: 'Lluvia de ideas',
-    settings: { resultsPublic: true, oneVotePerQuestion: false, ...settings },
-  });
-  const text = await addQuestion(client, poll, { text: '¿Una idea?', type: 'text' });
-  await setStatus(client, poll, 'open');
-  return { poll, text };
-}
+const textPoll = (settings: Record<string, boolean> = {}) => ideasPoll(api.host, settings);
 
 const answer = (poll: HostedPoll, questionId: number, text: string) =>
-  new Client(ctx.app).post(`/polls/${poll.slug}/votes`, { answers: [{ questionId, text }] });
+  new Client(api.app).post(`/polls/${poll.slug}/votes`, { answers: [{ questionId, text }] });
 
-async function summaries(poll: HostedPoll, questionId: number) {
-  const pub = (await client.get(`/polls/${poll.slug}/summary`)).body;
-  const host = (await client.get(`/polls/${poll.slug}/summary`, poll)).body;
-  return {
-    pubRaw: JSON.stringify(pub),
-    pub: pub.questions.find((q: Json) => q.id === questionId),
-    host: host.questions.find((q: Json) => q.id === questionId),
-  };
-}
+const summaries = (poll: HostedPoll, questionId: number) =>
+  audienceAndHostSummary(api.host, poll, questionId);
 
 async function streamsOf(poll: HostedPoll) {
-  const url = `${base}/api/v1/polls/${poll.slug}/events`;
+  const url = `${api.base}/api/v1/polls/${poll.slug}/events`;
   const audience = await openStream(url);
   const host = await openStream(url, { 'x-host-secret': poll.secret });
   streams.push(audience, host);
@@ -96,7 +70,11 @@ describe('profanity', () => {
     const { poll, text } = await textPoll();
     await answer(poll, text.id, 'Esto es una mierda de tema');
     const [id] = await hostAnswerIds(poll, text.id);
-    const res = await client.patch(`/polls/${poll.slug}/answers/${id}`, { state: 'visible' }, poll);
+    const res = await api.host.patch(
+      `/polls/${poll.slug}/answers/${id}`,
+      { state: 'visible' },
+      poll,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id, state: 'visible' });
     const { pub, host } = await summaries(poll, text.id);
@@ -121,12 +99,12 @@ describe('moderate before showing', () => {
     expect(host.answers.map((a: Json) => a.state)).toEqual(['flagged', 'held', 'held', 'held']);
 
     const first = host.answers.find((a: Json) => a.text === 'Primera idea').id;
-    await client.patch(`/polls/${poll.slug}/answers/${first}`, { state: 'visible' }, poll);
+    await api.host.patch(`/polls/${poll.slug}/answers/${first}`, { state: 'visible' }, poll);
     ({ pub, host } = await summaries(poll, text.id));
     expect(pub.answers.map((a: Json) => a.text)).toEqual(['Primera idea']);
     expect(host.pendingCount).toBe(3);
 
-    const all = await client.post(
+    const all = await api.host.post(
       `/polls/${poll.slug}/questions/${text.id}/answers/approve`,
       undefined,
       poll,
@@ -152,7 +130,7 @@ describe('moderate before showing', () => {
     await answer(poll, text.id, 'Verde');
     await answer(poll, text.id, 'Inaceptable');
     const ids = await hostAnswerIds(poll, text.id);
-    await client.patch(`/polls/${poll.slug}/answers/${ids[0]}`, { state: 'hidden' }, poll);
+    await api.host.patch(`/polls/${poll.slug}/answers/${ids[0]}`, { state: 'hidden' }, poll);
     const { pub, host, pubRaw } = await summaries(poll, text.id);
     expect(pubRaw).not.toContain('Inaceptable');
     expect(pub.words).toEqual([{ text: 'Verde', count: 1 }]);
@@ -166,7 +144,7 @@ describe('moderate before showing', () => {
     const b = await textPoll();
     await answer(b.poll, b.text.id, 'De la otra');
     const [id] = await hostAnswerIds(b.poll, b.text.id);
-    const other = await client.patch(
+    const other = await api.host.patch(
       `/polls/${a.poll.slug}/answers/${id}`,
       { state: 'visible' },
       a.poll,
@@ -176,13 +154,13 @@ describe('moderate before showing', () => {
       code: 'ANSWER_NOT_FOUND',
       message: 'Respuesta no encontrada',
     });
-    const wrong = await client.patch(
+    const wrong = await api.host.patch(
       `/polls/${b.poll.slug}/answers/${id}`,
       { state: 'hidden' },
       a.poll,
     );
     expect(wrong.status).toBe(403);
-    const bad = await client.patch(
+    const bad = await api.host.patch(
       `/polls/${b.poll.slug}/answers/${id}`,
       { state: 'held' },
       b.poll,
@@ -196,7 +174,7 @@ describe('hidden words', () => {
   it('takes a word out of the public cloud in any spelling, and back', async () => {
     const { poll, text } = await textPoll();
     for (const t of ['Café', 'café', 'Té', 'Agua']) await answer(poll, text.id, t);
-    const hide = await client.put(
+    const hide = await api.host.put(
       `/polls/${poll.slug}/questions/${text.id}/hidden-words`,
       { word: 'CAFE', hidden: true },
       poll,
@@ -213,14 +191,14 @@ describe('hidden words', () => {
       { text: 'Agua', count: 1 },
       { text: 'Té', count: 1 },
     ]);
-    const show = await client.put(
+    const show = await api.host.put(
       `/polls/${poll.slug}/questions/${text.id}/hidden-words`,
       { word: 'café', hidden: false },
       poll,
     );
     expect(show.body).toEqual({ hiddenWords: [] });
     expect((await summaries(poll, text.id)).pub.words[0]).toEqual({ text: 'Café', count: 2 });
-    const empty = await client.put(
+    const empty = await api.host.put(
       `/polls/${poll.slug}/questions/${text.id}/hidden-words`,
       { word: '¡¡!!', hidden: true },
       poll,
@@ -247,7 +225,7 @@ describe('hidden words', () => {
     ];
     for (const t of [...respellings, 'Agua']) await answer(poll, text.id, t);
     for (const word of ['palabrasecreta', 'feísimo']) {
-      const res = await client.put(
+      const res = await api.host.put(
         `/polls/${poll.slug}/questions/${text.id}/hidden-words`,
         { word, hidden: true },
         poll,
@@ -281,9 +259,9 @@ describe('the live stream', () => {
       (a: Json) => a.state === 'held',
     ).id;
     const approvedAt = performance.now();
-    await client.patch(`/polls/${poll.slug}/answers/${held}`, { state: 'visible' }, poll);
+    await api.host.patch(`/polls/${poll.slug}/answers/${held}`, { state: 'visible' }, poll);
     await audience.next(summaryWith((s) => s.questions[0].answers.length === 1));
-    await client.put(
+    await api.host.put(
       `/polls/${poll.slug}/questions/${text.id}/hidden-words`,
       { word: 'retenida secreta', hidden: true },
       poll,
@@ -294,7 +272,7 @@ describe('the live stream', () => {
     expect(JSON.parse(hostHidden.data).questions[0].words).toEqual([
       { text: 'Retenida secreta', count: 1, hidden: true },
     ]);
-    await client.patch(`/polls/${poll.slug}/answers/${held}`, { state: 'hidden' }, poll);
+    await api.host.patch(`/polls/${poll.slug}/answers/${held}`, { state: 'hidden' }, poll);
     await audience.next(summaryWith((s) => s.questions[0].answers.length === 0));
     await host.next(
       summaryWith((s) => s.questions[0].answers.some((a: Json) => a.state === 'hidden')),
@@ -330,20 +308,20 @@ describe('GET …/questions/{id}/answers', () => {
     for (let i = 1; i <= 7; i++) await answer(poll, text.id, `Idea número ${i}`);
     await answer(poll, text.id, 'p u t a');
     const url = `/polls/${poll.slug}/questions/${text.id}/answers`;
-    const first = await client.get(`${url}?limit=3`, poll);
+    const first = await api.host.get(`${url}?limit=3`, poll);
     expect(first.status).toBe(200);
     expect(first.body.answers.map((a: Json) => a.state)).toEqual(['flagged', 'visible', 'visible']);
-    const second = await client.get(`${url}?limit=3&before=${first.body.nextBefore}`, poll);
+    const second = await api.host.get(`${url}?limit=3&before=${first.body.nextBefore}`, poll);
     expect(second.body.answers.map((a: Json) => a.text)).toEqual([
       'Idea número 5',
       'Idea número 4',
       'Idea número 3',
     ]);
-    const last = await client.get(`${url}?limit=3&before=${second.body.nextBefore}`, poll);
+    const last = await api.host.get(`${url}?limit=3&before=${second.body.nextBefore}`, poll);
     expect(last.body).toMatchObject({ nextBefore: null });
     expect(last.body.answers).toHaveLength(2);
 
-    const pub = await client.get(`${url}?limit=100`);
+    const pub = await api.host.get(`${url}?limit=100`);
     expect(pub.body.answers).toHaveLength(7);
     expect(pub.body.answers[0]).toEqual({
       id: expect.any(Number),
@@ -351,7 +329,7 @@ describe('GET …/questions/{id}/answers', () => {
       createdAt: expect.any(String),
     });
     expect(pub.body.nextBefore).toBeNull();
-    const tooMany = await client.get(`${url}?limit=101`);
+    const tooMany = await api.host.get(`${url}?limit=101`);
     expect(tooMany.status).toBe(400);
   });
 
@@ -359,14 +337,14 @@ describe('GET …/questions/{id}/answers', () => {
     const { poll, text } = await textPoll({ resultsPublic: false });
     await answer(poll, text.id, 'Privada');
     const url = `/polls/${poll.slug}/questions/${text.id}/answers`;
-    const res = await client.get(url);
+    const res = await api.host.get(url);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('RESULTS_PRIVATE');
-    expect((await client.get(url, poll)).body.answers).toHaveLength(1);
-    const notText = await addQuestion(client, poll, { text: '¿Sí?', type: 'yesno' });
-    const wrong = await client.get(`/polls/${poll.slug}/questions/${notText.id}/answers`, poll);
+    expect((await api.host.get(url, poll)).body.answers).toHaveLength(1);
+    const notText = await addQuestion(api.host, poll, { text: '¿Sí?', type: 'yesno' });
+    const wrong = await api.host.get(`/polls/${poll.slug}/questions/${notText.id}/answers`, poll);
     expect(wrong.status).toBe(400);
-    const unknown = await client.get(`/polls/${poll.slug}/questions/999999/answers`, poll);
+    const unknown = await api.host.get(`/polls/${poll.slug}/questions/999999/answers`, poll);
     expect(unknown.status).toBe(404);
   });
 });

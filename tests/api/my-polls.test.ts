@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.ts';
 import {
   Client,
@@ -6,29 +6,24 @@ import {
   type HostedPoll,
   type Json,
   openPollWithQuestions,
+  setUpTestApp,
   testApp,
 } from './api-client.ts';
 
 /** Issue 17: 'Mis encuestas' reads every poll whose code a browser holds, in one request. */
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let client: Client;
-beforeAll(async () => {
-  ctx = await testApp();
-  client = new Client(ctx.app);
-});
-afterAll(() => ctx.close());
+const api = setUpTestApp();
 
-const lookup = (polls: unknown) => client.post('/polls/lookup', { polls });
+const lookup = (polls: unknown) => api.host.post('/polls/lookup', { polls });
 const entry = (poll: HostedPoll) => ({ slug: poll.slug, secret: poll.secret });
 
 describe('POST /polls/lookup', () => {
   it('answers each poll with its counts, newest change first, people counted once', async () => {
-    const older = await createPoll(client, { title: 'Primera clase' });
-    const { poll, yesno, multi } = await openPollWithQuestions(client);
+    const older = await createPoll(api.host, { title: 'Primera clase' });
+    const { poll, yesno, multi } = await openPollWithQuestions(api.host);
     // Two people; the first sends two ballots (a question at a time, as in presenter pace).
-    const first = new Client(ctx.app);
-    const second = new Client(ctx.app);
+    const first = new Client(api.app);
+    const second = new Client(api.app);
     const yes = yesno.options[0].id;
     for (const [voter, answers] of [
       [first, [{ questionId: yesno.id, optionIds: [yes] }]],
@@ -63,14 +58,14 @@ describe('POST /polls/lookup', () => {
     const [newest, oldest] = res.body.polls as Json[];
     expect(Date.parse(newest.updatedAt)).toBeGreaterThan(Date.parse(oldest.updatedAt));
     // The newest change moves a poll to the top.
-    await client.patch(`/polls/${older.slug}`, { title: 'Primera clase (2)' }, older);
+    await api.host.patch(`/polls/${older.slug}`, { title: 'Primera clase (2)' }, older);
     const again = await lookup([entry(poll), entry(older)]);
     expect(again.body.polls.map((p: Json) => p.slug)).toEqual([older.slug, poll.slug]);
   });
 
   it('answers a wrong code, an unknown slug and a malformed one alike: missing', async () => {
-    const mine = await createPoll(client);
-    const other = await createPoll(client);
+    const mine = await createPoll(api.host);
+    const other = await createPoll(api.host);
     const res = await lookup([
       { slug: other.slug, secret: mine.secret },
       { slug: 'zzzzzzzz', secret: mine.secret },
@@ -101,7 +96,7 @@ describe('POST /polls/lookup', () => {
     expect((await lookup(many.slice(0, max))).status).toBe(200);
 
     for (const body of [{}, { polls: [] }, { polls: [{ slug: 'abc' }] }, { polls: 'x' }]) {
-      const res = await client.post('/polls/lookup', body);
+      const res = await api.host.post('/polls/lookup', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
       expect(res.body.message).toMatch(/[áéíóúñ]|datos|Indica/i);
@@ -109,7 +104,7 @@ describe('POST /polls/lookup', () => {
   });
 
   it('is documented in the OpenAPI document', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const doc = (await api.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const op = doc.paths['/api/v1/polls/lookup'].post;
     expect(op.operationId).toBe('lookupPolls');
     expect(op.description).toMatch(/missing/);

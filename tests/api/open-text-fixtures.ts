@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import {
   addQuestion,
   Client,
@@ -6,7 +6,7 @@ import {
   type HostedPoll,
   type Json,
   setStatus,
-  testApp,
+  setUpTestApp,
 } from './api-client.ts';
 
 /** An open poll with an open-text, a scale (1–5, 'Nada'…'Mucho') and a single question. */
@@ -30,6 +30,28 @@ export async function textScalePoll(client: Client, settings: Record<string, boo
   return { poll, text, scale, single };
 }
 
+/** An open poll ('Lluvia de ideas') with one open-text question, results public, many answers each. */
+export async function ideasPoll(client: Client, settings: Record<string, boolean> = {}) {
+  const poll = await createPoll(client, {
+    title: 'Lluvia de ideas',
+    settings: { resultsPublic: true, oneVotePerQuestion: false, ...settings },
+  });
+  const text = await addQuestion(client, poll, { text: '¿Una idea?', type: 'text' });
+  await setStatus(client, poll, 'open');
+  return { poll, text };
+}
+
+/** One question of the summary as the audience and as the host get it (`pubRaw`: all of the former). */
+export async function audienceAndHostSummary(client: Client, poll: HostedPoll, questionId: number) {
+  const pub = (await client.get(`/polls/${poll.slug}/summary`)).body;
+  const host = (await client.get(`/polls/${poll.slug}/summary`, poll)).body;
+  return {
+    pubRaw: JSON.stringify(pub),
+    pub: pub.questions.find((q: Json) => q.id === questionId),
+    host: host.questions.find((q: Json) => q.id === questionId),
+  };
+}
+
 /** One question of the summary, as the audience (or, with the secret, the host) gets it. */
 export async function summaryQuestion(
   client: Client,
@@ -46,18 +68,13 @@ export async function summaryQuestion(
  * helpers: an open text/scale poll, a ballot from a new participant, one question of the summary.
  */
 export function setUpOpenTextApi() {
-  const api = {} as { ctx: Awaited<ReturnType<typeof testApp>>; client: Client };
-  beforeAll(async () => {
-    api.ctx = await testApp();
-    api.client = new Client(api.ctx.app);
-  });
-  afterAll(() => api.ctx.close());
+  const api = setUpTestApp();
   return {
     api,
-    openPoll: (settings: Record<string, boolean> = {}) => textScalePoll(api.client, settings),
-    vote: (poll: HostedPoll, answers: unknown[], voter = new Client(api.ctx.app)) =>
+    openPoll: (settings: Record<string, boolean> = {}) => textScalePoll(api.host, settings),
+    vote: (poll: HostedPoll, answers: unknown[], voter = new Client(api.app)) =>
       voter.post(`/polls/${poll.slug}/votes`, { answers }),
     summaryQ: (poll: HostedPoll, id: number, secret?: string) =>
-      summaryQuestion(api.client, poll, id, secret),
+      summaryQuestion(api.host, poll, id, secret),
   };
 }

@@ -15,11 +15,11 @@ describe('reveal, reset, duplicate and export', () => {
       { questionId: scale.id, value: 4 },
     ]);
     for (const q of [text, scale]) {
-      expect(
-        (await api.client.put(`/questions/${q.id}`, { resultsHidden: true }, poll)).status,
-      ).toBe(200);
+      expect((await api.host.put(`/questions/${q.id}`, { resultsHidden: true }, poll)).status).toBe(
+        200,
+      );
     }
-    const pub = await api.client.get(`/polls/${poll.slug}/summary`);
+    const pub = await api.host.get(`/polls/${poll.slug}/summary`);
     const t = pub.body.questions.find((q: Json) => q.id === text.id);
     const s = pub.body.questions.find((q: Json) => q.id === scale.id);
     expect(t).toMatchObject({ hidden: true, words: [], answers: [], respondents: 1 });
@@ -28,7 +28,7 @@ describe('reveal, reset, duplicate and export', () => {
     expect(s).not.toHaveProperty('values');
     expect(s).not.toHaveProperty('average');
     expect(JSON.stringify(pub.body)).not.toContain('Secreto');
-    const list = await api.client.get(`/polls/${poll.slug}/questions/${text.id}/answers`);
+    const list = await api.host.get(`/polls/${poll.slug}/questions/${text.id}/answers`);
     expect(list.status).toBe(403);
     expect(list.body.code).toBe('RESULTS_PRIVATE');
     const host = await summaryQ(poll, text.id, poll.secret);
@@ -42,30 +42,30 @@ describe('reveal, reset, duplicate and export', () => {
       { questionId: text.id, text: 'Hola' },
       { questionId: scale.id, value: 2 },
     ]);
-    await api.client.post(
+    await api.host.post(
       `/polls/${poll.slug}/questions/${text.id}/answers/approve`,
       undefined,
       poll,
     );
     expect((await summaryQ(poll, text.id)).words).toEqual([{ text: 'Hola', count: 1 }]);
 
-    const dup = await api.client.post(`/polls/${poll.slug}/duplicate`, undefined, poll);
+    const dup = await api.host.post(`/polls/${poll.slug}/duplicate`, undefined, poll);
     expect(dup.status).toBe(201);
     const copy = { slug: dup.body.slug, secret: dup.body.host_secret, body: dup.body };
-    const view = (await api.client.get(`/polls/${copy.slug}`)).body;
+    const view = (await api.host.get(`/polls/${copy.slug}`)).body;
     expect(view.settings.moderateText).toBe(true);
     expect(view.questions.map((q: Json) => [q.type, q.options, q.scale])).toEqual([
       ['text', [], null],
       ['scale', [], { max: 5, minLabel: 'Nada', maxLabel: 'Mucho' }],
       ['single', expect.any(Array), null],
     ]);
-    const copySummary = (await api.client.get(`/polls/${copy.slug}/summary`, copy)).body;
+    const copySummary = (await api.host.get(`/polls/${copy.slug}/summary`, copy)).body;
     expect(copySummary.totalVotes).toBe(0);
     expect(copySummary.questions[0]).toMatchObject({ words: [], answers: [], pendingCount: 0 });
     expect(copySummary.questions[1].values.every((v: Json) => v.count === 0)).toBe(true);
 
-    await setStatus(api.client, poll, 'closed');
-    const reset = await api.client.post(`/polls/${poll.slug}/reset`, undefined, poll);
+    await setStatus(api.host, poll, 'closed');
+    const reset = await api.host.post(`/polls/${poll.slug}/reset`, undefined, poll);
     expect(reset.body).toEqual({ deletedVotes: 1 });
     const after = await summaryQ(poll, text.id, poll.secret);
     expect(after).toMatchObject({ words: [], answers: [], totalAnswers: 0, respondents: 0 });
@@ -90,7 +90,7 @@ describe('reveal, reset, duplicate and export', () => {
       { questionId: text.id, text: 'Eres un p.u.t.o genio' },
       { questionId: scale.id, value: 2 },
     ]);
-    const res = await api.ctx.app.inject({
+    const res = await api.app.inject({
       method: 'GET',
       url: `/api/v1/polls/${poll.slug}/export?format=csv`,
       headers: { 'x-host-secret': poll.secret },
@@ -111,7 +111,7 @@ describe('reveal, reset, duplicate and export', () => {
     expect(csv).toMatch(/"Café, por favor",Visible,5,/);
     expect(csv).toContain('Eres un p.u.t.o genio,Marcada por lenguaje ofensivo,');
 
-    const xlsx = await api.ctx.app.inject({
+    const xlsx = await api.app.inject({
       method: 'GET',
       url: `/api/v1/polls/${poll.slug}/export?format=xlsx`,
       headers: { 'x-host-secret': poll.secret },

@@ -8,15 +8,15 @@ const { api, openPoll, vote, summaryQ } = setUpOpenTextApi();
 
 describe('creating open-text and scale questions', () => {
   it('makes them without options; a scale keeps its maximum and labels, blank = none', async () => {
-    const poll = await createPoll(api.client);
-    const text = await addQuestion(api.client, poll, {
+    const poll = await createPoll(api.host);
+    const text = await addQuestion(api.host, poll, {
       text: 'Una palabra',
       type: 'text',
       // The form's blank option rows are ignored.
       options: [{ text: '' }, { text: '' }],
     });
     expect(text).toMatchObject({ type: 'text', options: [], scale: null });
-    const scale = await addQuestion(api.client, poll, {
+    const scale = await addQuestion(api.host, poll, {
       text: 'Del 1 al 10',
       type: 'scale',
       scale: { max: 10, minLabel: ' Nada ', maxLabel: '   ' },
@@ -26,14 +26,14 @@ describe('creating open-text and scale questions', () => {
       options: [],
       scale: { max: 10, minLabel: 'Nada', maxLabel: null },
     });
-    const view = (await api.client.get(`/polls/${poll.slug}`)).body;
+    const view = (await api.host.get(`/polls/${poll.slug}`)).body;
     expect(view.questions.map((q: Json) => q.options)).toEqual([[], []]);
     const single = view.questions.find((q: Json) => q.type === 'single');
     expect(single).toBeUndefined();
   });
 
   it('refuses options with them, a scale without its scale, and a scale elsewhere', async () => {
-    const poll = await createPoll(api.client);
+    const poll = await createPoll(api.host);
     const cases: [Record<string, unknown>, string][] = [
       [
         { text: 'T', type: 'text', options: [{ text: 'A' }] },
@@ -55,46 +55,44 @@ describe('creating open-text and scale questions', () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const res = await api.client.post(`/polls/${poll.slug}/questions`, body, poll);
+      const res = await api.host.post(`/polls/${poll.slug}/questions`, body, poll);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message });
     }
-    expect((await api.client.get(`/polls/${poll.slug}`)).body.questions).toEqual([]);
+    expect((await api.host.get(`/polls/${poll.slug}`)).body.questions).toEqual([]);
   });
 
   it('refuses options added to them, and hides the scale values from the option routes', async () => {
     const { poll, text, scale } = await openPoll();
     for (const q of [text, scale]) {
-      const res = await api.client.post(`/questions/${q.id}/options`, { text: 'Otra' }, poll);
+      const res = await api.host.post(`/questions/${q.id}/options`, { text: 'Otra' }, poll);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(
         'Las preguntas de respuesta abierta y de escala no llevan opciones',
       );
     }
-    const row = (
-      await api.ctx.store.listQuestions((await api.ctx.store.getPollBySlug(poll.slug))!.id)
-    )
+    const row = (await api.store.listQuestions((await api.store.getPollBySlug(poll.slug))!.id))
       .find((q) => q.id === scale.id)!
       .options.at(0)!;
-    const res = await api.client.put(`/options/${row.id}`, { text: 'hack' }, poll);
+    const res = await api.host.put(`/options/${row.id}`, { text: 'hack' }, poll);
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('OPTION_NOT_FOUND');
   });
 
   it('changes a scale: a lower maximum drops the answers above it', async () => {
     const { poll, scale, text } = await openPoll({ oneVotePerQuestion: true });
-    const high = new Client(api.ctx.app);
+    const high = new Client(api.app);
     expect((await vote(poll, [{ questionId: scale.id, value: 5 }], high)).status).toBe(201);
     expect((await vote(poll, [{ questionId: scale.id, value: 2 }])).status).toBe(201);
-    const wider = await api.client.put(`/questions/${scale.id}`, { scale: { max: 10 } }, poll);
+    const wider = await api.host.put(`/questions/${scale.id}`, { scale: { max: 10 } }, poll);
     expect(wider.body.scale).toEqual({ max: 10, minLabel: null, maxLabel: null });
     expect((await vote(poll, [{ questionId: scale.id, value: 9 }])).status).toBe(201);
-    const narrower = await api.client.put(`/questions/${scale.id}`, { scale: { max: 5 } }, poll);
+    const narrower = await api.host.put(`/questions/${scale.id}`, { scale: { max: 5 } }, poll);
     expect(narrower.status).toBe(200);
     const q = await summaryQ(poll, scale.id);
     expect(q.values.map((v: Json) => v.count)).toEqual([0, 1, 0, 0, 1]);
     expect(q.average).toBe(3.5);
-    const other = await api.client.put(`/questions/${text.id}`, { scale: { max: 5 } }, poll);
+    const other = await api.host.put(`/questions/${text.id}`, { scale: { max: 5 } }, poll);
     expect(other.status).toBe(400);
     expect(other.body.message).toBe('Solo las preguntas de escala llevan escala');
   });
@@ -210,9 +208,7 @@ describe('ballots of open-text and scale questions', () => {
       expect(res.body.code).toBe('INVALID_BALLOT');
       expect(res.body.message).toContain(message);
     }
-    const counts = await api.ctx.store.getVoteCounts(
-      (await api.ctx.store.getPollBySlug(poll.slug))!.id,
-    );
+    const counts = await api.store.getVoteCounts((await api.store.getPollBySlug(poll.slug))!.id);
     expect(counts.ballots).toBe(0);
   });
 
@@ -231,7 +227,7 @@ describe('ballots of open-text and scale questions', () => {
 
   it('takes one answer per participant per question with one vote per question on', async () => {
     const { poll, text, scale } = await openPoll({ oneVotePerQuestion: true });
-    const phone = new Client(api.ctx.app);
+    const phone = new Client(api.app);
     expect((await vote(poll, [{ questionId: text.id, text: 'Hola' }], phone)).status).toBe(201);
     const again = await vote(poll, [{ questionId: text.id, text: 'Otra vez' }], phone);
     expect(again.status).toBe(409);
@@ -246,7 +242,7 @@ describe('ballots of open-text and scale questions', () => {
 
   it('lists a participant’s open answers as answered with one vote per question off', async () => {
     const { poll, text } = await openPoll({ oneVotePerQuestion: false });
-    const phone = new Client(api.ctx.app);
+    const phone = new Client(api.app);
     await vote(poll, [{ questionId: text.id, text: 'Uno' }], phone);
     await vote(poll, [{ questionId: text.id, text: 'Dos' }], phone);
     expect((await phone.get(`/polls/${poll.slug}/me`)).body.answeredQuestionIds).toEqual([text.id]);
@@ -257,11 +253,11 @@ describe('ballots of open-text and scale questions', () => {
     const { poll, text } = await openPoll();
     const headers = { 'idempotency-key': 'clave-texto-1' };
     const body = { answers: [{ questionId: text.id, text: 'Hola' }] };
-    const first = await api.client.post(`/polls/${poll.slug}/votes`, body, { headers });
-    const replay = await api.client.post(`/polls/${poll.slug}/votes`, body, { headers });
+    const first = await api.host.post(`/polls/${poll.slug}/votes`, body, { headers });
+    const replay = await api.host.post(`/polls/${poll.slug}/votes`, body, { headers });
     expect([first.status, replay.status]).toEqual([201, 201]);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    const other = await api.client.post(
+    const other = await api.host.post(
       `/polls/${poll.slug}/votes`,
       { answers: [{ questionId: text.id, text: 'Adiós' }] },
       { headers },

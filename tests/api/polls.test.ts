@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Poll, SLUG_ALPHABET } from '../../src/contract/index.ts';
 import {
   addQuestion,
@@ -6,20 +6,14 @@ import {
   createPoll,
   openPollWithQuestions,
   setStatus,
-  testApp,
+  setUpTestApp,
 } from './api-client.ts';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let client: Client;
-beforeAll(async () => {
-  ctx = await testApp();
-  client = new Client(ctx.app);
-});
-afterAll(() => ctx.close());
+const api = setUpTestApp();
 
 describe('POST /polls', () => {
   it('creates a draft poll with default settings and a host secret', async () => {
-    const res = await client.post('/polls', { title: '  Clase de historia  ' });
+    const res = await api.host.post('/polls', { title: '  Clase de historia  ' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       title: 'Clase de historia',
@@ -34,7 +28,7 @@ describe('POST /polls', () => {
   });
 
   it('keeps the settings it is given', async () => {
-    const res = await client.post('/polls', {
+    const res = await api.host.post('/polls', {
       title: 'X',
       settings: { oneVotePerQuestion: false, resultsPublic: true },
     });
@@ -52,7 +46,7 @@ describe('POST /polls', () => {
 
   it('gives every poll its own slug', async () => {
     const slugs = new Set<string>();
-    for (let i = 0; i < 20; i++) slugs.add((await createPoll(client)).slug);
+    for (let i = 0; i < 20; i++) slugs.add((await createPoll(api.host)).slug);
     expect(slugs.size).toBe(20);
   });
 
@@ -61,20 +55,20 @@ describe('POST /polls', () => {
     [{ title: '    ' }, 'El título de la encuesta es obligatorio'],
     [{ title: 'x'.repeat(121) }, 'El título no puede exceder 120 caracteres'],
   ])('refuses title %j with a Spanish message', async (body, message) => {
-    const res = await client.post('/polls', body);
+    const res = await api.host.post('/polls', body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message });
     expect(res.body.details[0]).toMatchObject({ location: 'body', path: 'title', message });
   });
 
   it('accepts exactly 120 characters after trimming', async () => {
-    const res = await client.post('/polls', { title: ` ${'x'.repeat(120)} ` });
+    const res = await api.host.post('/polls', { title: ` ${'x'.repeat(120)} ` });
     expect(res.status).toBe(201);
   });
 
   it('refuses a missing title or wrong types with a Spanish message', async () => {
     for (const body of [{}, { title: 5 }, { title: 'x', settings: { resultsPublic: 'yes' } }]) {
-      const res = await client.post('/polls', body);
+      const res = await api.host.post('/polls', body);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
       expect(res.body.message).toMatch(/Entrada inválida/);
@@ -84,9 +78,13 @@ describe('POST /polls', () => {
 
 describe('GET /polls/:slug', () => {
   it('returns the poll with questions and options sorted by ordinal, without the secret', async () => {
-    const poll = await createPoll(client);
-    const second = await addQuestion(client, poll, { text: 'Segunda', type: 'yesno', ordinal: 2 });
-    const first = await addQuestion(client, poll, {
+    const poll = await createPoll(api.host);
+    const second = await addQuestion(api.host, poll, {
+      text: 'Segunda',
+      type: 'yesno',
+      ordinal: 2,
+    });
+    const first = await addQuestion(api.host, poll, {
       text: 'Primera',
       type: 'single',
       ordinal: 1,
@@ -95,7 +93,7 @@ describe('GET /polls/:slug', () => {
         { text: 'A', ordinal: 1 },
       ],
     });
-    const res = await new Client(ctx.app).get(`/polls/${poll.slug}`);
+    const res = await new Client(api.app).get(`/polls/${poll.slug}`);
     expect(res.status).toBe(200);
     expect(res.body.questions.map((q: { id: number }) => q.id)).toEqual([first.id, second.id]);
     expect(res.body.questions[0].options.map((o: { text: string }) => o.text)).toEqual(['A', 'B']);
@@ -104,20 +102,20 @@ describe('GET /polls/:slug', () => {
   });
 
   it('reads the questions from the live cache, current after every edit, and the row from the store', async () => {
-    const poll = await createPoll(client);
-    const q = await addQuestion(client, poll, { text: 'Antes', type: 'yesno' });
-    const first = await client.get(`/polls/${poll.slug}`);
+    const poll = await createPoll(api.host);
+    const q = await addQuestion(api.host, poll, { text: 'Antes', type: 'yesno' });
+    const first = await api.host.get(`/polls/${poll.slug}`);
     // The body is exactly what the response schema would have serialised.
-    const raw = (await ctx.app.inject({ url: `/api/v1/polls/${poll.slug}` })).body;
+    const raw = (await api.app.inject({ url: `/api/v1/polls/${poll.slug}` })).body;
     expect(raw).toBe(JSON.stringify(Poll.parse(JSON.parse(raw))));
-    const reads = vi.spyOn(ctx.store, 'listQuestions');
-    const rows = vi.spyOn(ctx.store, 'getPollBySlug');
+    const reads = vi.spyOn(api.store, 'listQuestions');
+    const rows = vi.spyOn(api.store, 'getPollBySlug');
     try {
-      for (let i = 0; i < 3; i++) await client.get(`/polls/${poll.slug}`);
+      for (let i = 0; i < 3; i++) await api.host.get(`/polls/${poll.slug}`);
       expect(reads).not.toHaveBeenCalled();
       expect(rows).toHaveBeenCalledTimes(3);
-      await client.put(`/questions/${q.id}`, { text: 'Después' }, { secret: poll.secret });
-      const after = await client.get(`/polls/${poll.slug}`);
+      await api.host.put(`/questions/${q.id}`, { text: 'Después' }, { secret: poll.secret });
+      const after = await api.host.get(`/polls/${poll.slug}`);
       expect(after.body.questions[0].text).toBe('Después');
       expect(Date.parse(after.body.updatedAt)).toBeGreaterThan(Date.parse(first.body.updatedAt));
     } finally {
@@ -127,7 +125,7 @@ describe('GET /polls/:slug', () => {
   });
 
   it('answers 404 POLL_NOT_FOUND for an unknown slug', async () => {
-    const res = await client.get('/polls/noexiste');
+    const res = await api.host.get('/polls/noexiste');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: 'POLL_NOT_FOUND', message: 'Encuesta no encontrada' });
   });
@@ -135,15 +133,15 @@ describe('GET /polls/:slug', () => {
 
 describe('PATCH /polls/:slug', () => {
   it('updates the title, trimmed, and the settings one at a time', async () => {
-    const poll = await createPoll(client);
-    const a = await client.patch(
+    const poll = await createPoll(api.host);
+    const a = await api.host.patch(
       `/polls/${poll.slug}`,
       { title: ' Nuevo ' },
       { secret: poll.secret },
     );
     expect(a.status).toBe(200);
     expect(a.body.title).toBe('Nuevo');
-    const b = await client.patch(
+    const b = await api.host.patch(
       `/polls/${poll.slug}`,
       { settings: { resultsPublic: true } },
       { secret: poll.secret },
@@ -158,7 +156,7 @@ describe('PATCH /polls/:slug', () => {
       hideResultsUntilRevealed: false,
       moderateText: false,
     });
-    const c = await client.patch(
+    const c = await api.host.patch(
       `/polls/${poll.slug}`,
       { settings: { oneVotePerQuestion: false } },
       { secret: poll.secret },
@@ -176,11 +174,11 @@ describe('PATCH /polls/:slug', () => {
   });
 
   it('refuses an empty change or an invalid title', async () => {
-    const poll = await createPoll(client);
-    const empty = await client.patch(`/polls/${poll.slug}`, {}, { secret: poll.secret });
+    const poll = await createPoll(api.host);
+    const empty = await api.host.patch(`/polls/${poll.slug}`, {}, { secret: poll.secret });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('No hay cambios que guardar');
-    const blank = await client.patch(
+    const blank = await api.host.patch(
       `/polls/${poll.slug}`,
       { title: ' ' },
       { secret: poll.secret },
@@ -189,7 +187,7 @@ describe('PATCH /polls/:slug', () => {
       code: 'VALIDATION_ERROR',
       message: 'El título de la encuesta es obligatorio',
     });
-    const status = await client.patch(
+    const status = await api.host.patch(
       `/polls/${poll.slug}`,
       { status: 'paused' },
       { secret: poll.secret },
@@ -198,77 +196,77 @@ describe('PATCH /polls/:slug', () => {
   });
 
   it('moves status only draft → open → closed → open (reopen, issue 17)', async () => {
-    const poll = await createPoll(client);
+    const poll = await createPoll(api.host);
     const expectRefused = async (status: string) => {
-      const res = await setStatus(client, poll, status);
+      const res = await setStatus(api.host, poll, status);
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('INVALID_TRANSITION');
       expect(res.body.message).toMatch(/^No se puede pasar la encuesta de/);
     };
     await expectRefused('closed');
     await expectRefused('draft');
-    expect((await setStatus(client, poll, 'open')).body.status).toBe('open');
+    expect((await setStatus(api.host, poll, 'open')).body.status).toBe('open');
     await expectRefused('open');
     await expectRefused('draft');
-    expect((await setStatus(client, poll, 'closed')).body.status).toBe('closed');
+    expect((await setStatus(api.host, poll, 'closed')).body.status).toBe('closed');
     await expectRefused('draft');
     await expectRefused('closed');
-    expect((await setStatus(client, poll, 'open')).body.status).toBe('open');
+    expect((await setStatus(api.host, poll, 'open')).body.status).toBe('open');
     await expectRefused('draft');
   });
 
   it('answers 404 for an unknown slug when a secret is sent', async () => {
-    const res = await client.patch('/polls/noexiste', { title: 'x' }, { secret: 'whatever' });
+    const res = await api.host.patch('/polls/noexiste', { title: 'x' }, { secret: 'whatever' });
     expect(res.status).toBe(404);
   });
 });
 
 describe('updatedAt', () => {
   it('moves on every change of the poll, its questions, options, and on every vote', async () => {
-    const poll = await createPoll(client, {
+    const poll = await createPoll(api.host, {
       title: 'Reloj',
       settings: { oneVotePerQuestion: false },
     });
     let last = poll.body.updatedAt as string;
     const expectMoved = async (what: string) => {
-      const now = (await client.get(`/polls/${poll.slug}`)).body.updatedAt as string;
+      const now = (await api.host.get(`/polls/${poll.slug}`)).body.updatedAt as string;
       expect(Date.parse(now), what).toBeGreaterThan(Date.parse(last));
       last = now;
     };
     const s = { secret: poll.secret };
-    await client.patch(`/polls/${poll.slug}`, { title: 'Reloj 2' }, s);
+    await api.host.patch(`/polls/${poll.slug}`, { title: 'Reloj 2' }, s);
     await expectMoved('title');
-    await client.patch(`/polls/${poll.slug}`, { settings: { resultsPublic: true } }, s);
+    await api.host.patch(`/polls/${poll.slug}`, { settings: { resultsPublic: true } }, s);
     await expectMoved('settings');
-    const q = await addQuestion(client, poll, {
+    const q = await addQuestion(api.host, poll, {
       text: 'Q',
       type: 'single',
       options: [{ text: 'A' }, { text: 'B' }],
     });
     await expectMoved('add question');
-    await client.put(`/questions/${q.id}`, { text: 'Q2' }, s);
+    await api.host.put(`/questions/${q.id}`, { text: 'Q2' }, s);
     await expectMoved('edit question');
-    const o = (await client.post(`/questions/${q.id}/options`, { text: 'C' }, s)).body;
+    const o = (await api.host.post(`/questions/${q.id}/options`, { text: 'C' }, s)).body;
     await expectMoved('add option');
-    await client.put(`/options/${o.id}`, { text: 'C2' }, s);
+    await api.host.put(`/options/${o.id}`, { text: 'C2' }, s);
     await expectMoved('edit option');
-    await client.delete(`/options/${o.id}`, s);
+    await api.host.delete(`/options/${o.id}`, s);
     await expectMoved('delete option');
-    await setStatus(client, poll, 'open');
+    await setStatus(api.host, poll, 'open');
     await expectMoved('status');
-    await client.post(`/polls/${poll.slug}/votes`, {
+    await api.host.post(`/polls/${poll.slug}/votes`, {
       answers: [{ questionId: q.id, optionIds: [q.options[0].id] }],
     });
     await expectMoved('vote');
-    const summary = (await client.get(`/polls/${poll.slug}/summary`)).body;
+    const summary = (await api.host.get(`/polls/${poll.slug}/summary`)).body;
     expect(summary.updatedAt).toBe(last);
-    await setStatus(client, poll, 'closed');
+    await setStatus(api.host, poll, 'closed');
     await expectMoved('close');
-    await client.post(`/polls/${poll.slug}/reset`, undefined, s);
+    await api.host.post(`/polls/${poll.slug}/reset`, undefined, s);
     await expectMoved('reset');
-    const q2 = await addQuestion(client, poll, { text: 'Q3', type: 'yesno' });
+    const q2 = await addQuestion(api.host, poll, { text: 'Q3', type: 'yesno' });
     await expectMoved('add question 2');
-    await client.patch(
+    await api.host.patch(
       `/polls/${poll.slug}/questions/reorder`,
       {
         order: [
@@ -279,21 +277,21 @@ describe('updatedAt', () => {
       s,
     );
     await expectMoved('reorder');
-    await client.delete(`/questions/${q2.id}`, s);
+    await api.host.delete(`/questions/${q2.id}`, s);
     await expectMoved('delete question');
   });
 });
 
 describe('POST /polls/:slug/duplicate', () => {
   it('creates a draft copy with settings, questions and options but no votes', async () => {
-    const { poll, yesno, multi } = await openPollWithQuestions(client, {
+    const { poll, yesno, multi } = await openPollWithQuestions(api.host, {
       oneVotePerQuestion: false,
       resultsPublic: true,
     });
-    await client.post(`/polls/${poll.slug}/votes`, {
+    await api.host.post(`/polls/${poll.slug}/votes`, {
       answers: [{ questionId: yesno.id, optionIds: [yesno.options[0].id] }],
     });
-    const res = await client.post(`/polls/${poll.slug}/duplicate`, undefined, {
+    const res = await api.host.post(`/polls/${poll.slug}/duplicate`, undefined, {
       secret: poll.secret,
     });
     expect(res.status).toBe(201);
@@ -302,7 +300,7 @@ describe('POST /polls/:slug/duplicate', () => {
     expect(res.body.slug).not.toBe(poll.slug);
     expect(res.body.host_secret).not.toBe(poll.secret);
 
-    const copy = (await client.get(`/polls/${res.body.slug}`)).body;
+    const copy = (await api.host.get(`/polls/${res.body.slug}`)).body;
     expect(copy.status).toBe('draft');
     expect(copy.settings).toEqual({
       oneVotePerQuestion: false,
@@ -328,21 +326,21 @@ describe('POST /polls/:slug/duplicate', () => {
         q.ordinal,
         q.options.map((o) => [o.text, o.ordinal]),
       ]);
-    expect(shape(copy)).toEqual(shape((await client.get(`/polls/${poll.slug}`)).body));
+    expect(shape(copy)).toEqual(shape((await api.host.get(`/polls/${poll.slug}`)).body));
     expect(copy.questions[1].id).not.toBe(multi.id);
 
-    const summary = await client.get(`/polls/${res.body.slug}/summary`, {
+    const summary = await api.host.get(`/polls/${res.body.slug}/summary`, {
       secret: res.body.host_secret,
     });
     expect(summary.body.totalVotes).toBe(0);
     // The new secret works on the copy, the old one does not.
-    const renamed = await client.patch(
+    const renamed = await api.host.patch(
       `/polls/${res.body.slug}`,
       { title: 'Y' },
       { secret: res.body.host_secret },
     );
     expect(renamed.status).toBe(200);
-    const wrong = await client.patch(
+    const wrong = await api.host.patch(
       `/polls/${res.body.slug}`,
       { title: 'Z' },
       { secret: poll.secret },
@@ -351,8 +349,8 @@ describe('POST /polls/:slug/duplicate', () => {
   });
 
   it('keeps the copy title within 120 characters', async () => {
-    const poll = await createPoll(client, { title: 'x'.repeat(120) });
-    const res = await client.post(`/polls/${poll.slug}/duplicate`, undefined, {
+    const poll = await createPoll(api.host, { title: 'x'.repeat(120) });
+    const res = await api.host.post(`/polls/${poll.slug}/duplicate`, undefined, {
       secret: poll.secret,
     });
     expect(res.body.title).toHaveLength(120);
@@ -360,8 +358,8 @@ describe('POST /polls/:slug/duplicate', () => {
   });
 
   it('accepts a bodiless POST sent with a JSON content type', async () => {
-    const poll = await createPoll(client);
-    const res = await client.call('POST', `/polls/${poll.slug}/duplicate`, {
+    const poll = await createPoll(api.host);
+    const res = await api.host.call('POST', `/polls/${poll.slug}/duplicate`, {
       secret: poll.secret,
       headers: { 'content-type': 'application/json' },
     });

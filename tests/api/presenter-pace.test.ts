@@ -1,55 +1,47 @@
 import { parse } from 'csv-parse/sync';
 import readExcelFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addQuestion,
+  answer,
   Client,
   createPoll,
   type HostedPoll,
-  type Json,
   setStatus,
-  testApp,
+  setUpTestApp,
+  votes,
 } from './api-client.ts';
 
 /**
  * The presenter pace as the server enforces it (issue 19) and its ballots in the exports: one
  * row per participant although each sends one ballot per question (issue 17).
  */
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let host: Client;
-beforeAll(async () => {
-  ctx = await testApp();
-  host = new Client(ctx.app);
-});
-afterAll(() => ctx.close());
-
-const votes = (slug: string) => `/polls/${slug}/votes`;
-const pick = (q: Json, i: number) => ({ questionId: q.id, optionIds: [q.options[i].id] });
+const api = setUpTestApp();
 
 async function pacedPoll(settings: Record<string, boolean> = {}) {
-  const poll = await createPoll(host, {
+  const poll = await createPoll(api.host, {
     title: 'Clase al ritmo',
     settings: { presenterPace: true, ...settings },
   });
-  const first = await addQuestion(host, poll, { text: '¿Primera?', type: 'yesno' });
-  const second = await addQuestion(host, poll, {
+  const first = await addQuestion(api.host, poll, { text: '¿Primera?', type: 'yesno' });
+  const second = await addQuestion(api.host, poll, {
     text: '¿Segunda?',
     type: 'single',
     options: [{ text: 'A' }, { text: 'B' }],
   });
-  await setStatus(host, poll, 'open');
+  await setStatus(api.host, poll, 'open');
   return { poll, first, second };
 }
 
 const show = (poll: HostedPoll, questionId: number | null) =>
-  host.patch(`/polls/${poll.slug}`, { currentQuestionId: questionId }, { secret: poll.secret });
+  api.host.patch(`/polls/${poll.slug}`, { currentQuestionId: questionId }, { secret: poll.secret });
 
 describe('presenter pace enforced by the server', () => {
   it('refuses a ballot for a question the presenter is not showing: 409 QUESTION_NOT_CURRENT', async () => {
     const { poll, first, second } = await pacedPoll();
-    const phone = new Client(ctx.app);
+    const phone = new Client(api.app);
     // Nothing shown yet: no question may be answered.
-    const early = await phone.post(votes(poll.slug), { answers: [pick(first, 0)] });
+    const early = await phone.post(votes(poll.slug), { answers: [answer(first, 0)] });
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({
       code: 'QUESTION_NOT_CURRENT',
@@ -58,31 +50,32 @@ describe('presenter pace enforced by the server', () => {
     });
 
     await show(poll, first.id);
-    const ahead = await phone.post(votes(poll.slug), { answers: [pick(second, 0)] });
+    const ahead = await phone.post(votes(poll.slug), { answers: [answer(second, 0)] });
     expect(ahead.status).toBe(409);
     expect(ahead.body.code).toBe('QUESTION_NOT_CURRENT');
     // A ballot with the current question and another one is refused whole.
     const both = await phone.post(votes(poll.slug), {
-      answers: [pick(first, 0), pick(second, 1)],
+      answers: [answer(first, 0), answer(second, 1)],
     });
     expect(both.body.code).toBe('QUESTION_NOT_CURRENT');
-    expect((await phone.post(votes(poll.slug), { answers: [pick(first, 0)] })).status).toBe(201);
+    expect((await phone.post(votes(poll.slug), { answers: [answer(first, 0)] })).status).toBe(201);
 
     // The presenter moves on at once: the question just shown is taken at once too.
     await show(poll, second.id);
-    expect((await phone.post(votes(poll.slug), { answers: [pick(second, 1)] })).status).toBe(201);
-    const summary = (await host.get(`/polls/${poll.slug}/summary`, { secret: poll.secret })).body;
+    expect((await phone.post(votes(poll.slug), { answers: [answer(second, 1)] })).status).toBe(201);
+    const summary = (await api.host.get(`/polls/${poll.slug}/summary`, { secret: poll.secret }))
+      .body;
     expect(summary.totalVotes).toBe(2);
   });
 
   it('takes any question once the pace is off', async () => {
     const { poll, second } = await pacedPoll();
-    await host.patch(
+    await api.host.patch(
       `/polls/${poll.slug}`,
       { settings: { presenterPace: false } },
       { secret: poll.secret },
     );
-    const res = await new Client(ctx.app).post(votes(poll.slug), { answers: [pick(second, 0)] });
+    const res = await new Client(api.app).post(votes(poll.slug), { answers: [answer(second, 0)] });
     expect(res.status).toBe(201);
   });
 });
@@ -91,27 +84,31 @@ describe('exports with the presenter pace: one row per participant', () => {
   /** Three people; Ana and Luis answer both questions, Marta only the first. */
   async function pacedClass(settings: Record<string, boolean> = {}) {
     const { poll, first, second } = await pacedPoll(settings);
-    const [ana, luis, marta] = [new Client(ctx.app), new Client(ctx.app), new Client(ctx.app)];
+    const [ana, luis, marta] = [new Client(api.app), new Client(api.app), new Client(api.app)];
     await show(poll, first.id);
     for (const [phone, i] of [
       [ana, 0],
       [luis, 1],
       [marta, 0],
     ] as const) {
-      expect((await phone.post(votes(poll.slug), { answers: [pick(first, i)] })).status).toBe(201);
+      expect((await phone.post(votes(poll.slug), { answers: [answer(first, i)] })).status).toBe(
+        201,
+      );
     }
     await show(poll, second.id);
     for (const [phone, i] of [
       [luis, 0],
       [ana, 1],
     ] as const) {
-      expect((await phone.post(votes(poll.slug), { answers: [pick(second, i)] })).status).toBe(201);
+      expect((await phone.post(votes(poll.slug), { answers: [answer(second, i)] })).status).toBe(
+        201,
+      );
     }
     return { poll, ana };
   }
 
   const exportOf = (poll: HostedPoll, format: string) =>
-    ctx.app.inject({
+    api.app.inject({
       url: `/api/v1/polls/${poll.slug}/export?format=${format}`,
       headers: { 'x-host-secret': poll.secret },
     });
@@ -146,8 +143,8 @@ describe('exports with the presenter pace: one row per participant', () => {
 
   it('a second answer to the same question (one vote per question off) is a row of its own', async () => {
     const { poll, ana } = await pacedClass({ oneVotePerQuestion: false });
-    const second = (await host.get(`/polls/${poll.slug}`)).body.questions[1];
-    expect((await ana.post(votes(poll.slug), { answers: [pick(second, 0)] })).status).toBe(201);
+    const second = (await api.host.get(`/polls/${poll.slug}`)).body.questions[1];
+    expect((await ana.post(votes(poll.slug), { answers: [answer(second, 0)] })).status).toBe(201);
     expect(csvBallots((await exportOf(poll, 'csv')).rawPayload)).toEqual([
       ['1', 'Sí', 'B'],
       ['2', 'No', 'A'],

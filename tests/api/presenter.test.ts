@@ -1,24 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
-import { buildApp } from '../../src/server/app.ts';
 import { ParticipantIds } from '../../src/server/http/participant.ts';
-import { RATE_LIMITS_OFF } from '../../src/server/limits.ts';
 import { createLive, type Live } from '../../src/server/live/live.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
-import type { PollStore } from '../../src/server/store/store.ts';
 import { openStream, type SseStream } from '../helpers/sse-client.ts';
+import { setUpTestApp, streamsClosedAfterAll } from './api-client.ts';
 
 /** The presenter's calls over real HTTP: the current question (PATCH) and the presence count. */
 
-let dir: string;
-let store: PollStore;
 let live: Live;
-let app: FastifyInstance;
-let base: string;
 
 const PRESENCE_MS = 150;
 /** The server signs participant ids; with its key known, a test can be a named person. */
@@ -30,26 +19,17 @@ const signedId = (name: string) => {
   return signedIds.get(name)!;
 };
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sondeo-presenter-'));
-  store = await openSqliteStore(join(dir, 'sondeo.db'));
-  live = createLive(store, undefined, { presenceMs: PRESENCE_MS });
-  app = await buildApp({
-    store,
-    config: { port: 0, webDir: null, secretKey: SECRET_KEY, rateLimits: RATE_LIMITS_OFF },
-    live,
-  });
-  base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1`;
-});
-afterAll(async () => {
-  await app.close();
-  live.close();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+const api = setUpTestApp({
+  config: { port: 0, secretKey: SECRET_KEY },
+  live: (store) => {
+    live = createLive(store, undefined, { presenceMs: PRESENCE_MS });
+    return live;
+  },
+  listen: true,
 });
 
 async function call(method: string, path: string, body?: unknown, secret?: string) {
-  const res = await fetch(`${base}${path}`, {
+  const res = await fetch(`${api.apiUrl}${path}`, {
     method,
     headers: {
       ...(body !== undefined && { 'content-type': 'application/json' }),
@@ -68,9 +48,9 @@ async function pollWithTwoQuestions(settings: Record<string, boolean> = {}) {
   return { slug, secret, q1: q1.body.id as number, q2: q2.body.id as number, created };
 }
 
-const streams: SseStream[] = [];
+const streams = streamsClosedAfterAll();
 async function stream(slug: string, headers: Record<string, string> = {}, query = '') {
-  const s = await openStream(`${base}/polls/${slug}/events${query}`, headers);
+  const s = await openStream(`${api.apiUrl}/polls/${slug}/events${query}`, headers);
   streams.push(s);
   return s;
 }
@@ -79,10 +59,6 @@ const participant = (slug: string, id: string) =>
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const presences = (s: SseStream) =>
   s.events.filter((e) => e.event === 'presence').map((e) => JSON.parse(e.data).participants);
-
-afterAll(() => {
-  for (const s of streams) s.close();
-});
 
 describe('presenter pace setting and the current question', () => {
   it('starts off, with no current question, and is kept by duplicate', async () => {

@@ -1,13 +1,15 @@
 import readExcelFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.ts';
-import { openStream, type SseStream } from '../helpers/sse-client.ts';
+import { openStream } from '../helpers/sse-client.ts';
 import {
   Client,
   createPoll,
   type HostedPoll,
   type Json,
   setStatus,
+  setUpTestApp,
+  streamsClosedAfterAll,
   testApp,
 } from './api-client.ts';
 
@@ -16,23 +18,12 @@ import {
  * the host may see (held, flagged, hidden questions) never reaching anyone else: list, stream.
  */
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let host: Client;
-let base: string;
-const streams: SseStream[] = [];
-beforeAll(async () => {
-  ctx = await testApp();
-  host = new Client(ctx.app);
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  for (const s of streams) s.close();
-  await ctx.close();
-});
+const api = setUpTestApp({ listen: true });
+const streams = streamsClosedAfterAll();
 
 async function qaPoll(settings: Record<string, boolean> = { qa: true }) {
-  const poll = await createPoll(host, { title: 'Charla', settings });
-  await setStatus(host, poll, 'open');
+  const poll = await createPoll(api.host, { title: 'Charla', settings });
+  await setStatus(api.host, poll, 'open');
   return poll;
 }
 const ask = (c: Client, poll: HostedPoll, body: Json) => c.post(`/polls/${poll.slug}/qa`, body);
@@ -44,7 +35,7 @@ const vote = (c: Client, poll: HostedPoll, id: number, up: boolean) =>
 describe('asking', () => {
   it('stores a question with the fields of the contract', async () => {
     const poll = await qaPoll();
-    const phone = new Client(ctx.app);
+    const phone = new Client(api.app);
     const res = await ask(phone, poll, { text: '  ¿Cuándo sale el examen?  ', nickname: 'Ana' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -65,7 +56,7 @@ describe('asking', () => {
 
   it('refuses with Q&A off, in a closed poll, and bad texts, in Spanish', async () => {
     const off = await qaPoll({ qa: false });
-    const phone = new Client(ctx.app);
+    const phone = new Client(api.app);
     let res = await ask(phone, off, { text: '¿Se puede?' });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
@@ -88,31 +79,31 @@ describe('asking', () => {
       expect(res.body.code).toBe('VALIDATION_ERROR');
       expect(res.body.message).toContain(message);
     }
-    await setStatus(host, poll, 'closed');
+    await setStatus(api.host, poll, 'closed');
     res = await ask(phone, poll, { text: 'Ya cerrada' });
     expect(res.body.code).toBe('QA_CLOSED');
-    expect((await list(host, poll, '', poll.secret)).body.total).toBe(0);
+    expect((await list(api.host, poll, '', poll.secret)).body.total).toBe(0);
   });
 
   it('answers 404 for an unknown poll and a question of another poll', async () => {
-    const phone = new Client(ctx.app);
+    const phone = new Client(api.app);
     expect((await phone.post('/polls/zzzzzzzz/qa', { text: '¿Hay alguien?' })).status).toBe(404);
     const a = await qaPoll();
     const b = await qaPoll();
     const q = (await ask(phone, a, { text: 'De la A' })).body;
     expect((await vote(phone, b, q.id, true)).body.code).toBe('QA_NOT_FOUND');
-    const patched = await host.patch(`/polls/${b.slug}/qa/${q.id}`, { pinned: true }, b);
+    const patched = await api.host.patch(`/polls/${b.slug}/qa/${q.id}`, { pinned: true }, b);
     expect(patched.status).toBe(404);
-    expect((await host.delete(`/polls/${b.slug}/qa/${q.id}`, b)).status).toBe(404);
+    expect((await api.host.delete(`/polls/${b.slug}/qa/${q.id}`, b)).status).toBe(404);
   });
 });
 
 describe('voting', () => {
   it('counts one vote per participant, idempotent, and takes it back', async () => {
     const poll = await qaPoll();
-    const asker = new Client(ctx.app);
+    const asker = new Client(api.app);
     const q = (await ask(asker, poll, { text: '¿Votamos?' })).body;
-    const phones = Array.from({ length: 4 }, () => new Client(ctx.app));
+    const phones = Array.from({ length: 4 }, () => new Client(api.app));
     for (const p of phones) await p.get(`/polls/${poll.slug}`);
     const presses = await Promise.all([
       ...phones.map((p) => vote(p, poll, q.id, true)),
@@ -140,10 +131,10 @@ describe('voting', () => {
 
   it('sorts by votes or by time, and pages', async () => {
     const poll = await qaPoll();
-    const phone = new Client(ctx.app);
+    const phone = new Client(api.app);
     const ids: number[] = [];
     for (const t of ['Uno', 'Dos', 'Tres']) ids.push((await ask(phone, poll, { text: t })).body.id);
-    const voter = new Client(ctx.app);
+    const voter = new Client(api.app);
     await vote(voter, poll, ids[2]!, true);
     const top = (await list(phone, poll, '?sort=top')).body;
     expect(top.questions.map((q: Json) => q.text)).toEqual(['Tres', 'Uno', 'Dos']);
@@ -157,16 +148,16 @@ describe('voting', () => {
 describe('what only the host sees', () => {
   it('keeps held, flagged and hidden questions from everyone else, list and stream', async () => {
     const poll = await qaPoll({ qa: true, qaModerated: true });
-    const audience = await openStream(`${base}/api/v1/polls/${poll.slug}/events`);
+    const audience = await openStream(`${api.base}/api/v1/polls/${poll.slug}/events`);
     const participantStream = await openStream(
-      `${base}/api/v1/polls/${poll.slug}/events?as=participant`,
+      `${api.base}/api/v1/polls/${poll.slug}/events?as=participant`,
     );
-    const hostStream = await openStream(`${base}/api/v1/polls/${poll.slug}/events`, {
+    const hostStream = await openStream(`${api.base}/api/v1/polls/${poll.slug}/events`, {
       'x-host-secret': poll.secret,
     });
     streams.push(audience, participantStream, hostStream);
-    const author = new Client(ctx.app);
-    const other = new Client(ctx.app);
+    const author = new Client(api.app);
+    const other = new Client(api.app);
     const held = (await ask(author, poll, { text: 'Pregunta retenida secreta' })).body;
     expect(held.state).toBe('held');
     const flagged = (await ask(author, poll, { text: 'Qué pregunta de mierda' })).body;
@@ -177,13 +168,13 @@ describe('what only the host sees', () => {
     expect((await list(other, poll)).body).toEqual({ questions: [], total: 0 });
     const mine = (await list(author, poll)).body;
     expect(mine.questions.map((q: Json) => q.text)).toEqual(['Pregunta retenida secreta']);
-    expect((await list(host, poll, '', poll.secret)).body.total).toBe(3);
+    expect((await list(api.host, poll, '', poll.secret)).body.total).toBe(3);
     // Nobody but the host may vote for what is not visible.
     expect((await vote(other, poll, held.id, true)).status).toBe(404);
 
     await hostStream.next((e) => e.event === 'qa' && JSON.parse(e.data).counts.pending === 3);
     // Approve one: it reaches the audience; the others never did.
-    const approved = await host.patch(
+    const approved = await api.host.patch(
       `/polls/${poll.slug}/qa/${held.id}`,
       { state: 'visible' },
       poll,
@@ -196,7 +187,7 @@ describe('what only the host sees', () => {
       expect(raw).not.toContain('Buena pregunta');
       expect(raw).not.toContain('"pending":2');
     }
-    await host.patch(`/polls/${poll.slug}/qa/${held.id}`, { state: 'hidden' }, poll);
+    await api.host.patch(`/polls/${poll.slug}/qa/${held.id}`, { state: 'hidden' }, poll);
     expect((await list(other, poll)).body.total).toBe(0);
     await audience.next((e) => e.event === 'qa' && JSON.parse(e.data).counts.visible === 0);
   });
@@ -205,43 +196,45 @@ describe('what only the host sees', () => {
 describe('the host moderates', () => {
   it('highlights one at a time, marks answered (ending the highlight), deletes, clears', async () => {
     const poll = await qaPoll();
-    const phone = new Client(ctx.app);
+    const phone = new Client(api.app);
     const a = (await ask(phone, poll, { text: 'Primera' })).body;
     const b = (await ask(phone, poll, { text: 'Segunda' })).body;
-    expect((await host.patch(`/polls/${poll.slug}/qa/${a.id}`, { pinned: true })).status).toBe(401);
+    expect((await api.host.patch(`/polls/${poll.slug}/qa/${a.id}`, { pinned: true })).status).toBe(
+      401,
+    );
     expect(
-      (await host.patch(`/polls/${poll.slug}/qa/${a.id}`, { pinned: true }, { secret: 'nope' }))
+      (await api.host.patch(`/polls/${poll.slug}/qa/${a.id}`, { pinned: true }, { secret: 'nope' }))
         .status,
     ).toBe(403);
-    await host.patch(`/polls/${poll.slug}/qa/${a.id}`, { pinned: true }, poll);
-    await host.patch(`/polls/${poll.slug}/qa/${b.id}`, { pinned: true }, poll);
-    let all = (await list(host, poll, '', poll.secret)).body.questions;
+    await api.host.patch(`/polls/${poll.slug}/qa/${a.id}`, { pinned: true }, poll);
+    await api.host.patch(`/polls/${poll.slug}/qa/${b.id}`, { pinned: true }, poll);
+    let all = (await list(api.host, poll, '', poll.secret)).body.questions;
     expect(all.filter((q: Json) => q.pinned).map((q: Json) => q.id)).toEqual([b.id]);
-    const done = await host.patch(`/polls/${poll.slug}/qa/${b.id}`, { answered: true }, poll);
+    const done = await api.host.patch(`/polls/${poll.slug}/qa/${b.id}`, { answered: true }, poll);
     expect(done.body).toMatchObject({ answered: true, pinned: false });
-    expect((await host.patch(`/polls/${poll.slug}/qa/${b.id}`, {}, poll)).status).toBe(400);
+    expect((await api.host.patch(`/polls/${poll.slug}/qa/${b.id}`, {}, poll)).status).toBe(400);
 
-    expect((await host.delete(`/polls/${poll.slug}/qa/${a.id}`, poll)).status).toBe(204);
-    all = (await list(host, poll, '', poll.secret)).body.questions;
+    expect((await api.host.delete(`/polls/${poll.slug}/qa/${a.id}`, poll)).status).toBe(204);
+    all = (await list(api.host, poll, '', poll.secret)).body.questions;
     expect(all.map((q: Json) => q.id)).toEqual([b.id]);
     // Resetting the poll's votes leaves the questions; 'Borrar todas' clears them.
-    expect((await host.post(`/polls/${poll.slug}/reset`, undefined, poll)).status).toBeLessThan(
+    expect((await api.host.post(`/polls/${poll.slug}/reset`, undefined, poll)).status).toBeLessThan(
       500,
     );
-    expect((await list(host, poll, '', poll.secret)).body.total).toBe(1);
-    const cleared = await host.delete(`/polls/${poll.slug}/qa`, poll);
+    expect((await list(api.host, poll, '', poll.secret)).body.total).toBe(1);
+    const cleared = await api.host.delete(`/polls/${poll.slug}/qa`, poll);
     expect(cleared.body).toEqual({ deleted: 1 });
-    expect((await host.delete(`/polls/${poll.slug}/qa`)).status).toBe(401);
+    expect((await api.host.delete(`/polls/${poll.slug}/qa`)).status).toBe(401);
   });
 
   it('duplicates the settings, not the questions', async () => {
     const poll = await qaPoll({ qa: true, qaModerated: true });
-    await ask(new Client(ctx.app), poll, { text: 'No se copia' });
-    const copy = await host.post(`/polls/${poll.slug}/duplicate`, undefined, poll);
+    await ask(new Client(api.app), poll, { text: 'No se copia' });
+    const copy = await api.host.post(`/polls/${poll.slug}/duplicate`, undefined, poll);
     expect(copy.body.slug).toBeDefined();
-    const copied = await host.get(`/polls/${copy.body.slug}`);
+    const copied = await api.host.get(`/polls/${copy.body.slug}`);
     expect(copied.body.settings).toMatchObject({ qa: true, qaModerated: true });
-    const questions = await host.get(`/polls/${copy.body.slug}/qa`, {
+    const questions = await api.host.get(`/polls/${copy.body.slug}/qa`, {
       secret: copy.body.host_secret,
     });
     expect(questions.body.total).toBe(0);
@@ -303,11 +296,15 @@ describe('limits', () => {
 describe('exports', () => {
   it('lists every audience question for the host in CSV and XLSX', async () => {
     const poll = await qaPoll({ qa: true, qaModerated: true });
-    const phone = new Client(ctx.app);
+    const phone = new Client(api.app);
     const q = (await ask(phone, poll, { text: '¿Hay examen final?', nickname: 'Leo' })).body;
-    await host.patch(`/polls/${poll.slug}/qa/${q.id}`, { state: 'visible', answered: true }, poll);
+    await api.host.patch(
+      `/polls/${poll.slug}/qa/${q.id}`,
+      { state: 'visible', answered: true },
+      poll,
+    );
     await ask(phone, poll, { text: '=1+2 ¿fórmula?' });
-    const csv = await ctx.app.inject({
+    const csv = await api.app.inject({
       url: `/api/v1/polls/${poll.slug}/export?format=csv`,
       headers: { 'x-host-secret': poll.secret },
     });
@@ -316,7 +313,7 @@ describe('exports', () => {
     expect(csv.body).toContain('Pregunta,Nombre,Votos,Estado,Respondida,Hora');
     expect(csv.body).toMatch(/¿Hay examen final\?,Leo,0,Visible,Sí,\d{4}-/);
     expect(csv.body).toContain("'=1+2 ¿fórmula?,Anónimo,0,Pendiente de revisión,No");
-    const xlsx = await ctx.app.inject({
+    const xlsx = await api.app.inject({
       url: `/api/v1/polls/${poll.slug}/export?format=xlsx`,
       headers: { 'x-host-secret': poll.secret },
     });
@@ -328,7 +325,7 @@ describe('exports', () => {
       expect.arrayContaining(['¿Hay examen final?', 'Leo', 0, 'Visible', 'Sí']),
     );
     // Without the secret: nothing.
-    const anon = await ctx.app.inject({ url: `/api/v1/polls/${poll.slug}/export?format=csv` });
+    const anon = await api.app.inject({ url: `/api/v1/polls/${poll.slug}/export?format=csv` });
     expect(anon.statusCode).toBe(401);
   });
 });
@@ -341,13 +338,13 @@ describe('the qa frame', () => {
     for (let i = 0; i < 60; i++) {
       const words = Array.from({ length: 40 }, (_, w) => `palabra${(i * 41 + w * 7) % 997}`);
       const text = `¿${i}? ${words.join(' ')}`.slice(0, 280);
-      const res = await ask(new Client(ctx.app), poll, {
+      const res = await ask(new Client(api.app), poll, {
         text,
         nickname: `Persona ${i} ${'x'.repeat(25)}`,
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
-    const stream = await openStream(`${base}/api/v1/polls/${poll.slug}/events`);
+    const stream = await openStream(`${api.base}/api/v1/polls/${poll.slug}/events`);
     streams.push(stream);
     const frame = await stream.next(
       (e) => e.event === 'qa' && JSON.parse(e.data).counts.visible === 60,

@@ -1,52 +1,46 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/server/limits.ts';
-import { openStream, type SseStream } from '../helpers/sse-client.ts';
+import { openStream } from '../helpers/sse-client.ts';
 import {
   addQuestion,
   Client,
   createPoll,
   type HostedPoll,
   setStatus,
+  setUpTestApp,
+  streamsClosedAfterAll,
   testApp,
 } from './api-client.ts';
 
 /** A reviewer's attacks on the quiz and the Q&A as an anonymous participant (no host secret). */
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let host: Client;
-let base: string;
-const streams: SseStream[] = [];
-beforeAll(async () => {
-  ctx = await testApp();
-  host = new Client(ctx.app);
-  base = `${await ctx.app.listen({ port: 0, host: '127.0.0.1' })}/api/v1`;
-});
-afterAll(async () => {
-  for (const s of streams) s.close();
-  await ctx.close();
-});
+const api = setUpTestApp({ listen: true });
+const streams = streamsClosedAfterAll();
 
 async function quiz(settings: Record<string, boolean> = { resultsPublic: true }) {
-  const poll = await createPoll(host, { title: 'Concurso', settings: { quiz: true, ...settings } });
-  const q = await addQuestion(host, poll, {
+  const poll = await createPoll(api.host, {
+    title: 'Concurso',
+    settings: { quiz: true, ...settings },
+  });
+  const q = await addQuestion(api.host, poll, {
     text: 'Capital de Francia',
     type: 'single',
     timeLimitSeconds: 60,
     options: [{ text: 'Roma' }, { text: 'París', correct: true }, { text: 'Lima' }],
   });
-  const m = await addQuestion(host, poll, {
+  const m = await addQuestion(api.host, poll, {
     text: 'Primos',
     type: 'multiple',
     timeLimitSeconds: 60,
     options: [{ text: '2', correct: true }, { text: '4' }, { text: '5', correct: true }],
   });
-  await setStatus(host, poll, 'open');
+  await setStatus(api.host, poll, 'open');
   return { poll, q, m };
 }
 const player = async (poll: HostedPoll, nickname: string) => {
-  const c = new Client(ctx.app);
+  const c = new Client(api.app);
   const res = await c.put(`/polls/${poll.slug}/me`, { nickname });
   expect(res.status).toBe(200);
   return c;
@@ -54,7 +48,7 @@ const player = async (poll: HostedPoll, nickname: string) => {
 const answer = (c: Client, poll: HostedPoll, questionId: number, optionIds: number[]) =>
   c.post(`/polls/${poll.slug}/votes`, { answers: [{ questionId, optionIds }] });
 const show = (poll: HostedPoll, id: number | null) =>
-  host.patch(`/polls/${poll.slug}`, { currentQuestionId: id }, { secret: poll.secret });
+  api.host.patch(`/polls/${poll.slug}`, { currentQuestionId: id }, { secret: poll.secret });
 
 describe('quiz attacks', () => {
   it('P1 running question: nothing public carries correct or counts', async () => {
@@ -63,7 +57,7 @@ describe('quiz attacks', () => {
     await player(poll, 'bea');
     await show(poll, q.id);
     expect((await answer(a, poll, q.id, [q.options[1].id])).status).toBe(201);
-    const anon = new Client(ctx.app);
+    const anon = new Client(api.app);
     const texts: Record<string, string> = {};
     for (const path of ['', '/summary', '/me', '/leaderboard', '/export?format=csv']) {
       const r = await anon.get(`/polls/${poll.slug}${path}`);
@@ -91,14 +85,14 @@ describe('quiz attacks', () => {
     const { poll, q } = await quiz();
     const a = await player(poll, 'ana');
     await player(poll, 'bea');
-    const s1 = await openStream(`${base}/polls/${poll.slug}/events`);
+    const s1 = await openStream(`${api.base}/api/v1/polls/${poll.slug}/events`);
     streams.push(s1);
     await show(poll, q.id);
     await answer(a, poll, q.id, [q.options[1].id]);
     await s1.next((e) => e.event === 'summary' && e.data.includes('"respondents":1'));
     for (const id of ['0', '1', '99999', '-1', 'abc']) {
       for (const as of ['', '?as=participant']) {
-        const s = await openStream(`${base}/polls/${poll.slug}/events${as}`, {
+        const s = await openStream(`${api.base}/api/v1/polls/${poll.slug}/events${as}`, {
           'last-event-id': id,
         });
         streams.push(s);
@@ -123,10 +117,10 @@ describe('quiz attacks', () => {
       Array.from({ length: 6 }, (_, i) => answer(a, poll, q.id, [q.options[i % 3].id])),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    await host.post(`/polls/${poll.slug}/questions/${q.id}/close`, undefined, {
+    await api.host.post(`/polls/${poll.slug}/questions/${q.id}/close`, undefined, {
       secret: poll.secret,
     });
-    const b = new Client(ctx.app);
+    const b = new Client(api.app);
     await b.put(`/polls/${poll.slug}/me`, { nickname: 'late' });
     const late = await b.post(
       `/polls/${poll.slug}/votes`,
@@ -134,7 +128,7 @@ describe('quiz attacks', () => {
       { headers: { 'idempotency-key': 'k-late-1234567890' } },
     );
     expect([late.status, late.body.code]).toEqual([409, 'QUESTION_CLOSED']);
-    const close = await new Client(ctx.app).post(`/polls/${poll.slug}/questions/${q.id}/close`);
+    const close = await new Client(api.app).post(`/polls/${poll.slug}/questions/${q.id}/close`);
     expect(close.status).toBe(401);
   });
 
@@ -146,7 +140,9 @@ describe('quiz attacks', () => {
     await show(poll, q.id);
     const paris = q.options[1].id;
     const [closed, ...answers] = await Promise.all([
-      host.post(`/polls/${poll.slug}/questions/${q.id}/close`, undefined, { secret: poll.secret }),
+      api.host.post(`/polls/${poll.slug}/questions/${q.id}/close`, undefined, {
+        secret: poll.secret,
+      }),
       ...players.map((c) => answer(c, poll, q.id, [paris])),
     ]);
     expect(closed.status).toBe(200);
@@ -163,15 +159,15 @@ describe('quiz attacks', () => {
     const { poll, q } = await quiz({ resultsPublic: false });
     const a = await player(poll, 'ana');
     await player(poll, 'bea');
-    const stream = await openStream(`${base}/polls/${poll.slug}/events`);
+    const stream = await openStream(`${api.base}/api/v1/polls/${poll.slug}/events`);
     streams.push(stream);
     await show(poll, q.id);
     await answer(a, poll, q.id, [q.options[1].id]);
-    await host.post(`/polls/${poll.slug}/questions/${q.id}/close`, undefined, {
+    await api.host.post(`/polls/${poll.slug}/questions/${q.id}/close`, undefined, {
       secret: poll.secret,
     });
     await stream.next((e) => e.event === 'poll' && e.data.includes('"correct":true'));
-    const anon = new Client(ctx.app);
+    const anon = new Client(api.app);
     expect((await anon.get(`/polls/${poll.slug}/summary`)).body.code).toBe('RESULTS_PRIVATE');
     expect((await anon.get(`/polls/${poll.slug}/leaderboard`)).body.code).toBe('RESULTS_PRIVATE');
     expect(stream.events.some((e) => e.event === 'summary')).toBe(false);
@@ -192,7 +188,7 @@ describe('quiz attacks', () => {
       '\uff21\uff4e\uff41',
       'A\u200bna',
     ]) {
-      const r = await new Client(ctx.app).put(`/polls/${poll.slug}/me`, { nickname: t });
+      const r = await new Client(api.app).put(`/polls/${poll.slug}/me`, { nickname: t });
       expect([r.status, r.body.code], JSON.stringify(t)).toEqual([409, 'NICKNAME_TAKEN']);
     }
     // Profane ones in any spelling the matcher reads.
@@ -204,44 +200,44 @@ describe('quiz attacks', () => {
       'put4',
       'P.U.T.A',
     ]) {
-      const r = await new Client(ctx.app).put(`/polls/${poll.slug}/me`, { nickname: t });
+      const r = await new Client(api.app).put(`/polls/${poll.slug}/me`, { nickname: t });
       expect([r.status, r.body.code], JSON.stringify(t)).toEqual([400, 'NICKNAME_INVALID']);
     }
   });
 
   it("P5 the host's blocked words apply to nicknames (shown on the leaderboard), in any spelling", async () => {
     const { poll } = await quiz();
-    const put = await host.put(
+    const put = await api.host.put(
       `/polls/${poll.slug}/blocked-words`,
       { words: ['brócoli'] },
       { secret: poll.secret },
     );
     expect(put.status).toBe(200);
     for (const t of ['Brocoli', 'BR0C0LI', 'br\u043ecoli']) {
-      const r = await new Client(ctx.app).put(`/polls/${poll.slug}/me`, { nickname: t });
+      const r = await new Client(api.app).put(`/polls/${poll.slug}/me`, { nickname: t });
       expect([r.status, r.body.code], t).toEqual([400, 'NICKNAME_INVALID']);
       expect(r.body.message).not.toContain('rócoli');
     }
     expect(
-      (await new Client(ctx.app).put(`/polls/${poll.slug}/me`, { nickname: 'Coliflor' })).status,
+      (await new Client(api.app).put(`/polls/${poll.slug}/me`, { nickname: 'Coliflor' })).status,
     ).toBe(200);
   });
 });
 
 describe('qa attacks', () => {
   async function qaPoll(settings: Record<string, boolean> = { qa: true, qaModerated: true }) {
-    const poll = await createPoll(host, { title: 'Charla', settings });
-    await setStatus(host, poll, 'open');
+    const poll = await createPoll(api.host, { title: 'Charla', settings });
+    await setStatus(api.host, poll, 'open');
     return poll;
   }
   it('Q1 held/flagged never leak; votes on held; wrong secrets; bad ids', async () => {
     const poll = await qaPoll();
     const other = await qaPoll();
-    const author = new Client(ctx.app);
+    const author = new Client(api.app);
     const held = await author.post(`/polls/${poll.slug}/qa`, { text: '¿Pregunta retenida?' });
     const flagged = await author.post(`/polls/${poll.slug}/qa`, { text: 'eres un gilipollas' });
     expect([held.body.state, flagged.body.state]).toEqual(['held', 'flagged']);
-    const anon = new Client(ctx.app);
+    const anon = new Client(api.app);
     for (const qs of [
       '',
       '?sort=recent',
@@ -309,7 +305,7 @@ describe('qa attacks', () => {
       expect(r.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(expected);
       expect(typeof r.body.code === 'string' || r.status === 201).toBe(true);
     }
-    const after = await host.get(`/polls/${poll.slug}/qa`, { secret: poll.secret });
+    const after = await api.host.get(`/polls/${poll.slug}/qa`, { secret: poll.secret });
     // Nothing changed: still held and flagged (the extra fields of an ask were ignored).
     expect(
       after.body.questions.map((x: { state: string; votes: number }) => [x.state, x.votes]),
@@ -318,7 +314,7 @@ describe('qa attacks', () => {
       ['flagged', 0],
       ['held', 0],
     ]);
-    const s = await openStream(`${base}/polls/${poll.slug}/events?as=participant`);
+    const s = await openStream(`${api.base}/api/v1/polls/${poll.slug}/events?as=participant`);
     streams.push(s);
     await s.next((e) => e.event === 'qa');
     const all = s.events.map((e) => e.data).join('\n');
@@ -333,7 +329,7 @@ describe('qa attacks', () => {
       [poll, `/polls/${poll.slug}/qa`],
       [poll2.poll, `/polls/${poll2.poll.slug}`],
     ] as const) {
-      const res = await host.get(path, { secret: p.secret });
+      const res = await api.host.get(path, { secret: p.secret });
       expect(res.status).toBe(200);
       expect(String(res.headers['cache-control']), path).toMatch(/^private, no-(cache|store)$/);
     }
@@ -341,9 +337,9 @@ describe('qa attacks', () => {
 
   it('Q2 one vote per participant under concurrency', async () => {
     const poll = await qaPoll({ qa: true });
-    const author = new Client(ctx.app);
+    const author = new Client(api.app);
     const q = await author.post(`/polls/${poll.slug}/qa`, { text: '¿Visible?' });
-    const voter = new Client(ctx.app);
+    const voter = new Client(api.app);
     await voter.get(`/polls/${poll.slug}/qa`);
     const rs = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -405,31 +401,31 @@ describe('qa attacks', () => {
 
   it('B2 blocked words applied to what is in flag visible and held audience questions too', async () => {
     const poll = await qaPoll({ qa: true });
-    const phone = new Client(ctx.app);
+    const phone = new Client(api.app);
     const asked = await phone.post(`/polls/${poll.slug}/qa`, { text: '¿Hay brócoli hoy?' });
     const byName = await phone.post(`/polls/${poll.slug}/qa`, {
       text: '¿A qué hora acaba?',
       nickname: 'Br0coli',
     });
     await phone.post(`/polls/${poll.slug}/qa`, { text: '¿Hay descanso?' });
-    const pin = await host.patch(
+    const pin = await api.host.patch(
       `/polls/${poll.slug}/qa/${asked.body.id}`,
       { pinned: true },
       { secret: poll.secret },
     );
     expect(pin.body.pinned).toBe(true);
-    const stream = await openStream(`${base}/polls/${poll.slug}/events?as=participant`);
+    const stream = await openStream(`${api.base}/api/v1/polls/${poll.slug}/events?as=participant`);
     streams.push(stream);
     await stream.next((e) => e.event === 'qa' && e.data.includes('brócoli'));
-    const put = await host.put(
+    const put = await api.host.put(
       `/polls/${poll.slug}/blocked-words`,
       { words: ['brócoli'], applyToExisting: true },
       { secret: poll.secret },
     );
     expect(put.body.flagged).toBe(2);
-    const anon = await new Client(ctx.app).get(`/polls/${poll.slug}/qa`);
+    const anon = await new Client(api.app).get(`/polls/${poll.slug}/qa`);
     expect(anon.body.questions.map((q: { text: string }) => q.text)).toEqual(['¿Hay descanso?']);
-    const all = await host.get(`/polls/${poll.slug}/qa`, { secret: poll.secret });
+    const all = await api.host.get(`/polls/${poll.slug}/qa`, { secret: poll.secret });
     const states = Object.fromEntries(
       all.body.questions.map((q: { id: number; state: string }) => [q.id, q.state]),
     );
@@ -444,10 +440,10 @@ describe('qa attacks', () => {
 
   it('B1 blocked words need the secret and catch respellings in Q&A', async () => {
     const poll = await qaPoll({ qa: true });
-    const anon = new Client(ctx.app);
+    const anon = new Client(api.app);
     const r = await anon.put(`/polls/${poll.slug}/blocked-words`, { words: ['brócoli'] });
     expect(r.status).toBe(401);
-    const ok = await host.put(
+    const ok = await api.host.put(
       `/polls/${poll.slug}/blocked-words`,
       { words: ['brócoli'] },
       { secret: poll.secret },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type RateLimitSettings } from '../../src/server/limits.ts';
 import { openStream, type SseStream } from '../helpers/sse-client.ts';
 import {
@@ -9,6 +9,7 @@ import {
   type Json,
   openPollWithQuestions,
   setStatus,
+  setUpTestApp,
   testApp,
 } from './api-client.ts';
 
@@ -27,43 +28,37 @@ const joinLimit = (perMinute: number): RateLimitSettings => ({
   },
 });
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let client: Client;
-beforeAll(async () => {
-  // A large join budget here; the rate-limit test has an app of its own.
-  ctx = await testApp({ config: { rateLimits: joinLimit(10_000) } });
-  client = new Client(ctx.app);
-});
-afterAll(() => ctx.close());
+// A large join budget here; the rate-limit test has an app of its own.
+const api = setUpTestApp({ config: { rateLimits: joinLimit(10_000) } });
 
 describe('join codes', () => {
   it('gives every poll a distinct 6-digit code, and a duplicate a new one', async () => {
     const codes = new Set<string>();
     for (let i = 0; i < 30; i++) {
-      const { body } = await createPoll(client);
+      const { body } = await createPoll(api.host);
       expect(body.joinCode).toMatch(/^\d{6}$/);
       codes.add(body.joinCode);
     }
     expect(codes.size).toBe(30);
-    const poll = await createPoll(client);
-    const dup = await client.post(`/polls/${poll.slug}/duplicate`, undefined, {
+    const poll = await createPoll(api.host);
+    const dup = await api.host.post(`/polls/${poll.slug}/duplicate`, undefined, {
       secret: poll.secret,
     });
-    const copy = await client.get(`/polls/${dup.body.slug}`);
+    const copy = await api.host.get(`/polls/${dup.body.slug}`);
     expect(copy.body.joinCode).toMatch(/^\d{6}$/);
     expect(copy.body.joinCode).not.toBe(poll.body.joinCode);
-    expect((await client.get(`/polls/${poll.slug}`)).body.joinCode).toBe(poll.body.joinCode);
+    expect((await api.host.get(`/polls/${poll.slug}`)).body.joinCode).toBe(poll.body.joinCode);
   });
 
   it('GET /join/{code} answers the slug until the poll is closed, then 404 in Spanish', async () => {
-    const { poll } = await openPollWithQuestions(client);
+    const { poll } = await openPollWithQuestions(api.host);
     const code = poll.body.joinCode;
-    expect(await client.get(`/join/${code}`)).toMatchObject({
+    expect(await api.host.get(`/join/${code}`)).toMatchObject({
       status: 200,
       body: { slug: poll.slug },
     });
-    await setStatus(client, poll, 'closed');
-    expect(await client.get(`/join/${code}`)).toMatchObject({
+    await setStatus(api.host, poll, 'closed');
+    expect(await api.host.get(`/join/${code}`)).toMatchObject({
       status: 404,
       body: {
         code: 'JOIN_CODE_NOT_FOUND',
@@ -74,29 +69,29 @@ describe('join codes', () => {
 
   it('refuses a code that is not six digits', async () => {
     for (const bad of ['12345', '1234567', 'abcdef', '12%2035']) {
-      const res = await client.get(`/join/${bad}`);
+      const res = await api.host.get(`/join/${bad}`);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
     }
   });
 
   it('GET /{code} redirects to the participation page, or home with the code', async () => {
-    const poll = await createPoll(client);
-    const hit = await ctx.app.inject({ url: `/${poll.body.joinCode}` });
+    const poll = await createPoll(api.host);
+    const hit = await api.app.inject({ url: `/${poll.body.joinCode}` });
     expect(hit.statusCode).toBe(302);
     expect(hit.headers.location).toBe(`/p/${poll.slug}`);
-    const closed = await createPoll(client);
-    await setStatus(client, closed, 'open');
-    await setStatus(client, closed, 'closed');
+    const closed = await createPoll(api.host);
+    await setStatus(api.host, closed, 'open');
+    await setStatus(api.host, closed, 'closed');
     // A code nobody holds now (the closed poll's, unless a poll took it again meanwhile).
-    const free = await client.get(`/join/${closed.body.joinCode}`);
+    const free = await api.host.get(`/join/${closed.body.joinCode}`);
     if (free.status === 404) {
-      const miss = await ctx.app.inject({ url: `/${closed.body.joinCode}` });
+      const miss = await api.app.inject({ url: `/${closed.body.joinCode}` });
       expect(miss.statusCode).toBe(302);
       expect(miss.headers.location).toBe(`/?codigo=${closed.body.joinCode}`);
     }
     // Seven digits is not a code: the ordinary 404.
-    expect((await ctx.app.inject({ url: '/1234567' })).statusCode).toBe(404);
+    expect((await api.app.inject({ url: '/1234567' })).statusCode).toBe(404);
   });
 
   it('rate-limits guesses per address, by API and by /{code} in one bucket', async () => {
@@ -125,11 +120,11 @@ describe('join codes', () => {
 
 describe('hidden results', () => {
   async function hiddenPoll(): Promise<{ poll: HostedPoll; yesno: Json; multi: Json }> {
-    const made = await openPollWithQuestions(client, {
+    const made = await openPollWithQuestions(api.host, {
       resultsPublic: true,
       hideResultsUntilRevealed: true,
     });
-    const voter = new Client(ctx.app);
+    const voter = new Client(api.app);
     const answers = [
       { questionId: made.yesno.id, optionIds: [made.yesno.options[0].id] },
       { questionId: made.multi.id, optionIds: made.multi.options.map((o: Json) => o.id) },
@@ -139,43 +134,45 @@ describe('hidden results', () => {
   }
 
   it('new questions start hidden when the setting is on, visible when off', async () => {
-    const poll = await createPoll(client, {
+    const poll = await createPoll(api.host, {
       title: 'X',
       settings: { hideResultsUntilRevealed: true },
     });
     expect(poll.body.settings.hideResultsUntilRevealed).toBe(true);
-    const q = await addQuestion(client, poll, { text: 'Q', type: 'yesno' });
+    const q = await addQuestion(api.host, poll, { text: 'Q', type: 'yesno' });
     expect(q.resultsHidden).toBe(true);
-    await client.patch(
+    await api.host.patch(
       `/polls/${poll.slug}`,
       { settings: { hideResultsUntilRevealed: false } },
       { secret: poll.secret },
     );
-    expect((await addQuestion(client, poll, { text: 'R', type: 'yesno' })).resultsHidden).toBe(
+    expect((await addQuestion(api.host, poll, { text: 'R', type: 'yesno' })).resultsHidden).toBe(
       false,
     );
-    const plain = await createPoll(client);
+    const plain = await createPoll(api.host);
     expect(plain.body.settings.hideResultsUntilRevealed).toBe(false);
   });
 
   it('only the host changes it', async () => {
     const { poll, yesno } = await hiddenPoll();
-    expect((await client.put(`/questions/${yesno.id}`, { resultsHidden: false })).status).toBe(401);
-    const other = await createPoll(client);
-    const wrong = await client.put(
+    expect((await api.host.put(`/questions/${yesno.id}`, { resultsHidden: false })).status).toBe(
+      401,
+    );
+    const other = await createPoll(api.host);
+    const wrong = await api.host.put(
       `/questions/${yesno.id}`,
       { resultsHidden: false },
       { secret: other.secret },
     );
     expect(wrong.status).toBe(403);
-    const ok = await client.put(`/questions/${yesno.id}`, { resultsHidden: false }, poll);
+    const ok = await api.host.put(`/questions/${yesno.id}`, { resultsHidden: false }, poll);
     expect(ok).toMatchObject({ status: 200, body: { resultsHidden: false, text: '¿Te gustó?' } });
   });
 
   it('GET summary gives others no counts of a hidden question; the host all of them', async () => {
     const { poll, yesno, multi } = await hiddenPoll();
-    await client.put(`/questions/${multi.id}`, { resultsHidden: false }, poll);
-    const raw = await ctx.app.inject({ url: `/api/v1/polls/${poll.slug}/summary` });
+    await api.host.put(`/questions/${multi.id}`, { resultsHidden: false }, poll);
+    const raw = await api.app.inject({ url: `/api/v1/polls/${poll.slug}/summary` });
     const pub = JSON.parse(raw.body);
     const hiddenQ = pub.questions.find((q: Json) => q.id === yesno.id);
     expect(hiddenQ).toEqual({
@@ -192,7 +189,7 @@ describe('hidden results', () => {
     const shown = pub.questions.find((q: Json) => q.id === multi.id);
     expect(shown).toMatchObject({ hidden: false, totalAnswers: 3, respondents: 1 });
 
-    const host = await client.get(`/polls/${poll.slug}/summary`, poll);
+    const host = await api.host.get(`/polls/${poll.slug}/summary`, poll);
     const hostQ = host.body.questions.find((q: Json) => q.id === yesno.id);
     expect(hostQ).toMatchObject({ hidden: true, totalAnswers: 1, respondents: 1 });
     expect(hostQ.options.map((o: Json) => o.count)).toEqual([1, 0]);
@@ -202,7 +199,7 @@ describe('hidden results', () => {
 
   it('the stream sends others no counts while hidden, and the counts once revealed', async () => {
     const { poll, yesno } = await hiddenPoll();
-    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await api.app.listen({ port: 0, host: '127.0.0.1' });
     const streams: SseStream[] = [];
     try {
       const url = `${base}/api/v1/polls/${poll.slug}/events`;
@@ -216,7 +213,7 @@ describe('hidden results', () => {
       expect(hostFirst.data).toMatch(/"count":1/);
 
       // Another vote: the audience still gets no counts.
-      const voter = new Client(ctx.app);
+      const voter = new Client(api.app);
       await voter.post(`/polls/${poll.slug}/votes`, {
         answers: [{ questionId: yesno.id, optionIds: [yesno.options[1].id] }],
       });
@@ -226,7 +223,7 @@ describe('hidden results', () => {
       expect(after.data).not.toMatch(/"count"|"totalAnswers"/);
       expect(JSON.parse(after.data).questions[0].respondents).toBe(2);
 
-      await client.put(`/questions/${yesno.id}`, { resultsHidden: false }, poll);
+      await api.host.put(`/questions/${yesno.id}`, { resultsHidden: false }, poll);
       const revealed = await audience.next(
         (e) => e.event === 'summary' && JSON.parse(e.data).questions[0].hidden === false,
       );
@@ -234,7 +231,7 @@ describe('hidden results', () => {
         1, 1,
       ]);
       // Hidden again: the next summary has no counts for it.
-      await client.put(`/questions/${yesno.id}`, { resultsHidden: true }, poll);
+      await api.host.put(`/questions/${yesno.id}`, { resultsHidden: true }, poll);
       const hiddenAgain = await audience.next(
         (e) =>
           e.event === 'summary' && e.at > revealed.at && JSON.parse(e.data).questions[0].hidden,
@@ -255,8 +252,8 @@ describe('hidden results', () => {
 describe('GET /polls/{slug}/me', () => {
   for (const oneVotePerQuestion of [true, false]) {
     it(`lists what this participant answered (one vote per question ${oneVotePerQuestion})`, async () => {
-      const { poll, yesno, multi } = await openPollWithQuestions(client, { oneVotePerQuestion });
-      const phone = new Client(ctx.app);
+      const { poll, yesno, multi } = await openPollWithQuestions(api.host, { oneVotePerQuestion });
+      const phone = new Client(api.app);
       // Outside a quiz the quiz's fields are empty (issue 18).
       const noQuiz = { nickname: null, score: 0, rank: null, players: 0, results: [] };
       expect((await phone.get(`/polls/${poll.slug}/me`)).body).toEqual({
@@ -270,7 +267,7 @@ describe('GET /polls/{slug}/me', () => {
       expect(me.body).toEqual({ answeredQuestionIds: [multi.id], ...noQuiz });
       expect(me.headers['cache-control']).toBe('private, no-store');
       // Another phone has answered nothing.
-      const other = new Client(ctx.app);
+      const other = new Client(api.app);
       expect((await other.get(`/polls/${poll.slug}/me`)).body.answeredQuestionIds).toEqual([]);
       await phone.post(`/polls/${poll.slug}/votes`, {
         answers: [{ questionId: yesno.id, optionIds: [yesno.options[0].id] }],
@@ -282,6 +279,6 @@ describe('GET /polls/{slug}/me', () => {
   }
 
   it('is a 404 for an unknown poll', async () => {
-    expect((await client.get('/polls/nopenope/me')).status).toBe(404);
+    expect((await api.host.get('/polls/nopenope/me')).status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../helpers/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpServerWithPoll } from './server-with-poll.ts';
 
 /**
  * Socket limits of the real server process, with short overrides: stream caps per address and
@@ -9,29 +9,15 @@ import { type RunningServer, startServer } from '../helpers/server-process.ts';
  * keep-alive. Without them one client held ~20,000 streams (the open-file limit) and a body
  * trickled at 1 byte / 5 s was still open after 240 s.
  */
-let server: RunningServer;
-let slug: string;
-const port = () => new URL(server.url).port;
-
-beforeAll(async () => {
-  server = await startServer({
-    env: {
-      STREAMS_PER_ADDRESS: '4',
-      STREAMS_MAX: '7',
-      HEADERS_TIMEOUT_MS: '800',
-      REQUEST_TIMEOUT_MS: '1500',
-      KEEP_ALIVE_TIMEOUT_MS: '700',
-      RATE_LIMITS: 'off',
-    },
-  });
-  const res = await fetch(`${server.url}/api/v1/polls`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Conexiones' }),
-  });
-  slug = ((await res.json()) as { slug: string }).slug;
-}, 30_000);
-afterAll(() => server?.stop());
+const shared = setUpServerWithPoll({
+  STREAMS_PER_ADDRESS: '4',
+  STREAMS_MAX: '7',
+  HEADERS_TIMEOUT_MS: '800',
+  REQUEST_TIMEOUT_MS: '1500',
+  KEEP_ALIVE_TIMEOUT_MS: '700',
+  RATE_LIMITS: 'off',
+});
+const port = () => new URL(shared.server.url).port;
 
 type Opened = { status: number; headers: Record<string, unknown>; body: string; close: () => void };
 
@@ -42,7 +28,7 @@ function openStream(localAddress: string): Promise<Opened> {
       {
         host: '127.0.0.1',
         port: port(),
-        path: `/api/v1/polls/${slug}/events`,
+        path: `/api/v1/polls/${shared.slug}/events`,
         localAddress,
         agent: false,
       },
@@ -103,9 +89,9 @@ describe('event stream caps', () => {
       expect(JSON.parse(eighth.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
 
       // Everything else keeps answering.
-      const health = await fetch(`${server.url}/api/v1/health`);
+      const health = await fetch(`${shared.server.url}/api/v1/health`);
       expect(health.status).toBe(200);
-      const poll = await fetch(`${server.url}/api/v1/polls/${slug}`);
+      const poll = await fetch(`${shared.server.url}/api/v1/polls/${shared.slug}`);
       expect(poll.status).toBe(200);
 
       // A closed stream gives its place back.
@@ -125,7 +111,7 @@ describe('event stream caps', () => {
       await new Promise((r) => setTimeout(r, 2500));
       // Still open: the poll frame came, and nothing ended the response.
       expect(stream.body).toContain('event: poll');
-      const again = await fetch(`${server.url}/api/v1/health`);
+      const again = await fetch(`${shared.server.url}/api/v1/health`);
       expect(again.status).toBe(200);
     } finally {
       stream.close();

@@ -1,42 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
 import {
   addQuestion,
+  answer,
   Client,
   createPoll,
   type Json,
   openPollWithQuestions,
   setStatus,
-  testApp,
+  setUpTestApp,
+  votes,
 } from './api-client.ts';
 
-let ctx: Awaited<ReturnType<typeof testApp>>;
-let host: Client;
-beforeAll(async () => {
-  ctx = await testApp();
-  host = new Client(ctx.app);
-});
-afterAll(() => ctx.close());
+const api = setUpTestApp();
 
-const votes = (slug: string) => `/polls/${slug}/votes`;
-const answer = (q: Json, ...indexes: number[]) => ({
-  questionId: q.id,
-  optionIds: indexes.map((i) => q.options[i].id),
-});
 const summaryOf = async (slug: string, secret: string) =>
-  (await host.get(`/polls/${slug}/summary`, { secret })).body;
+  (await api.host.get(`/polls/${slug}/summary`, { secret })).body;
 
 describe('participant cookie', () => {
   const SIGNED = /^[A-Za-z0-9_-]{22}\.[0-9a-z]+\.[A-Za-z0-9_-]{22}$/;
 
   it('comes with the poll the participant page loads: signed, HttpOnly, SameSite=Lax, one year, kept after', async () => {
-    const poll = await createPoll(host);
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/polls/${poll.slug}` });
+    const poll = await createPoll(api.host);
+    const res = await api.app.inject({ method: 'GET', url: `/api/v1/polls/${poll.slug}` });
     const cookie = res.cookies.find((c) => c.name === PARTICIPANT_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 31536000 });
     expect(cookie!.value).toMatch(SIGNED);
     expect(cookie!.value.length).toBeLessThanOrEqual(64);
-    const again = await ctx.app.inject({
+    const again = await api.app.inject({
       method: 'GET',
       url: `/api/v1/polls/${poll.slug}`,
       cookies: { [PARTICIPANT_COOKIE]: cookie!.value },
@@ -46,15 +37,15 @@ describe('participant cookie', () => {
 
   it('is not handed out by calls that have no use for it', async () => {
     for (const url of ['/api/v1/health', '/api/v1/nothing-here']) {
-      const res = await ctx.app.inject({ method: 'GET', url });
+      const res = await api.app.inject({ method: 'GET', url });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
   });
 
   it('an id the server did not sign is replaced, never used', async () => {
-    const { poll, yesno } = await openPollWithQuestions(host, { oneVotePerQuestion: true });
+    const { poll, yesno } = await openPollWithQuestions(api.host, { oneVotePerQuestion: true });
     const real = (
-      await ctx.app.inject({ method: 'GET', url: `/api/v1/polls/${poll.slug}` })
+      await api.app.inject({ method: 'GET', url: `/api/v1/polls/${poll.slug}` })
     ).cookies.find((c) => c.name === PARTICIPANT_COOKIE)!.value;
     const [random, time, mac] = real.split('.');
     const forged = [
@@ -68,7 +59,7 @@ describe('participant cookie', () => {
       // Twice with the same forged value: two participants, so one vote per question holds for
       // neither, and both ballots are stored under ids the server issued.
       for (let i = 0; i < 2; i++) {
-        const res = await ctx.app.inject({
+        const res = await api.app.inject({
           method: 'POST',
           url: `/api/v1${votes(poll.slug)}`,
           cookies: { [PARTICIPANT_COOKIE]: value },
@@ -82,7 +73,7 @@ describe('participant cookie', () => {
     }
     // The genuine id is used as it is, and one vote per question holds for it.
     const vote = () =>
-      ctx.app.inject({
+      api.app.inject({
         method: 'POST',
         url: `/api/v1${votes(poll.slug)}`,
         cookies: { [PARTICIPANT_COOKIE]: real },
@@ -97,8 +88,8 @@ describe('participant cookie', () => {
 
 describe('POST /polls/:slug/votes', () => {
   it('stores a ballot and answers 201 {saved: number of answers}', async () => {
-    const { poll, yesno, multi } = await openPollWithQuestions(host);
-    const voter = new Client(ctx.app);
+    const { poll, yesno, multi } = await openPollWithQuestions(api.host);
+    const voter = new Client(api.app);
     const res = await voter.post(votes(poll.slug), {
       answers: [answer(yesno, 0), answer(multi, 0, 2)],
     });
@@ -108,22 +99,22 @@ describe('POST /polls/:slug/votes', () => {
   });
 
   it('takes votes only while open (409 POLL_NOT_OPEN)', async () => {
-    const poll = await createPoll(host);
-    const q = await addQuestion(host, poll, { text: 'Q', type: 'yesno' });
+    const poll = await createPoll(api.host);
+    const q = await addQuestion(api.host, poll, { text: 'Q', type: 'yesno' });
     const ballot = { answers: [answer(q, 0)] };
-    const draft = await host.post(votes(poll.slug), ballot);
+    const draft = await api.host.post(votes(poll.slug), ballot);
     expect(draft.status).toBe(409);
     expect(draft.body).toEqual({ code: 'POLL_NOT_OPEN', message: 'La encuesta no está abierta' });
-    await setStatus(host, poll, 'open');
-    expect((await host.post(votes(poll.slug), ballot)).status).toBe(201);
-    await setStatus(host, poll, 'closed');
-    expect((await new Client(ctx.app).post(votes(poll.slug), ballot)).body.code).toBe(
+    await setStatus(api.host, poll, 'open');
+    expect((await api.host.post(votes(poll.slug), ballot)).status).toBe(201);
+    await setStatus(api.host, poll, 'closed');
+    expect((await new Client(api.app).post(votes(poll.slug), ballot)).body.code).toBe(
       'POLL_NOT_OPEN',
     );
   });
 
   it('answers 404 for an unknown poll', async () => {
-    const res = await host.post(votes('noexiste'), {
+    const res = await api.host.post(votes('noexiste'), {
       answers: [{ questionId: 1, optionIds: [1] }],
     });
     expect(res.status).toBe(404);
@@ -131,8 +122,10 @@ describe('POST /polls/:slug/votes', () => {
   });
 
   it('refuses every malformed ballot whole with 400 INVALID_BALLOT saying which rule', async () => {
-    const { poll, yesno, multi } = await openPollWithQuestions(host, { oneVotePerQuestion: false });
-    const other = await openPollWithQuestions(host);
+    const { poll, yesno, multi } = await openPollWithQuestions(api.host, {
+      oneVotePerQuestion: false,
+    });
+    const other = await openPollWithQuestions(api.host);
     const cases: [unknown, RegExp][] = [
       [{ answers: [] }, /al menos una pregunta/],
       [{}, /Entrada inválida/],
@@ -157,7 +150,7 @@ describe('POST /polls/:slug/votes', () => {
       [{ answers: [{ questionId: 'x', optionIds: [1] }] }, /./],
     ];
     for (const [ballot, message] of cases) {
-      const res = await host.post(votes(poll.slug), ballot);
+      const res = await api.host.post(votes(poll.slug), ballot);
       expect(res.status, JSON.stringify(ballot)).toBe(400);
       expect(res.body.code).toBe('INVALID_BALLOT');
       expect(res.body.message).toMatch(message);
@@ -166,22 +159,22 @@ describe('POST /polls/:slug/votes', () => {
   });
 
   it('takes a single question with one option and a multiple with several distinct', async () => {
-    const poll = await createPoll(host);
-    const single = await addQuestion(host, poll, {
+    const poll = await createPoll(api.host);
+    const single = await addQuestion(api.host, poll, {
       text: 'S',
       type: 'single',
       options: [{ text: 'a' }, { text: 'b' }],
     });
-    const multi = await addQuestion(host, poll, {
+    const multi = await addQuestion(api.host, poll, {
       text: 'M',
       type: 'multiple',
       options: [{ text: 'a' }, { text: 'b' }],
     });
-    await setStatus(host, poll, 'open');
-    expect((await host.post(votes(poll.slug), { answers: [answer(single, 0, 1)] })).body.code).toBe(
-      'INVALID_BALLOT',
-    );
-    const ok = await host.post(votes(poll.slug), {
+    await setStatus(api.host, poll, 'open');
+    expect(
+      (await api.host.post(votes(poll.slug), { answers: [answer(single, 0, 1)] })).body.code,
+    ).toBe('INVALID_BALLOT');
+    const ok = await api.host.post(votes(poll.slug), {
       answers: [answer(single, 1), answer(multi, 0, 1)],
     });
     expect(ok.status).toBe(201);
@@ -190,8 +183,8 @@ describe('POST /polls/:slug/votes', () => {
 
 describe('one vote per question', () => {
   it('refuses a second ballot touching an answered question, whole, with 409 ALREADY_VOTED', async () => {
-    const { poll, yesno, multi } = await openPollWithQuestions(host);
-    const voter = new Client(ctx.app);
+    const { poll, yesno, multi } = await openPollWithQuestions(api.host);
+    const voter = new Client(api.app);
     expect((await voter.post(votes(poll.slug), { answers: [answer(yesno, 0)] })).status).toBe(201);
     const again = await voter.post(votes(poll.slug), {
       answers: [answer(multi, 1), answer(yesno, 1)],
@@ -208,13 +201,13 @@ describe('one vote per question', () => {
     // The unanswered question is still open to this participant, and everything to others.
     expect((await voter.post(votes(poll.slug), { answers: [answer(multi, 1)] })).status).toBe(201);
     expect(
-      (await new Client(ctx.app).post(votes(poll.slug), { answers: [answer(yesno, 1)] })).status,
+      (await new Client(api.app).post(votes(poll.slug), { answers: [answer(yesno, 1)] })).status,
     ).toBe(201);
   });
 
   it('counts repeated ballots when the setting is off', async () => {
-    const { poll, yesno } = await openPollWithQuestions(host, { oneVotePerQuestion: false });
-    const voter = new Client(ctx.app);
+    const { poll, yesno } = await openPollWithQuestions(api.host, { oneVotePerQuestion: false });
+    const voter = new Client(api.app);
     for (let i = 0; i < 3; i++) {
       expect((await voter.post(votes(poll.slug), { answers: [answer(yesno, 0)] })).status).toBe(
         201,
@@ -226,8 +219,8 @@ describe('one vote per question', () => {
   });
 
   it('holds under concurrent ballots from one participant', async () => {
-    const { poll, yesno } = await openPollWithQuestions(host);
-    const voter = new Client(ctx.app);
+    const { poll, yesno } = await openPollWithQuestions(api.host);
+    const voter = new Client(api.app);
     await voter.get(`/polls/${poll.slug}`);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -243,8 +236,8 @@ describe('Idempotency-Key', () => {
   const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
 
   it('replays the first success for the same key and ballot, storing nothing new', async () => {
-    const { poll, yesno, multi } = await openPollWithQuestions(host);
-    const voter = new Client(ctx.app);
+    const { poll, yesno, multi } = await openPollWithQuestions(api.host);
+    const voter = new Client(api.app);
     const ballot = { answers: [answer(yesno, 0), answer(multi, 0, 1)] };
     const first = await voter.post(votes(poll.slug), ballot, withKey('k-1'));
     expect(first).toMatchObject({ status: 201, body: { saved: 2 } });
@@ -253,7 +246,7 @@ describe('Idempotency-Key', () => {
     const retry = await voter.post(votes(poll.slug), reordered, withKey('k-1'));
     expect(retry).toMatchObject({ status: 201, body: { saved: 2 } });
     // Also after closing: the phone that lost the response sees success.
-    await setStatus(host, poll, 'closed');
+    await setStatus(api.host, poll, 'closed');
     expect((await voter.post(votes(poll.slug), ballot, withKey('k-1'))).status).toBe(201);
     const s = await summaryOf(poll.slug, poll.secret);
     expect(s.totalVotes).toBe(1);
@@ -261,34 +254,38 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses the same key with another ballot (409 IDEMPOTENCY_MISMATCH)', async () => {
-    const { poll, yesno } = await openPollWithQuestions(host, { oneVotePerQuestion: false });
-    await host.post(votes(poll.slug), { answers: [answer(yesno, 0)] }, withKey('k-2'));
-    const res = await host.post(votes(poll.slug), { answers: [answer(yesno, 1)] }, withKey('k-2'));
+    const { poll, yesno } = await openPollWithQuestions(api.host, { oneVotePerQuestion: false });
+    await api.host.post(votes(poll.slug), { answers: [answer(yesno, 0)] }, withKey('k-2'));
+    const res = await api.host.post(
+      votes(poll.slug),
+      { answers: [answer(yesno, 1)] },
+      withKey('k-2'),
+    );
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('IDEMPOTENCY_MISMATCH');
     expect((await summaryOf(poll.slug, poll.secret)).totalVotes).toBe(1);
   });
 
   it('does not remember refused ballots: the retry is judged afresh', async () => {
-    const poll = await createPoll(host);
-    const q = await addQuestion(host, poll, { text: 'Q', type: 'yesno' });
+    const poll = await createPoll(api.host);
+    const q = await addQuestion(api.host, poll, { text: 'Q', type: 'yesno' });
     const ballot = { answers: [answer(q, 0)] };
-    const refused = await host.post(votes(poll.slug), ballot, withKey('k-3'));
+    const refused = await api.host.post(votes(poll.slug), ballot, withKey('k-3'));
     expect(refused.body.code).toBe('POLL_NOT_OPEN');
-    const invalid = await host.post(
+    const invalid = await api.host.post(
       votes(poll.slug),
       { answers: [answer(q, 0, 1)] },
       withKey('k-3'),
     );
     expect(invalid.status).toBe(400);
-    await setStatus(host, poll, 'open');
-    expect((await host.post(votes(poll.slug), ballot, withKey('k-3'))).status).toBe(201);
+    await setStatus(api.host, poll, 'open');
+    expect((await api.host.post(votes(poll.slug), ballot, withKey('k-3'))).status).toBe(201);
   });
 
   it('is scoped to the poll', async () => {
-    const a = await openPollWithQuestions(host);
-    const b = await openPollWithQuestions(host);
-    const voter = new Client(ctx.app);
+    const a = await openPollWithQuestions(api.host);
+    const b = await openPollWithQuestions(api.host);
+    const voter = new Client(api.app);
     await voter.post(votes(a.poll.slug), { answers: [answer(a.yesno, 0)] }, withKey('shared'));
     const res = await voter.post(
       votes(b.poll.slug),
@@ -300,8 +297,8 @@ describe('Idempotency-Key', () => {
   });
 
   it('stores once when the same submission arrives concurrently', async () => {
-    const { poll, yesno } = await openPollWithQuestions(host);
-    const voter = new Client(ctx.app);
+    const { poll, yesno } = await openPollWithQuestions(api.host);
+    const voter = new Client(api.app);
     await voter.get('/health');
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
@@ -313,9 +310,13 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses a malformed key with 400 VALIDATION_ERROR', async () => {
-    const { poll, yesno } = await openPollWithQuestions(host);
+    const { poll, yesno } = await openPollWithQuestions(api.host);
     for (const key of ['x'.repeat(129), 'con espacio']) {
-      const res = await host.post(votes(poll.slug), { answers: [answer(yesno, 0)] }, withKey(key));
+      const res = await api.host.post(
+        votes(poll.slug),
+        { answers: [answer(yesno, 0)] },
+        withKey(key),
+      );
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
     }
@@ -324,14 +325,14 @@ describe('Idempotency-Key', () => {
 
 describe('GET /polls/:slug/summary', () => {
   it('counts ballots, answers and respondents per question, options in ordinal order', async () => {
-    const { poll, yesno, multi } = await openPollWithQuestions(host, { resultsPublic: true });
+    const { poll, yesno, multi } = await openPollWithQuestions(api.host, { resultsPublic: true });
     const ballots = [
       [answer(yesno, 0), answer(multi, 0, 1)],
       [answer(yesno, 0), answer(multi, 0)],
       [answer(yesno, 1)],
     ];
-    for (const b of ballots) await new Client(ctx.app).post(votes(poll.slug), { answers: b });
-    const res = await new Client(ctx.app).get(`/polls/${poll.slug}/summary`);
+    for (const b of ballots) await new Client(api.app).post(votes(poll.slug), { answers: b });
+    const res = await new Client(api.app).get(`/polls/${poll.slug}/summary`);
     expect(res.status).toBe(200);
     const s = res.body;
     expect(s).toMatchObject({ slug: poll.slug, title: 'Clase', status: 'open', totalVotes: 3 });
@@ -354,8 +355,8 @@ describe('GET /polls/:slug/summary', () => {
   });
 
   it('is private to the host while open unless resultsPublic; public once closed', async () => {
-    const { poll } = await openPollWithQuestions(host);
-    const visitor = new Client(ctx.app);
+    const { poll } = await openPollWithQuestions(api.host);
+    const visitor = new Client(api.app);
     const denied = await visitor.get(`/polls/${poll.slug}/summary`);
     expect(denied.status).toBe(403);
     expect(denied.body).toEqual({
@@ -368,56 +369,60 @@ describe('GET /polls/:slug/summary', () => {
     expect((await visitor.get(`/polls/${poll.slug}/summary`, { secret: poll.secret })).status).toBe(
       200,
     );
-    await host.patch(
+    await api.host.patch(
       `/polls/${poll.slug}`,
       { settings: { resultsPublic: true } },
       { secret: poll.secret },
     );
     expect((await visitor.get(`/polls/${poll.slug}/summary`)).status).toBe(200);
-    await host.patch(
+    await api.host.patch(
       `/polls/${poll.slug}`,
       { settings: { resultsPublic: false } },
       { secret: poll.secret },
     );
     expect((await visitor.get(`/polls/${poll.slug}/summary`)).status).toBe(403);
-    await setStatus(host, poll, 'closed');
+    await setStatus(api.host, poll, 'closed');
     expect((await visitor.get(`/polls/${poll.slug}/summary`)).status).toBe(200);
   });
 
   it('is private for a draft too, and 404 for an unknown poll', async () => {
-    const poll = await createPoll(host);
-    expect((await new Client(ctx.app).get(`/polls/${poll.slug}/summary`)).status).toBe(403);
+    const poll = await createPoll(api.host);
+    expect((await new Client(api.app).get(`/polls/${poll.slug}/summary`)).status).toBe(403);
     expect(
-      (await host.get(`/polls/${poll.slug}/summary`, { secret: poll.secret })).body.questions,
+      (await api.host.get(`/polls/${poll.slug}/summary`, { secret: poll.secret })).body.questions,
     ).toEqual([]);
-    expect((await host.get('/polls/noexiste/summary')).status).toBe(404);
+    expect((await api.host.get('/polls/noexiste/summary')).status).toBe(404);
   });
 });
 
 describe('POST /polls/:slug/reset', () => {
   it('deletes all ballots in any status, open included (issue 17)', async () => {
-    const { poll, yesno, multi } = await openPollWithQuestions(host);
-    const voter = new Client(ctx.app);
+    const { poll, yesno, multi } = await openPollWithQuestions(api.host);
+    const voter = new Client(api.app);
     await voter.post(
       votes(poll.slug),
       { answers: [answer(yesno, 0), answer(multi, 2)] },
       { headers: { 'idempotency-key': 'before-reset' } },
     );
-    await new Client(ctx.app).post(votes(poll.slug), { answers: [answer(yesno, 1)] });
+    await new Client(api.app).post(votes(poll.slug), { answers: [answer(yesno, 1)] });
     expect((await summaryOf(poll.slug, poll.secret)).totalVotes).toBe(2);
-    const res = await host.post(`/polls/${poll.slug}/reset`, undefined, { secret: poll.secret });
+    const res = await api.host.post(`/polls/${poll.slug}/reset`, undefined, {
+      secret: poll.secret,
+    });
     expect(res).toMatchObject({ status: 200, body: { deletedVotes: 2 } });
     const s = await summaryOf(poll.slug, poll.secret);
     expect(s.totalVotes).toBe(0);
     expect(s.questions.every((q: Json) => q.totalAnswers === 0 && q.respondents === 0)).toBe(true);
     expect(
-      (await host.post(`/polls/${poll.slug}/reset`, undefined, { secret: poll.secret })).body,
+      (await api.host.post(`/polls/${poll.slug}/reset`, undefined, { secret: poll.secret })).body,
     ).toEqual({ deletedVotes: 0 });
   });
 
   it('works on a draft poll', async () => {
-    const poll = await createPoll(host);
-    const res = await host.post(`/polls/${poll.slug}/reset`, undefined, { secret: poll.secret });
+    const poll = await createPoll(api.host);
+    const res = await api.host.post(`/polls/${poll.slug}/reset`, undefined, {
+      secret: poll.secret,
+    });
     expect(res).toMatchObject({ status: 200, body: { deletedVotes: 0 } });
   });
 });

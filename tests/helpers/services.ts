@@ -117,3 +117,13 @@ export function throwawaySchemas(url = TEST_DATABASE_URL) {
     },
   };
 }
+
+/**
+ * The preamble of each PostgreSQL suite in one call: the test database's URL, whether it answers
+ * (a failing test under CI, a warned skip elsewhere: see `requireService`), and its schemas.
+ */
+export async function testPostgres() {
+  const url = TEST_DATABASE_URL;
+  const available = await requireService('PostgreSQL', redactUrl(url), () => pgAvailable(url));
+  return { url, available, schemas: throwawaySchemas(url) };
+}

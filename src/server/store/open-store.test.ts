@@ -1,11 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  pgAvailable,
-  redactUrl,
-  requireService,
-  TEST_DATABASE_URL,
-  throwawaySchemas,
-} from '../../../tests/helpers/services.ts';
+import { testPostgres } from '../../../tests/helpers/services.ts';
 import { openStore, splitSchema } from './open-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
@@ -23,9 +17,7 @@ describe('splitSchema', () => {
   });
 });
 
-const url = TEST_DATABASE_URL;
-const available = await requireService('PostgreSQL', redactUrl(url), () => pgAvailable(url));
-const schemas = throwawaySchemas(url);
+const { url, available, schemas } = await testPostgres();
 afterAll(() => (available ? schemas.dropAll() : undefined));
 
 describe.runIf(available)('openStore with a schema in DATABASE_URL', () => {

@@ -1,12 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  pgAvailable,
-  redactUrl,
-  requireService,
-  TEST_DATABASE_URL,
-  throwawaySchemas,
-} from '../../../tests/helpers/services.ts';
+import { testPostgres } from '../../../tests/helpers/services.ts';
 import { createPostgresStore } from './postgres.ts';
 import { PollKeyTakenError, type PollStore, type QuestionWithOptions } from './store.ts';
 import { testJoinCode } from './test-join-codes.ts';
@@ -15,9 +9,7 @@ import { testJoinCode } from './test-join-codes.ts';
  * Two store instances (two pools, as two app processes would have) on one schema, racing.
  * Races are repeated a few rounds, because a single pair of requests may happen not to overlap.
  */
-const url = TEST_DATABASE_URL;
-const available = await requireService('PostgreSQL', redactUrl(url), () => pgAvailable(url));
-const schemas = throwawaySchemas(url);
+const { url, available, schemas } = await testPostgres();
 
 describe.runIf(available)('postgres store: two instances on one database', () => {
   const schema = schemas.next();

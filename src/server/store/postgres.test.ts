@@ -1,38 +1,18 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  pgAvailable,
-  redactUrl,
-  requireService,
-  TEST_DATABASE_URL,
-  throwawaySchemas,
-} from '../../../tests/helpers/services.ts';
+import { testPostgres } from '../../../tests/helpers/services.ts';
 import { createPostgresStore } from './postgres.ts';
-import { storeContract } from './store-contract.ts';
-import { ballotPagesContract } from './store-contract-ballots.ts';
-import { blockedWordsContract } from './store-contract-blocked-words.ts';
-import { myPollsContract } from './store-contract-my-polls.ts';
-import { qaContract } from './store-contract-qa.ts';
-import { pollRunsContract } from './store-contract-runs.ts';
-import { textAnswersContract } from './store-contract-text.ts';
+import { storeContractSuites } from './store-contract-suites.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
-const url = TEST_DATABASE_URL;
-const available = await requireService('PostgreSQL', redactUrl(url), () => pgAvailable(url));
-const schemas = throwawaySchemas(url);
+const { url, available, schemas } = await testPostgres();
 afterAll(() => (available ? schemas.dropAll() : undefined));
 
 describe.runIf(available)('postgres store', () => {
   // A fresh schema per store: the contract wants an empty, migrated store each time.
-  storeContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
-  ballotPagesContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
-  myPollsContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
-  pollRunsContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
-  textAnswersContract('postgres', (options) =>
+  storeContractSuites('postgres', (options) =>
     createPostgresStore(url, { schema: schemas.next(), ...options }),
   );
-  blockedWordsContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
-  qaContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
 
   it('reopens a migrated schema with its data, from two instances starting at once', async () => {
     const schema = schemas.next();

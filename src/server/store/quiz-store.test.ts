@@ -2,13 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
-import {
-  pgAvailable,
-  redactUrl,
-  requireService,
-  TEST_DATABASE_URL,
-  throwawaySchemas,
-} from '../../../tests/helpers/services.ts';
+import { testPostgres } from '../../../tests/helpers/services.ts';
 import { createPostgresStore } from './postgres.ts';
 import { openSqliteStore } from './sqlite.ts';
 import { quizContract, scoreSurvivesReopen } from './store-contract-quiz.ts';
@@ -23,9 +17,7 @@ quizContract('sqlite', () => openSqliteStore(join(dir, `quiz-${++n}.db`)));
 it('sqlite: a reopened store keeps nicknames and scores', () =>
   scoreSurvivesReopen(() => openSqliteStore(join(dir, 'reopen.db'))));
 
-const url = TEST_DATABASE_URL;
-const available = await requireService('PostgreSQL', redactUrl(url), () => pgAvailable(url));
-const schemas = throwawaySchemas(url);
+const { url, available, schemas } = await testPostgres();
 afterAll(() => (available ? schemas.dropAll() : undefined), 60_000);
 
 describe.runIf(available)('postgres', () => {

@@ -3,13 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from './sqlite.ts';
-import { storeContract } from './store-contract.ts';
-import { ballotPagesContract } from './store-contract-ballots.ts';
-import { blockedWordsContract } from './store-contract-blocked-words.ts';
-import { myPollsContract } from './store-contract-my-polls.ts';
-import { qaContract } from './store-contract-qa.ts';
-import { pollRunsContract } from './store-contract-runs.ts';
-import { textAnswersContract } from './store-contract-text.ts';
+import { storeContractSuites } from './store-contract-suites.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sondeo-store-'));
@@ -17,13 +11,7 @@ let n = 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // A real file per test, as in production (WAL, foreign keys), not :memory:.
-storeContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
-ballotPagesContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
-myPollsContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
-pollRunsContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
-textAnswersContract('sqlite', (options) => openSqliteStore(join(dir, `store-${++n}.db`), options));
-blockedWordsContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
-qaContract('sqlite', () => openSqliteStore(join(dir, `store-${++n}.db`)));
+storeContractSuites('sqlite', (options) => openSqliteStore(join(dir, `store-${++n}.db`), options));
 
 describe('sqlite store', () => {
   it('creates missing folders and reopens a file with its data', async () => {

@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BallotRecord, PollStore } from './store.ts';
+import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
+import { addSingleAndMultiple } from './test-polls.ts';
 
 /**
  * PollStore.listBallots on every engine (called beside `storeContract`): the pages an export
@@ -8,18 +10,12 @@ import { testJoinCode } from './test-join-codes.ts';
  */
 export function ballotPagesContract(engine: string, factory: () => Promise<PollStore>): void {
   describe(`PollStore ballot pages (${engine})`, () => {
-    let store: PollStore;
+    const current = freshStorePerTest(() => factory());
     let n = 0;
-    beforeEach(async () => {
-      store = await factory();
-    });
-    afterEach(async () => {
-      await store.close();
-    });
 
     async function openPoll() {
       n += 1;
-      const poll = await store.createPoll({
+      const poll = await current.store.createPoll({
         slug: `ballots${n}x`,
         title: 'Papeletas',
         hostSecretHash: 'h'.repeat(64),
@@ -28,17 +24,14 @@ export function ballotPagesContract(engine: string, factory: () => Promise<PollS
         resultsPublic: false,
         status: 'open',
       });
-      const options = [{ text: 'A' }, { text: 'B' }, { text: 'C' }];
-      const single = await store.addQuestion(poll.id, { text: 'Uno', type: 'single', options });
-      const multi = await store.addQuestion(poll.id, { text: 'Varias', type: 'multiple', options });
-      return { poll, single, multi };
+      return { poll, ...(await addSingleAndMultiple(current.store, poll.id)) };
     }
 
     async function readAll(pollId: number, limit: number) {
       const pages: BallotRecord[][] = [];
       let afterId: number | undefined;
       for (;;) {
-        const page = await store.listBallots(pollId, { afterId, limit });
+        const page = await current.store.listBallots(pollId, { afterId, limit });
         if (page.length === 0) return pages;
         pages.push(page);
         afterId = page.at(-1)!.id;
@@ -62,7 +55,7 @@ export function ballotPagesContract(engine: string, factory: () => Promise<PollS
       ];
       const before = Date.now();
       for (const [i, answers] of ballots.entries()) {
-        const result = await store.castVote({
+        const result = await current.store.castVote({
           pollId: poll.id,
           participantId: `p${i}`,
           answers,
@@ -72,7 +65,7 @@ export function ballotPagesContract(engine: string, factory: () => Promise<PollS
         expect(result.outcome).toBe('stored');
       }
       // Another poll's ballot stays out of this poll's pages.
-      await store.castVote({
+      await current.store.castVote({
         pollId: other.poll.id,
         participantId: 'p0',
         answers: [{ questionId: other.single.id, optionIds: [other.single.options[0]!.id] }],
@@ -104,14 +97,16 @@ export function ballotPagesContract(engine: string, factory: () => Promise<PollS
       // the export writes a row number, never this id.
       expect(all.map((x) => x.participantId)).toEqual(['p0', 'p1', 'p2', 'p3', 'p4']);
       expect((await readAll(poll.id, 100)).flat()).toEqual(all);
-      expect(await store.listBallots(poll.id, { afterId: ids.at(-1), limit: 10 })).toEqual([]);
+      expect(await current.store.listBallots(poll.id, { afterId: ids.at(-1), limit: 10 })).toEqual(
+        [],
+      );
     });
 
     it('follows deleted options and a reset, and is empty for a poll without ballots', async () => {
       const { poll, single, multi } = await openPoll();
-      expect(await store.listBallots(poll.id, { limit: 10 })).toEqual([]);
+      expect(await current.store.listBallots(poll.id, { limit: 10 })).toEqual([]);
       const vote = (answers: { questionId: number; optionIds: number[] }[]) =>
-        store.castVote({
+        current.store.castVote({
           pollId: poll.id,
           participantId: 'p',
           answers,
@@ -124,17 +119,17 @@ export function ballotPagesContract(engine: string, factory: () => Promise<PollS
         { questionId: multi.id, optionIds: [multi.options[0]!.id, multi.options[1]!.id] },
       ]);
       // The first ballot loses its only choice (so the ballot goes); the second keeps the rest.
-      expect(await store.deleteOption(single.options[1]!.id)).toBe('deleted');
-      const left = await store.listBallots(poll.id, { limit: 10 });
+      expect(await current.store.deleteOption(single.options[1]!.id)).toBe('deleted');
+      const left = await current.store.listBallots(poll.id, { limit: 10 });
       expect(left).toHaveLength(1);
       expect(left[0]!.choices.map((c) => c.optionId)).toEqual([
         single.options[0]!.id,
         multi.options[0]!.id,
         multi.options[1]!.id,
       ]);
-      await store.updatePoll(poll.id, { status: 'closed' });
-      await store.resetVotes(poll.id);
-      expect(await store.listBallots(poll.id, { limit: 10 })).toEqual([]);
+      await current.store.updatePoll(poll.id, { status: 'closed' });
+      await current.store.resetVotes(poll.id);
+      expect(await current.store.listBallots(poll.id, { limit: 10 })).toEqual([]);
     });
   });
 }

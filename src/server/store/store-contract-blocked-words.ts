@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PollStore, StoreAnswer } from './store.ts';
+import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
 /**
@@ -8,18 +9,12 @@ import { testJoinCode } from './test-join-codes.ts';
  */
 export function blockedWordsContract(engine: string, factory: () => Promise<PollStore>): void {
   describe(`PollStore blocked words (${engine})`, () => {
-    let store: PollStore;
+    const current = freshStorePerTest(() => factory());
     let n = 0;
-    beforeEach(async () => {
-      store = await factory();
-    });
-    afterEach(async () => {
-      await store.close();
-    });
 
     async function openPoll(moderateText = false) {
       n += 1;
-      const poll = await store.createPoll({
+      const poll = await current.store.createPoll({
         slug: `block${n}xxx`.slice(0, 8),
         title: 'Ideas',
         hostSecretHash: 'h'.repeat(64),
@@ -29,7 +24,11 @@ export function blockedWordsContract(engine: string, factory: () => Promise<Poll
         moderateText,
         status: 'open',
       });
-      const text = await store.addQuestion(poll.id, { text: '¿Idea?', type: 'text', options: [] });
+      const text = await current.store.addQuestion(poll.id, {
+        text: '¿Idea?',
+        type: 'text',
+        options: [],
+      });
       return { poll, text };
     }
 
@@ -39,7 +38,7 @@ export function blockedWordsContract(engine: string, factory: () => Promise<Poll
       text: { text, words: [{ key: text.toLowerCase(), spelling: text }], flagged: false },
     });
     const cast = (pollId: number, participantId: string, answers: StoreAnswer[]) =>
-      store.castVote({
+      current.store.castVote({
         pollId,
         participantId,
         answers,
@@ -50,22 +49,20 @@ export function blockedWordsContract(engine: string, factory: () => Promise<Poll
     it('keeps a list per poll, replaced whole, duplicates once, sorted', async () => {
       const { poll } = await openPoll();
       const other = await openPoll();
-      expect(await store.listBlockedWords(poll.id)).toEqual([]);
-      const before = (await store.getPollById(poll.id))!.updatedAt;
-      expect(await store.setBlockedWords(poll.id, ['tonto', 'feo', 'tonto', 'Ñoño'])).toEqual([
-        'feo',
-        'tonto',
-        'Ñoño',
-      ]);
-      expect((await store.getPollById(poll.id))!.updatedAt.getTime()).toBeGreaterThan(
+      expect(await current.store.listBlockedWords(poll.id)).toEqual([]);
+      const before = (await current.store.getPollById(poll.id))!.updatedAt;
+      expect(
+        await current.store.setBlockedWords(poll.id, ['tonto', 'feo', 'tonto', 'Ñoño']),
+      ).toEqual(['feo', 'tonto', 'Ñoño']);
+      expect((await current.store.getPollById(poll.id))!.updatedAt.getTime()).toBeGreaterThan(
         before.getTime(),
       );
-      expect(await store.listBlockedWords(poll.id)).toEqual(['feo', 'tonto', 'Ñoño']);
-      expect(await store.listBlockedWords(other.poll.id)).toEqual([]);
-      expect(await store.setBlockedWords(poll.id, ['feo'])).toEqual(['feo']);
-      expect(await store.listBlockedWords(poll.id)).toEqual(['feo']);
-      expect(await store.setBlockedWords(poll.id, [])).toEqual([]);
-      expect(await store.setBlockedWords(999_999, ['x'])).toBeUndefined();
+      expect(await current.store.listBlockedWords(poll.id)).toEqual(['feo', 'tonto', 'Ñoño']);
+      expect(await current.store.listBlockedWords(other.poll.id)).toEqual([]);
+      expect(await current.store.setBlockedWords(poll.id, ['feo'])).toEqual(['feo']);
+      expect(await current.store.listBlockedWords(poll.id)).toEqual(['feo']);
+      expect(await current.store.setBlockedWords(poll.id, [])).toEqual([]);
+      expect(await current.store.setBlockedWords(999_999, ['x'])).toBeUndefined();
     });
 
     it('flags visible and held answers of the poll; counters and words follow', async () => {
@@ -73,23 +70,27 @@ export function blockedWordsContract(engine: string, factory: () => Promise<Poll
       await cast(poll.id, 'p1', [answer(text.id, 'Feo')]);
       await cast(poll.id, 'p2', [answer(text.id, 'Bonito')]);
       await cast(poll.id, 'p3', [answer(text.id, 'Feo')]);
-      const [newest, , oldest] = await store.listTextAnswers(text.id, {
+      const [newest, , oldest] = await current.store.listTextAnswers(text.id, {
         limit: 10,
         visibleOnly: false,
       });
       const foreign = await openPoll();
       await cast(foreign.poll.id, 'p9', [answer(foreign.text.id, 'Feo')]);
-      const [theirs] = await store.listTextAnswers(foreign.text.id, {
+      const [theirs] = await current.store.listTextAnswers(foreign.text.id, {
         limit: 10,
         visibleOnly: false,
       });
 
-      const flagged = await store.flagTextAnswers(poll.id, [newest!.id, oldest!.id, theirs!.id]);
+      const flagged = await current.store.flagTextAnswers(poll.id, [
+        newest!.id,
+        oldest!.id,
+        theirs!.id,
+      ]);
       expect(flagged).toBe(2);
-      expect((await store.getTextAnswer(theirs!.id))!.state).toBe('visible');
+      expect((await current.store.getTextAnswer(theirs!.id))!.state).toBe('visible');
       const [tally, truth] = await Promise.all([
-        store.getTally(poll.id),
-        store.getVoteCounts(poll.id),
+        current.store.getTally(poll.id),
+        current.store.getVoteCounts(poll.id),
       ]);
       const counts = tally!.counts.texts[0]!;
       expect(counts).toMatchObject({ visible: 1, pending: 2 });
@@ -98,29 +99,32 @@ export function blockedWordsContract(engine: string, factory: () => Promise<Poll
       ]);
       expect(truth.texts[0]).toMatchObject({ visible: 1, pending: 2 });
       // Flagged already: nothing more to do.
-      expect(await store.flagTextAnswers(poll.id, [newest!.id])).toBe(0);
-      expect(await store.flagTextAnswers(poll.id, [])).toBe(0);
+      expect(await current.store.flagTextAnswers(poll.id, [newest!.id])).toBe(0);
+      expect(await current.store.flagTextAnswers(poll.id, [])).toBe(0);
     });
 
     it('flags a held answer without counting it twice as pending, and leaves hidden ones', async () => {
       const { poll, text } = await openPoll(true);
       await cast(poll.id, 'p1', [answer(text.id, 'Feo')]);
       await cast(poll.id, 'p2', [answer(text.id, 'Otro')]);
-      const [other, held] = await store.listTextAnswers(text.id, { limit: 10, visibleOnly: false });
-      await store.setTextAnswerState(other!.id, 'hidden');
-      expect(await store.flagTextAnswers(poll.id, [held!.id, other!.id])).toBe(1);
-      expect((await store.getTextAnswer(held!.id))!.state).toBe('flagged');
-      expect((await store.getTextAnswer(other!.id))!.state).toBe('hidden');
-      const tally = await store.getTally(poll.id);
+      const [other, held] = await current.store.listTextAnswers(text.id, {
+        limit: 10,
+        visibleOnly: false,
+      });
+      await current.store.setTextAnswerState(other!.id, 'hidden');
+      expect(await current.store.flagTextAnswers(poll.id, [held!.id, other!.id])).toBe(1);
+      expect((await current.store.getTextAnswer(held!.id))!.state).toBe('flagged');
+      expect((await current.store.getTextAnswer(other!.id))!.state).toBe('hidden');
+      const tally = await current.store.getTally(poll.id);
       expect(tally!.counts.texts[0]).toMatchObject({ visible: 0, pending: 1 });
-      expect((await store.getVoteCounts(poll.id)).texts[0]).toMatchObject({
+      expect((await current.store.getVoteCounts(poll.id)).texts[0]).toMatchObject({
         visible: 0,
         pending: 1,
       });
     });
 
     it('forgets the list with its poll', async () => {
-      const draft = await store.createPoll({
+      const draft = await current.store.createPoll({
         slug: 'blockdft',
         title: 'Borrador',
         hostSecretHash: 'h'.repeat(64),
@@ -128,9 +132,11 @@ export function blockedWordsContract(engine: string, factory: () => Promise<Poll
         oneVotePerQuestion: false,
         resultsPublic: true,
       });
-      await store.setBlockedWords(draft.id, ['feo']);
-      expect(await store.deleteStaleDrafts(new Date(Date.now() + 60_000))).toEqual(['blockdft']);
-      expect(await store.listBlockedWords(draft.id)).toEqual([]);
+      await current.store.setBlockedWords(draft.id, ['feo']);
+      expect(await current.store.deleteStaleDrafts(new Date(Date.now() + 60_000))).toEqual([
+        'blockdft',
+      ]);
+      expect(await current.store.listBlockedWords(draft.id)).toEqual([]);
     });
   });
 }

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PollStore } from './store.ts';
+import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
 /**
@@ -8,18 +9,12 @@ import { testJoinCode } from './test-join-codes.ts';
  */
 export function myPollsContract(engine: string, factory: () => Promise<PollStore>): void {
   describe(`PollStore poll overviews (${engine})`, () => {
-    let store: PollStore;
+    const current = freshStorePerTest(() => factory());
     let n = 0;
-    beforeEach(async () => {
-      store = await factory();
-    });
-    afterEach(async () => {
-      await store.close();
-    });
 
     const newPoll = (title: string, status?: 'open') => {
       n += 1;
-      return store.createPoll({
+      return current.store.createPoll({
         slug: `mine${n}xyz`,
         title,
         hostSecretHash: `${n}`.padStart(64, 'a'),
@@ -34,10 +29,18 @@ export function myPollsContract(engine: string, factory: () => Promise<PollStore
       const empty = await newPoll('Vacía');
       const busy = await newPoll('Con votos', 'open');
       const options = [{ text: 'A' }, { text: 'B' }];
-      const one = await store.addQuestion(busy.id, { text: 'Uno', type: 'single', options });
-      const two = await store.addQuestion(busy.id, { text: 'Dos', type: 'single', options });
+      const one = await current.store.addQuestion(busy.id, {
+        text: 'Uno',
+        type: 'single',
+        options,
+      });
+      const two = await current.store.addQuestion(busy.id, {
+        text: 'Dos',
+        type: 'single',
+        options,
+      });
       const vote = (participantId: string, questionId: number, optionId: number) =>
-        store.castVote({
+        current.store.castVote({
           pollId: busy.id,
           participantId,
           answers: [{ questionId, optionIds: [optionId] }],
@@ -49,7 +52,7 @@ export function myPollsContract(engine: string, factory: () => Promise<PollStore
       await vote('ana', two.id, two.options[1]!.id);
       await vote('bea', one.id, one.options[1]!.id);
 
-      const overviews = await store.pollOverviews([busy.slug, 'nothere1', empty.slug]);
+      const overviews = await current.store.pollOverviews([busy.slug, 'nothere1', empty.slug]);
       const bySlug = new Map(overviews.map((o) => [o.slug, o]));
       expect(overviews).toHaveLength(2);
       expect(bySlug.get(busy.slug)).toEqual({
@@ -58,7 +61,7 @@ export function myPollsContract(engine: string, factory: () => Promise<PollStore
         status: 'open',
         hostSecretHash: busy.hostSecretHash,
         createdAt: busy.createdAt,
-        updatedAt: (await store.getPollById(busy.id))!.updatedAt,
+        updatedAt: (await current.store.getPollById(busy.id))!.updatedAt,
         questionCount: 2,
         participantCount: 2,
       });
@@ -72,16 +75,16 @@ export function myPollsContract(engine: string, factory: () => Promise<PollStore
 
     it('answers nothing for no slugs or unknown ones, and a repeated slug once', async () => {
       const poll = await newPoll('Una');
-      expect(await store.pollOverviews([])).toEqual([]);
-      expect(await store.pollOverviews(['nothere1', 'nothere2'])).toEqual([]);
-      const twice = await store.pollOverviews([poll.slug, poll.slug, 'nothere3']);
+      expect(await current.store.pollOverviews([])).toEqual([]);
+      expect(await current.store.pollOverviews(['nothere1', 'nothere2'])).toEqual([]);
+      const twice = await current.store.pollOverviews([poll.slug, poll.slug, 'nothere3']);
       expect(twice.map((o) => o.slug)).toEqual([poll.slug]);
     });
 
     it('reads a hundred polls at once', async () => {
       const polls = [];
       for (let i = 0; i < 100; i++) polls.push(await newPoll(`Encuesta ${i}`));
-      const overviews = await store.pollOverviews(polls.map((p) => p.slug));
+      const overviews = await current.store.pollOverviews(polls.map((p) => p.slug));
       expect(overviews.map((o) => o.slug).sort()).toEqual(polls.map((p) => p.slug).sort());
     });
   });

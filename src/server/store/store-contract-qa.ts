@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PollStore } from './store.ts';
+import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
 /**
@@ -9,18 +10,12 @@ import { testJoinCode } from './test-join-codes.ts';
  */
 export function qaContract(engine: string, factory: () => Promise<PollStore>): void {
   describe(`PollStore audience Q&A (${engine})`, () => {
-    let store: PollStore;
+    const current = freshStorePerTest(() => factory());
     let n = 0;
-    beforeEach(async () => {
-      store = await factory();
-    });
-    afterEach(async () => {
-      await store.close();
-    });
 
     async function qaPoll(settings: { qa?: boolean; qaModerated?: boolean } = { qa: true }) {
       n += 1;
-      return store.createPoll({
+      return current.store.createPoll({
         slug: `qapoll${n}x`,
         title: 'Charla',
         hostSecretHash: 'h'.repeat(64),
@@ -40,7 +35,7 @@ export function qaContract(engine: string, factory: () => Promise<PollStore>): v
         maxPerPoll: number;
       }> = {},
     ) =>
-      store.addQaQuestion({
+      current.store.addQaQuestion({
         pollId,
         participantId: over.participantId ?? 'p1',
         nickname: null,
@@ -56,7 +51,7 @@ export function qaContract(engine: string, factory: () => Promise<PollStore>): v
     };
 
     it('keeps the settings, off by default and as written', async () => {
-      const plain = await store.createPoll({
+      const plain = await current.store.createPoll({
         slug: 'qaplainx',
         title: 'x',
         hostSecretHash: 'h',
@@ -65,9 +60,12 @@ export function qaContract(engine: string, factory: () => Promise<PollStore>): v
         resultsPublic: false,
       });
       expect(plain).toMatchObject({ qa: false, qaModerated: false });
-      const on = await store.updatePoll(plain.id, { qa: true, qaModerated: true });
+      const on = await current.store.updatePoll(plain.id, { qa: true, qaModerated: true });
       expect(on).toMatchObject({ qa: true, qaModerated: true });
-      expect(await store.getPollById(plain.id)).toMatchObject({ qa: true, qaModerated: true });
+      expect(await current.store.getPollById(plain.id)).toMatchObject({
+        qa: true,
+        qaModerated: true,
+      });
     });
 
     it('stores a question with its author, state and no votes; refuses past the cap', async () => {
@@ -83,7 +81,7 @@ export function qaContract(engine: string, factory: () => Promise<PollStore>): v
         answered: false,
         nickname: null,
       });
-      expect(await store.getQaQuestion(q.id)).toEqual(q);
+      expect(await current.store.getQaQuestion(q.id)).toEqual(q);
       await asked(poll.id, 'Segunda', { maxPerPoll: 2 });
       expect(await ask(poll.id, 'Tercera', { maxPerPoll: 2 })).toBe('full');
       expect(await ask(999_999, 'Sin encuesta')).toBeUndefined();
@@ -96,7 +94,7 @@ export function qaContract(engine: string, factory: () => Promise<PollStore>): v
       );
       expect(results.filter((r) => r !== 'full')).toHaveLength(5);
       expect(
-        (await store.listQaQuestions(poll.id, { sort: 'top', limit: 50, offset: 0 })).total,
+        (await current.store.listQaQuestions(poll.id, { sort: 'top', limit: 50, offset: 0 })).total,
       ).toBe(5);
     });
 
@@ -105,23 +103,31 @@ export function qaContract(engine: string, factory: () => Promise<PollStore>): v
       const a = await asked(poll.id, 'A');
       const b = await asked(poll.id, 'B');
       const c = await asked(poll.id, 'C');
-      await store.voteQa(b.id, 'x', true);
-      await store.voteQa(b.id, 'y', true);
-      await store.voteQa(c.id, 'x', true);
-      const top = await store.listQaQuestions(poll.id, { sort: 'top', limit: 10, offset: 0 });
+      await current.store.voteQa(b.id, 'x', true);
+      await current.store.voteQa(b.id, 'y', true);
+      await current.store.voteQa(c.id, 'x', true);
+      const top = await current.store.listQaQuestions(poll.id, {
+        sort: 'top',
+        limit: 10,
+        offset: 0,
+      });
       expect(top.records.map((r) => r.text)).toEqual(['B', 'C', 'A']);
-      const recent = await store.listQaQuestions(poll.id, { sort: 'recent', limit: 2, offset: 1 });
+      const recent = await current.store.listQaQuestions(poll.id, {
+        sort: 'recent',
+        limit: 2,
+        offset: 1,
+      });
       expect(recent.records.map((r) => r.text)).toEqual(['B', 'A']);
       expect(recent.total).toBe(3);
-      await store.updateQaQuestion(a.id, { pinned: true });
-      const pinnedFirst = await store.listQaQuestions(poll.id, {
+      await current.store.updateQaQuestion(a.id, { pinned: true });
+      const pinnedFirst = await current.store.listQaQuestions(poll.id, {
         sort: 'top',
         limit: 10,
         offset: 0,
       });
       expect(pinnedFirst.records.map((r) => r.text)).toEqual(['A', 'B', 'C']);
-      await store.updateQaQuestion(c.id, { answered: true });
-      const open = await store.listQaQuestions(poll.id, {
+      await current.store.updateQaQuestion(c.id, { answered: true });
+      const open = await current.store.listQaQuestions(poll.id, {
         sort: 'top',
         limit: 10,
         offset: 0,
@@ -136,7 +142,7 @@ export function qaContract(engine: string, factory: () => Promise<PollStore>): v
       await asked(poll.id, 'Mía retenida', { participantId: 'ana', state: 'held' });
       await asked(poll.id, 'Ajena retenida', { participantId: 'bea', state: 'held' });
       await asked(poll.id, 'Mía filtrada', { participantId: 'ana', state: 'flagged' });
-      const forAna = await store.listQaQuestions(poll.id, {
+      const forAna = await current.store.listQaQuestions(poll.id, {
         sort: 'recent',
         limit: 10,
         offset: 0,
@@ -146,51 +152,62 @@ export function qaContract(engine: string, factory: () => Promise<PollStore>): v
       });
       expect(forAna.records.map((r) => r.text).sort()).toEqual(['Mía retenida', 'Visible']);
       expect(forAna.total).toBe(2);
-      const anonymous = await store.listQaQuestions(poll.id, {
+      const anonymous = await current.store.listQaQuestions(poll.id, {
         sort: 'recent',
         limit: 10,
         offset: 0,
         states: ['visible'],
       });
       expect(anonymous.records.map((r) => r.text)).toEqual(['Visible']);
-      expect(await store.qaCounts(poll.id)).toEqual({ visible: 1, answered: 0, pending: 3 });
+      expect(await current.store.qaCounts(poll.id)).toEqual({
+        visible: 1,
+        answered: 0,
+        pending: 3,
+      });
     });
 
     it('counts one vote per participant, even pressed many times at once, and takes it back', async () => {
       const poll = await qaPoll();
       const q = await asked(poll.id, '¿Votos?');
       const presses = await Promise.all(
-        Array.from({ length: 10 }, () => store.voteQa(q.id, 'same', true)),
+        Array.from({ length: 10 }, () => current.store.voteQa(q.id, 'same', true)),
       );
       expect(presses.every((p) => p?.votedByMe)).toBe(true);
       await Promise.all(
-        Array.from({ length: 20 }, (_, i) => store.voteQa(q.id, `p${i % 7}`, true)),
+        Array.from({ length: 20 }, (_, i) => current.store.voteQa(q.id, `p${i % 7}`, true)),
       );
-      expect((await store.getQaQuestion(q.id))?.votes).toBe(8);
-      expect(await store.qaVotedBy('same', [q.id, 12345])).toEqual(new Set([q.id]));
+      expect((await current.store.getQaQuestion(q.id))?.votes).toBe(8);
+      expect(await current.store.qaVotedBy('same', [q.id, 12345])).toEqual(new Set([q.id]));
       const back = await Promise.all([
-        store.voteQa(q.id, 'same', false),
-        store.voteQa(q.id, 'same', false),
+        current.store.voteQa(q.id, 'same', false),
+        current.store.voteQa(q.id, 'same', false),
       ]);
       expect(back.map((b) => b?.votes)).toEqual([7, 7]);
-      expect(await store.qaVotedBy('same', [q.id])).toEqual(new Set());
-      expect(await store.voteQa(999_999, 'same', true)).toBeUndefined();
+      expect(await current.store.qaVotedBy('same', [q.id])).toEqual(new Set());
+      expect(await current.store.voteQa(999_999, 'same', true)).toBeUndefined();
     });
 
     it('highlights one question at a time', async () => {
       const poll = await qaPoll();
       const a = await asked(poll.id, 'A');
       const b = await asked(poll.id, 'B');
-      await store.updateQaQuestion(a.id, { pinned: true });
+      await current.store.updateQaQuestion(a.id, { pinned: true });
       await Promise.all([
-        store.updateQaQuestion(b.id, { pinned: true }),
-        store.updateQaQuestion(a.id, { pinned: true }),
+        current.store.updateQaQuestion(b.id, { pinned: true }),
+        current.store.updateQaQuestion(a.id, { pinned: true }),
       ]);
-      const all = await store.listQaQuestions(poll.id, { sort: 'top', limit: 10, offset: 0 });
+      const all = await current.store.listQaQuestions(poll.id, {
+        sort: 'top',
+        limit: 10,
+        offset: 0,
+      });
       expect(all.records.filter((r) => r.pinned)).toHaveLength(1);
-      const hidden = await store.updateQaQuestion(a.id, { state: 'hidden', answered: true });
+      const hidden = await current.store.updateQaQuestion(a.id, {
+        state: 'hidden',
+        answered: true,
+      });
       expect(hidden).toMatchObject({ state: 'hidden', answered: true });
-      expect(await store.updateQaQuestion(999_999, { pinned: true })).toBeUndefined();
+      expect(await current.store.updateQaQuestion(999_999, { pinned: true })).toBeUndefined();
     });
 
     it('deletes one with its votes, and clears a poll without touching another', async () => {
@@ -199,24 +216,24 @@ export function qaContract(engine: string, factory: () => Promise<PollStore>): v
       const q = await asked(poll.id, 'Borrar');
       await asked(poll.id, 'Otra');
       await asked(other.id, 'De la otra');
-      await store.voteQa(q.id, 'p', true);
-      expect(await store.deleteQaQuestion(q.id)).toBe(true);
-      expect(await store.deleteQaQuestion(q.id)).toBe(false);
-      expect(await store.qaVotedBy('p', [q.id])).toEqual(new Set());
-      expect(await store.clearQaQuestions(poll.id)).toBe(1);
+      await current.store.voteQa(q.id, 'p', true);
+      expect(await current.store.deleteQaQuestion(q.id)).toBe(true);
+      expect(await current.store.deleteQaQuestion(q.id)).toBe(false);
+      expect(await current.store.qaVotedBy('p', [q.id])).toEqual(new Set());
+      expect(await current.store.clearQaQuestions(poll.id)).toBe(1);
       expect(
-        (await store.listQaQuestions(other.id, { sort: 'top', limit: 5, offset: 0 })).total,
+        (await current.store.listQaQuestions(other.id, { sort: 'top', limit: 5, offset: 0 })).total,
       ).toBe(1);
     });
 
     it('removes the questions with their poll, and resets leave them', async () => {
       const poll = await qaPoll();
       const q = await asked(poll.id, 'Se queda');
-      await store.resetVotes(poll.id);
-      expect(await store.getQaQuestion(q.id)).toBeDefined();
-      await store.updatePoll(poll.id, { status: 'draft' });
-      await store.deleteStaleDrafts(new Date(Date.now() + 60_000));
-      expect(await store.getQaQuestion(q.id)).toBeUndefined();
+      await current.store.resetVotes(poll.id);
+      expect(await current.store.getQaQuestion(q.id)).toBeDefined();
+      await current.store.updatePoll(poll.id, { status: 'draft' });
+      await current.store.deleteStaleDrafts(new Date(Date.now() + 60_000));
+      expect(await current.store.getQaQuestion(q.id)).toBeUndefined();
     });
   });
 }

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rankPlayers, scoreAnswer } from '../domain/quiz/scoring.ts';
 import type { PollStore } from './store.ts';
+import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
 /**
@@ -8,30 +9,27 @@ import { testJoinCode } from './test-join-codes.ts';
  * once, answers refused when not for the running question or late, scoring once at the close,
  * ties, and scores that a reopened store still has.
  */
+/** The fields of an open quiz poll ('Concurso'), as both the suite and the reopen check create it. */
+const openQuizPoll = (slug: string) => ({
+  slug,
+  title: 'Concurso',
+  hostSecretHash: 'h'.repeat(64),
+  joinCode: testJoinCode(),
+  oneVotePerQuestion: true,
+  resultsPublic: false,
+  quiz: true,
+  status: 'open' as const,
+});
+
 export function quizContract(engine: string, factory: () => Promise<PollStore>): void {
   describe(`PollStore quiz (${engine})`, () => {
-    let store: PollStore;
+    const current = freshStorePerTest(() => factory());
     let n = 0;
-    beforeEach(async () => {
-      store = await factory();
-    });
-    afterEach(async () => {
-      await store.close();
-    });
 
     async function quizPoll(timeLimitSeconds: number | null = 20) {
       n += 1;
-      const poll = await store.createPoll({
-        slug: `quiz${n}xyz`,
-        title: 'Concurso',
-        hostSecretHash: 'h'.repeat(64),
-        joinCode: testJoinCode(),
-        oneVotePerQuestion: true,
-        resultsPublic: false,
-        quiz: true,
-        status: 'open',
-      });
-      const q = await store.addQuestion(poll.id, {
+      const poll = await current.store.createPoll(openQuizPoll(`quiz${n}xyz`));
+      const q = await current.store.addQuestion(poll.id, {
         text: 'Capital',
         type: 'single',
         timeLimitSeconds,
@@ -46,7 +44,7 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
       optionId: number,
       now: Date,
     ) =>
-      store.castVote({
+      current.store.castVote({
         pollId,
         participantId,
         answers: [{ questionId, optionIds: [optionId] }],
@@ -58,7 +56,7 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
       participantId: string,
       nickname: string,
       key = nickname.toLowerCase(),
-    ) => store.setNickname({ pollId, participantId, nickname, key, now: new Date() });
+    ) => current.store.setNickname({ pollId, participantId, nickname, key, now: new Date() });
 
     it('keeps nicknames unique per poll by their folded key, and lets a player change its own', async () => {
       const { poll } = await quizPoll();
@@ -68,7 +66,7 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
       const race = await Promise.all([nick(poll.id, 'p3', 'Leo'), nick(poll.id, 'p4', 'leo')]);
       expect(race.sort()).toEqual(['set', 'taken']);
       expect(await nick(poll.id, 'p1', 'Anita')).toBe('set');
-      expect(await store.getNickname(poll.id, 'p1')).toBe('Anita');
+      expect(await current.store.getNickname(poll.id, 'p1')).toBe('Anita');
       expect(await nick(poll.id, 'p2', 'Ana')).toBe('set');
     });
 
@@ -77,12 +75,14 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
       await nick(poll.id, 'a', 'A');
       await nick(poll.id, 'b', 'B');
       await nick(poll.id, 'c', 'C');
-      await store.updatePoll(poll.id, { currentQuestionId: q.id });
+      await current.store.updatePoll(poll.id, { currentQuestionId: q.id });
       const t0 = new Date();
       expect((await vote(poll.id, 'a', q.id, right, t0)).outcome).toBe('question-closed');
-      expect(await store.startQuestionClock(q.id, t0)).toBe(true);
-      expect(await store.startQuestionClock(q.id, new Date(t0.getTime() + 5000))).toBe(false);
-      const started = await store.getQuestion(q.id);
+      expect(await current.store.startQuestionClock(q.id, t0)).toBe(true);
+      expect(await current.store.startQuestionClock(q.id, new Date(t0.getTime() + 5000))).toBe(
+        false,
+      );
+      const started = await current.store.getQuestion(q.id);
       expect(started?.startedAt?.getTime()).toBe(t0.getTime());
       expect(started?.endsAt?.getTime()).toBe(t0.getTime() + 20_000);
 
@@ -97,27 +97,29 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
       // After endsAt + 1 s of grace: refused.
       expect((await vote(poll.id, 'c', q.id, wrong, at(21_001))).outcome).toBe('question-closed');
 
-      expect(await store.closeQuestion(q.id, at(21_500), scoreAnswer)).toBe('closed');
-      expect(await store.closeQuestion(q.id, at(22_000), scoreAnswer)).toBe('already-closed');
+      expect(await current.store.closeQuestion(q.id, at(21_500), scoreAnswer)).toBe('closed');
+      expect(await current.store.closeQuestion(q.id, at(22_000), scoreAnswer)).toBe(
+        'already-closed',
+      );
       expect((await vote(poll.id, 'c', q.id, wrong, at(1000))).outcome).toBe('question-closed');
-      const ranked = rankPlayers(await store.quizStandings(poll.id));
+      const ranked = rankPlayers(await current.store.quizStandings(poll.id));
       expect(ranked.map((p) => [p.nickname, p.score, p.rank, p.correct])).toEqual([
         ['A', 1000, 1, 1],
         ['B', 750, 2, 1],
         ['C', 0, 3, 0],
       ]);
-      expect(await store.playerResults(poll.id, 'b')).toEqual([
+      expect(await current.store.playerResults(poll.id, 'b')).toEqual([
         { questionId: q.id, points: 750, correct: true },
       ]);
     });
 
     it('closes only started questions, scores ties alike and keeps scores after reopening', async () => {
       const { poll, q, right } = await quizPoll(null);
-      expect(await store.closeQuestion(q.id, new Date(), scoreAnswer)).toBe('not-started');
+      expect(await current.store.closeQuestion(q.id, new Date(), scoreAnswer)).toBe('not-started');
       for (const p of ['w', 'x', 'y', 'z']) await nick(poll.id, p, p.toUpperCase());
-      await store.updatePoll(poll.id, { currentQuestionId: q.id });
+      await current.store.updatePoll(poll.id, { currentQuestionId: q.id });
       const t0 = new Date();
-      await store.startQuestionClock(q.id, t0);
+      await current.store.startQuestionClock(q.id, t0);
       for (const p of ['w', 'x']) {
         const r = await vote(poll.id, p, q.id, right, new Date(t0.getTime() + 50_000));
         expect(r.outcome).toBe('stored');
@@ -126,8 +128,8 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
       await vote(poll.id, 'y', q.id, q.options[0]!.id, new Date());
       const last = await vote(poll.id, 'z', q.id, q.options[0]!.id, new Date());
       expect(last).toMatchObject({ outcome: 'stored', everyoneAnswered: q.id });
-      await store.closeQuestion(q.id, new Date(), scoreAnswer);
-      const ranked = rankPlayers(await store.quizStandings(poll.id));
+      await current.store.closeQuestion(q.id, new Date(), scoreAnswer);
+      const ranked = rankPlayers(await current.store.quizStandings(poll.id));
       // Without a limit a correct answer is 1000 whenever it came.
       expect(ranked.map((p) => [p.rank, p.score])).toEqual([
         [1, 1000],
@@ -135,27 +137,27 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
         [3, 0],
         [3, 0],
       ]);
-      expect(await store.quizResults(poll.id)).toHaveLength(4);
+      expect(await current.store.quizResults(poll.id)).toHaveLength(4);
     });
 
     it('a reset clears clocks and scores, keeping the players', async () => {
       const { poll, q, right } = await quizPoll(20);
       await nick(poll.id, 'a', 'A');
       await nick(poll.id, 'b', 'B');
-      await store.updatePoll(poll.id, { currentQuestionId: q.id });
-      await store.startQuestionClock(q.id, new Date());
+      await current.store.updatePoll(poll.id, { currentQuestionId: q.id });
+      await current.store.startQuestionClock(q.id, new Date());
       await vote(poll.id, 'a', q.id, right, new Date());
-      await store.closeQuestion(q.id, new Date(), scoreAnswer);
-      expect(await store.openClocks()).toEqual([]);
-      await store.resetVotes(poll.id);
-      const after = await store.getQuestion(q.id);
+      await current.store.closeQuestion(q.id, new Date(), scoreAnswer);
+      expect(await current.store.openClocks()).toEqual([]);
+      await current.store.resetVotes(poll.id);
+      const after = await current.store.getQuestion(q.id);
       expect(after?.startedAt).toBeNull();
       expect(after?.closedAt).toBeNull();
-      const standings = await store.quizStandings(poll.id);
+      const standings = await current.store.quizStandings(poll.id);
       expect(standings.players.map((p) => p.score)).toEqual([0, 0]);
       expect(standings.closedQuestionIds).toEqual([]);
-      await store.startQuestionClock(q.id, new Date());
-      expect((await store.openClocks()).map((c) => c.questionId)).toEqual([q.id]);
+      await current.store.startQuestionClock(q.id, new Date());
+      expect((await current.store.openClocks()).map((c) => c.questionId)).toEqual([q.id]);
     });
   });
 }
@@ -164,16 +166,7 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
  *  reopen the same database (sqlite.test.ts, postgres.test.ts). */
 export async function scoreSurvivesReopen(open: () => Promise<PollStore>): Promise<void> {
   const first = await open();
-  const poll = await first.createPoll({
-    slug: 'reopenQz',
-    title: 'Concurso',
-    hostSecretHash: 'h'.repeat(64),
-    joinCode: testJoinCode(),
-    oneVotePerQuestion: true,
-    resultsPublic: false,
-    quiz: true,
-    status: 'open',
-  });
+  const poll = await first.createPoll(openQuizPoll('reopenQz'));
   const q = await first.addQuestion(poll.id, {
     text: 'Capital',
     type: 'single',

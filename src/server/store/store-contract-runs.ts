@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PollKeyTakenError, type PollStore } from './store.ts';
+import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
 /**
@@ -9,18 +10,12 @@ import { testJoinCode } from './test-join-codes.ts';
  */
 export function pollRunsContract(engine: string, factory: () => Promise<PollStore>): void {
   describe(`PollStore runs of a poll (${engine})`, () => {
-    let store: PollStore;
+    const current = freshStorePerTest(() => factory());
     let n = 0;
-    beforeEach(async () => {
-      store = await factory();
-    });
-    afterEach(async () => {
-      await store.close();
-    });
 
     async function poll(status: 'draft' | 'open' | 'closed', joinCode = testJoinCode()) {
       n += 1;
-      return store.createPoll({
+      return current.store.createPoll({
         slug: `runs${n}xyz`,
         title: 'Otra vez',
         hostSecretHash: 'h'.repeat(64),
@@ -33,39 +28,39 @@ export function pollRunsContract(engine: string, factory: () => Promise<PollStor
 
     it('reopens a closed poll, keeping its code while free', async () => {
       const closed = await poll('closed');
-      const reopened = await store.updatePoll(closed.id, { status: 'open' }, 'closed');
+      const reopened = await current.store.updatePoll(closed.id, { status: 'open' }, 'closed');
       expect(reopened).toMatchObject({ status: 'open', joinCode: closed.joinCode });
-      expect((await store.getPollByJoinCode(closed.joinCode))?.id).toBe(closed.id);
+      expect((await current.store.getPollByJoinCode(closed.joinCode))?.id).toBe(closed.id);
     });
 
     it('refuses to reopen under a code another open poll holds, and takes a new one', async () => {
       const closed = await poll('closed');
       const holder = await poll('open', closed.joinCode);
-      await expect(store.updatePoll(closed.id, { status: 'open' }, 'closed')).rejects.toThrow(
-        PollKeyTakenError,
-      );
-      expect((await store.getPollById(closed.id))?.status).toBe('closed');
+      await expect(
+        current.store.updatePoll(closed.id, { status: 'open' }, 'closed'),
+      ).rejects.toThrow(PollKeyTakenError);
+      expect((await current.store.getPollById(closed.id))?.status).toBe('closed');
       const fresh = testJoinCode();
-      const reopened = await store.updatePoll(
+      const reopened = await current.store.updatePoll(
         closed.id,
         { status: 'open', joinCode: fresh },
         'closed',
       );
       expect(reopened).toMatchObject({ status: 'open', joinCode: fresh });
-      expect((await store.getPollByJoinCode(fresh))?.id).toBe(closed.id);
-      expect((await store.getPollByJoinCode(closed.joinCode))?.id).toBe(holder.id);
+      expect((await current.store.getPollByJoinCode(fresh))?.id).toBe(closed.id);
+      expect((await current.store.getPollByJoinCode(closed.joinCode))?.id).toBe(holder.id);
     });
 
     it('starts a new run on reset: count up, ballots and one-vote records gone', async () => {
       const open = await poll('open');
       expect(open.resetCount).toBe(0);
-      const q = await store.addQuestion(open.id, {
+      const q = await current.store.addQuestion(open.id, {
         text: '¿Sí?',
         type: 'single',
         options: [{ text: 'A' }, { text: 'B' }],
       });
       const ballot = (participantId: string) =>
-        store.castVote({
+        current.store.castVote({
           pollId: open.id,
           participantId,
           answers: [{ questionId: q.id, optionIds: [q.options[0]!.id] }],
@@ -74,17 +69,17 @@ export function pollRunsContract(engine: string, factory: () => Promise<PollStor
         });
       expect((await ballot('ana')).outcome).toBe('stored');
       expect((await ballot('ana')).outcome).toBe('already-voted');
-      expect(await store.answeredQuestionIds(open.id, 'ana')).toEqual([q.id]);
+      expect(await current.store.answeredQuestionIds(open.id, 'ana')).toEqual([q.id]);
 
-      expect(await store.resetVotes(open.id)).toBe(1);
-      const after = await store.getPollById(open.id);
+      expect(await current.store.resetVotes(open.id)).toBe(1);
+      const after = await current.store.getPollById(open.id);
       expect(after).toMatchObject({ status: 'open', resetCount: 1 });
-      expect(await store.answeredQuestionIds(open.id, 'ana')).toEqual([]);
+      expect(await current.store.answeredQuestionIds(open.id, 'ana')).toEqual([]);
       // The same participant votes again in the new run, and it counts.
       expect((await ballot('ana')).outcome).toBe('stored');
-      expect((await store.getPollById(open.id))?.resetCount).toBe(1);
-      await store.resetVotes(open.id);
-      expect((await store.getPollById(open.id))?.resetCount).toBe(2);
+      expect((await current.store.getPollById(open.id))?.resetCount).toBe(1);
+      await current.store.resetVotes(open.id);
+      expect((await current.store.getPollById(open.id))?.resetCount).toBe(2);
     });
   });
 }

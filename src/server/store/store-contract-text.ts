@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CloudWordInput, PollStore, StoreAnswer, StoreOptions, TextCounts } from './store.ts';
+import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
 /**
@@ -12,14 +13,8 @@ export function textAnswersContract(
   factory: (options?: StoreOptions) => Promise<PollStore>,
 ): void {
   describe(`PollStore open answers and scales (${engine})`, () => {
-    let store: PollStore;
+    const current = freshStorePerTest(() => factory());
     let n = 0;
-    beforeEach(async () => {
-      store = await factory();
-    });
-    afterEach(async () => {
-      await store.close();
-    });
 
     async function openPoll(
       s: PollStore,
@@ -87,40 +82,49 @@ export function textAnswersContract(
       Object.fromEntries((t?.words ?? []).map((w) => [w.spelling, w.count]));
 
     it('stores open answers visible, counts their words and keeps the records', async () => {
-      const { poll, text } = await openPoll(store);
-      expect(await cast(store, poll.id, 'p1', [textAnswer(text.id, 'Café')])).toEqual({
+      const { poll, text } = await openPoll(current.store);
+      expect(await cast(current.store, poll.id, 'p1', [textAnswer(text.id, 'Café')])).toEqual({
         outcome: 'stored',
         saved: 1,
       });
-      await cast(store, poll.id, 'p2', [textAnswer(text.id, 'café')]);
-      await cast(store, poll.id, 'p3', [textAnswer(text.id, 'Café y té', words('Café', 'té'))]);
-      const [counts] = await consistent(store, poll.id);
+      await cast(current.store, poll.id, 'p2', [textAnswer(text.id, 'café')]);
+      await cast(current.store, poll.id, 'p3', [
+        textAnswer(text.id, 'Café y té', words('Café', 'té')),
+      ]);
+      const [counts] = await consistent(current.store, poll.id);
       expect(counts).toMatchObject({ questionId: text.id, visible: 3, pending: 0 });
       expect(wordMap(counts)).toEqual({ Café: 2, café: 1, té: 1 });
-      const tally = await store.getTally(poll.id);
+      const tally = await current.store.getTally(poll.id);
       expect(tally!.texts[0]!.recent.map((a) => a.text)).toEqual(['Café y té', 'café', 'Café']);
       expect(tally!.texts[0]!.recent[0]).toMatchObject({
         pollId: poll.id,
         questionId: text.id,
         state: 'visible',
       });
-      const page = await store.listBallots(poll.id, { limit: 10 });
+      const page = await current.store.listBallots(poll.id, { limit: 10 });
       expect(page.map((b) => b.texts)).toEqual([
         [{ questionId: text.id, text: 'Café', state: 'visible' }],
         [{ questionId: text.id, text: 'café', state: 'visible' }],
         [{ questionId: text.id, text: 'Café y té', state: 'visible' }],
       ]);
-      expect(await store.answeredQuestionIds(poll.id, 'p1')).toEqual([text.id]);
+      expect(await current.store.answeredQuestionIds(poll.id, 'p1')).toEqual([text.id]);
     });
 
     it('reads some open-text questions alone as getTally reads them (getTextTally)', async () => {
-      const { poll, text, scale } = await openPoll(store);
-      const other = await store.addQuestion(poll.id, { text: '¿Otra?', type: 'text', options: [] });
-      await cast(store, poll.id, 'p1', [textAnswer(text.id, 'Café'), textAnswer(other.id, 'Té')]);
-      await cast(store, poll.id, 'p2', [textAnswer(other.id, 'Mate')]);
-      await store.setWordHidden(other.id, 'mate', true);
-      const tally = (await store.getTally(poll.id))!;
-      const slice = await store.getTextTally(poll.id, [other.id, scale.id, 999_999]);
+      const { poll, text, scale } = await openPoll(current.store);
+      const other = await current.store.addQuestion(poll.id, {
+        text: '¿Otra?',
+        type: 'text',
+        options: [],
+      });
+      await cast(current.store, poll.id, 'p1', [
+        textAnswer(text.id, 'Café'),
+        textAnswer(other.id, 'Té'),
+      ]);
+      await cast(current.store, poll.id, 'p2', [textAnswer(other.id, 'Mate')]);
+      await current.store.setWordHidden(other.id, 'mate', true);
+      const tally = (await current.store.getTally(poll.id))!;
+      const slice = await current.store.getTextTally(poll.id, [other.id, scale.id, 999_999]);
       // Only the open-text question asked for, exactly as the whole tally has it.
       // Words come in any order (TextCounts): compared as maps.
       const [sliceCounts] = slice.counts;
@@ -132,89 +136,100 @@ export function textAnswersContract(
       });
       expect(slice.texts).toEqual(tally.texts.filter((t) => t.questionId === other.id));
       expect(slice.texts[0]!.hiddenKeys).toEqual(['mate']);
-      expect(await store.getTextTally(poll.id, [])).toEqual({ counts: [], texts: [] });
+      expect(await current.store.getTextTally(poll.id, [])).toEqual({ counts: [], texts: [] });
       // Another poll's question is not read through this one.
-      const second = await openPoll(store);
-      expect(await store.getTextTally(second.poll.id, [other.id])).toEqual({
+      const second = await openPoll(current.store);
+      expect(await current.store.getTextTally(second.poll.id, [other.id])).toEqual({
         counts: [],
         texts: [],
       });
     });
 
     it('holds answers of a moderated poll and flags profane ones; neither counts', async () => {
-      const { poll, text } = await openPoll(store, { moderateText: true });
-      expect((await store.getPollById(poll.id))!.moderateText).toBe(true);
-      await cast(store, poll.id, 'p1', [textAnswer(text.id, 'Hola')]);
-      await cast(store, poll.id, 'p2', [textAnswer(text.id, 'Feo', words('Feo'), true)]);
-      let [counts] = await consistent(store, poll.id);
+      const { poll, text } = await openPoll(current.store, { moderateText: true });
+      expect((await current.store.getPollById(poll.id))!.moderateText).toBe(true);
+      await cast(current.store, poll.id, 'p1', [textAnswer(text.id, 'Hola')]);
+      await cast(current.store, poll.id, 'p2', [textAnswer(text.id, 'Feo', words('Feo'), true)]);
+      let [counts] = await consistent(current.store, poll.id);
       expect(counts).toMatchObject({ visible: 0, pending: 2, words: [] });
-      const tally = await store.getTally(poll.id);
+      const tally = await current.store.getTally(poll.id);
       expect(tally!.texts[0]!.recent.map((a) => a.state)).toEqual(['flagged', 'held']);
       expect(tally!.texts[0]!.recentVisible).toEqual([]);
 
       // Moderation off: a flagged answer is still flagged, a new one visible.
-      await store.updatePoll(poll.id, { moderateText: false });
-      await cast(store, poll.id, 'p3', [textAnswer(text.id, 'Otro Feo', words('Feo'), true)]);
-      await cast(store, poll.id, 'p4', [textAnswer(text.id, 'Hola')]);
-      [counts] = await consistent(store, poll.id);
+      await current.store.updatePoll(poll.id, { moderateText: false });
+      await cast(current.store, poll.id, 'p3', [
+        textAnswer(text.id, 'Otro Feo', words('Feo'), true),
+      ]);
+      await cast(current.store, poll.id, 'p4', [textAnswer(text.id, 'Hola')]);
+      [counts] = await consistent(current.store, poll.id);
       expect(counts).toMatchObject({ visible: 1, pending: 3 });
-      expect(await store.approveHeldAnswers(text.id)).toBe(1);
-      [counts] = await consistent(store, poll.id);
+      expect(await current.store.approveHeldAnswers(text.id)).toBe(1);
+      [counts] = await consistent(current.store, poll.id);
       expect(counts).toMatchObject({ visible: 2, pending: 2 });
       expect(wordMap(counts)).toEqual({ Hola: 2 });
-      expect(await store.approveHeldAnswers(text.id)).toBe(0);
+      expect(await current.store.approveHeldAnswers(text.id)).toBe(0);
     });
 
     it('moves words and counters with every change of state', async () => {
-      const { poll, text } = await openPoll(store);
-      await cast(store, poll.id, 'p1', [textAnswer(text.id, 'Sol')]);
-      await cast(store, poll.id, 'p2', [textAnswer(text.id, 'Sol y luna', words('Sol', 'luna'))]);
-      await cast(store, poll.id, 'p3', [textAnswer(text.id, 'Malo', words('Malo'), true)]);
-      const [malo, both] = (await store.listTextAnswers(text.id, { limit: 10, visibleOnly: false }))
+      const { poll, text } = await openPoll(current.store);
+      await cast(current.store, poll.id, 'p1', [textAnswer(text.id, 'Sol')]);
+      await cast(current.store, poll.id, 'p2', [
+        textAnswer(text.id, 'Sol y luna', words('Sol', 'luna')),
+      ]);
+      await cast(current.store, poll.id, 'p3', [textAnswer(text.id, 'Malo', words('Malo'), true)]);
+      const [malo, both] = (
+        await current.store.listTextAnswers(text.id, { limit: 10, visibleOnly: false })
+      )
         .slice(0, 2)
         .map((a) => a.id);
-      const before = (await store.getPollById(poll.id))!.updatedAt.getTime();
-      const hidden = await store.setTextAnswerState(both!, 'hidden');
+      const before = (await current.store.getPollById(poll.id))!.updatedAt.getTime();
+      const hidden = await current.store.setTextAnswerState(both!, 'hidden');
       expect(hidden).toMatchObject({ id: both, state: 'hidden', text: 'Sol y luna' });
-      expect((await store.getPollById(poll.id))!.updatedAt.getTime()).toBeGreaterThan(before);
-      let [counts] = await consistent(store, poll.id);
+      expect((await current.store.getPollById(poll.id))!.updatedAt.getTime()).toBeGreaterThan(
+        before,
+      );
+      let [counts] = await consistent(current.store, poll.id);
       expect(counts).toMatchObject({ visible: 1, pending: 1 });
       expect(wordMap(counts)).toEqual({ Sol: 1 });
       // The same state again changes nothing.
-      expect((await store.setTextAnswerState(both!, 'hidden'))!.state).toBe('hidden');
-      await store.setTextAnswerState(malo!, 'visible');
-      await store.setTextAnswerState(both!, 'visible');
-      [counts] = await consistent(store, poll.id);
+      expect((await current.store.setTextAnswerState(both!, 'hidden'))!.state).toBe('hidden');
+      await current.store.setTextAnswerState(malo!, 'visible');
+      await current.store.setTextAnswerState(both!, 'visible');
+      [counts] = await consistent(current.store, poll.id);
       expect(counts).toMatchObject({ visible: 3, pending: 0 });
       expect(wordMap(counts)).toEqual({ Sol: 2, luna: 1, Malo: 1 });
-      await store.setTextAnswerState(malo!, 'hidden');
-      [counts] = await consistent(store, poll.id);
+      await current.store.setTextAnswerState(malo!, 'hidden');
+      [counts] = await consistent(current.store, poll.id);
       expect(counts).toMatchObject({ visible: 2, pending: 0 });
-      expect(await store.setTextAnswerState(999_999, 'visible')).toBeUndefined();
-      expect(await store.getTextAnswer(malo!)).toMatchObject({ state: 'hidden', text: 'Malo' });
+      expect(await current.store.setTextAnswerState(999_999, 'visible')).toBeUndefined();
+      expect(await current.store.getTextAnswer(malo!)).toMatchObject({
+        state: 'hidden',
+        text: 'Malo',
+      });
     });
 
     it('keeps counts equal to a recount under ballots arriving together', async () => {
-      const { poll, text, scale } = await openPoll(store);
+      const { poll, text, scale } = await openPoll(current.store);
       const pool = ['uno', 'dos', 'tres', 'cuatro'];
       await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
-          cast(store, poll.id, `p${i}`, [
+          cast(current.store, poll.id, `p${i}`, [
             textAnswer(text.id, pool[i % 4]!, words(pool[i % 4]!, pool[(i + 1) % 4]!), i % 7 === 0),
             { questionId: scale.id, optionIds: [scale.options[i % 5]!.id] },
           ]),
         ),
       );
-      const [counts] = await consistent(store, poll.id);
+      const [counts] = await consistent(current.store, poll.id);
       expect(counts).toMatchObject({ visible: 51, pending: 9 });
-      const tally = await store.getTally(poll.id);
+      const tally = await current.store.getTally(poll.id);
       expect(tally!.counts.optionCounts.reduce((s, c) => s + c.count, 0)).toBe(60);
     });
 
     it('refuses a second answer with one vote per question, and an open answer elsewhere', async () => {
-      const { poll, text, scale } = await openPoll(store);
+      const { poll, text, scale } = await openPoll(current.store);
       const once = (answers: StoreAnswer[]) =>
-        store.castVote({
+        current.store.castVote({
           pollId: poll.id,
           participantId: 'p1',
           answers,
@@ -227,16 +242,16 @@ export function textAnswersContract(
         questionIds: [text.id],
       });
       expect((await once([textAnswer(scale.id, 'No es texto')])).outcome).toBe('stale-ballot');
-      expect(await cast(store, poll.id, 'p2', [textAnswer(999_999, 'Nada')])).toEqual({
+      expect(await cast(current.store, poll.id, 'p2', [textAnswer(999_999, 'Nada')])).toEqual({
         outcome: 'stale-ballot',
       });
-      await consistent(store, poll.id);
+      await consistent(current.store, poll.id);
     });
 
     it('discard, deleting a question and reset keep counts equal to a recount', async () => {
-      const { poll, text, scale } = await openPoll(store);
+      const { poll, text, scale } = await openPoll(current.store);
       const castFrom = (participantId: string, source: string, answers: StoreAnswer[]) =>
-        store.castVote({
+        current.store.castVote({
           pollId: poll.id,
           participantId,
           answers,
@@ -250,8 +265,8 @@ export function textAnswersContract(
         { questionId: scale.id, optionIds: [scale.options[2]!.id] },
       ]);
       await castFrom('p3', 'bbb', [textAnswer(text.id, 'Azul')]);
-      expect(await store.discardSource(poll.id, 'bbb')).toBe(2);
-      let [counts] = await consistent(store, poll.id);
+      expect(await current.store.discardSource(poll.id, 'bbb')).toBe(2);
+      let [counts] = await consistent(current.store, poll.id);
       // Azul keeps its row at 0: rows are never freed while answers exist (the bound).
       expect(wordMap(counts)).toEqual({ Rojo: 1 });
       expect(counts!.visible).toBe(1);
@@ -260,24 +275,24 @@ export function textAnswersContract(
         textAnswer(text.id, 'Verde'),
         { questionId: scale.id, optionIds: [scale.options[0]!.id] },
       ]);
-      expect(await store.deleteQuestion(scale.id)).toBe(true);
-      expect((await store.getVoteCounts(poll.id)).ballots).toBe(2);
-      await consistent(store, poll.id);
+      expect(await current.store.deleteQuestion(scale.id)).toBe(true);
+      expect((await current.store.getVoteCounts(poll.id)).ballots).toBe(2);
+      await consistent(current.store, poll.id);
 
-      await store.setWordHidden(text.id, 'rojo', true);
-      await store.updatePoll(poll.id, { status: 'closed' });
-      expect(await store.resetVotes(poll.id)).toBe(2);
-      [counts] = await consistent(store, poll.id);
+      await current.store.setWordHidden(text.id, 'rojo', true);
+      await current.store.updatePoll(poll.id, { status: 'closed' });
+      expect(await current.store.resetVotes(poll.id)).toBe(2);
+      [counts] = await consistent(current.store, poll.id);
       expect(counts).toEqual({ questionId: text.id, visible: 0, pending: 0, words: [] });
       // Hidden words are the question's setting: they stay.
-      expect((await store.getTally(poll.id))!.texts[0]!.hiddenKeys).toEqual(['rojo']);
+      expect((await current.store.getTally(poll.id))!.texts[0]!.hiddenKeys).toEqual(['rojo']);
 
       // Deleting the question drops its answers, and the ballots left with nothing.
-      await store.updatePoll(poll.id, { status: 'open' });
+      await current.store.updatePoll(poll.id, { status: 'open' });
       await castFrom('p5', 'ddd', [textAnswer(text.id, 'Gris')]);
-      expect(await store.deleteQuestion(text.id)).toBe(true);
-      expect((await store.getVoteCounts(poll.id)).ballots).toBe(0);
-      expect(await store.answeredQuestionIds(poll.id, 'p5')).toEqual([]);
+      expect(await current.store.deleteQuestion(text.id)).toBe(true);
+      expect((await current.store.getVoteCounts(poll.id)).ballots).toBe(0);
+      expect(await current.store.answeredQuestionIds(poll.id, 'p5')).toEqual([]);
     });
 
     it('keeps at most TEXT_WORDS_MAX spellings per question, the first seen, counted exactly', async () => {
@@ -310,13 +325,15 @@ export function textAnswersContract(
     });
 
     it('pages answers newest first, all states or visible only', async () => {
-      const { poll, text } = await openPoll(store);
+      const { poll, text } = await openPoll(current.store);
       for (let i = 1; i <= 5; i++) {
-        await cast(store, poll.id, `p${i}`, [textAnswer(text.id, `Idea ${i}`, [], i === 4)]);
+        await cast(current.store, poll.id, `p${i}`, [
+          textAnswer(text.id, `Idea ${i}`, [], i === 4),
+        ]);
       }
-      const all = await store.listTextAnswers(text.id, { limit: 2, visibleOnly: false });
+      const all = await current.store.listTextAnswers(text.id, { limit: 2, visibleOnly: false });
       expect(all.map((a) => a.text)).toEqual(['Idea 5', 'Idea 4']);
-      const next = await store.listTextAnswers(text.id, {
+      const next = await current.store.listTextAnswers(text.id, {
         limit: 2,
         visibleOnly: true,
         before: all[1]!.id,
@@ -326,19 +343,25 @@ export function textAnswersContract(
     });
 
     it('hides and shows words, sorted and once each', async () => {
-      const { text } = await openPoll(store);
-      expect(await store.setWordHidden(text.id, 'zeta', true)).toEqual(['zeta']);
-      expect(await store.setWordHidden(text.id, 'alfa beta', true)).toEqual(['alfa beta', 'zeta']);
-      expect(await store.setWordHidden(text.id, 'zeta', true)).toEqual(['alfa beta', 'zeta']);
-      expect(await store.setWordHidden(text.id, 'zeta', false)).toEqual(['alfa beta']);
-      expect(await store.setWordHidden(999_999, 'x', true)).toEqual([]);
+      const { text } = await openPoll(current.store);
+      expect(await current.store.setWordHidden(text.id, 'zeta', true)).toEqual(['zeta']);
+      expect(await current.store.setWordHidden(text.id, 'alfa beta', true)).toEqual([
+        'alfa beta',
+        'zeta',
+      ]);
+      expect(await current.store.setWordHidden(text.id, 'zeta', true)).toEqual([
+        'alfa beta',
+        'zeta',
+      ]);
+      expect(await current.store.setWordHidden(text.id, 'zeta', false)).toEqual(['alfa beta']);
+      expect(await current.store.setWordHidden(999_999, 'x', true)).toEqual([]);
     });
 
     it('keeps a scale’s settings; a lower maximum deletes the values above it', async () => {
-      const { poll, scale } = await openPoll(store);
+      const { poll, scale } = await openPoll(current.store);
       expect(scale.scale).toEqual({ max: 5, minLabel: 'Poco', maxLabel: null });
-      expect(await store.getQuestion(scale.id)).toMatchObject({ scale: scale.scale });
-      const wider = await store.updateQuestion(scale.id, {
+      expect(await current.store.getQuestion(scale.id)).toMatchObject({ scale: scale.scale });
+      const wider = await current.store.updateQuestion(scale.id, {
         scale: { max: 10, minLabel: null, maxLabel: 'Mucho' },
       });
       expect(wider!.options.map((o) => [o.text, o.ordinal])).toEqual(
@@ -346,16 +369,16 @@ export function textAnswersContract(
       );
       const nine = wider!.options[8]!.id;
       const two = wider!.options[1]!.id;
-      await cast(store, poll.id, 'p1', [{ questionId: scale.id, optionIds: [nine] }]);
-      await cast(store, poll.id, 'p2', [{ questionId: scale.id, optionIds: [two] }]);
-      const narrower = await store.updateQuestion(scale.id, {
+      await cast(current.store, poll.id, 'p1', [{ questionId: scale.id, optionIds: [nine] }]);
+      await cast(current.store, poll.id, 'p2', [{ questionId: scale.id, optionIds: [two] }]);
+      const narrower = await current.store.updateQuestion(scale.id, {
         scale: { max: 5, minLabel: null, maxLabel: null },
       });
       expect(narrower!.options).toHaveLength(5);
       expect(narrower!.scale).toEqual({ max: 5, minLabel: null, maxLabel: null });
-      const counts = await store.getVoteCounts(poll.id);
+      const counts = await current.store.getVoteCounts(poll.id);
       expect(counts.ballots).toBe(1);
-      const tally = await store.getTally(poll.id);
+      const tally = await current.store.getTally(poll.id);
       expect(tally!.counts.optionCounts.find((c) => c.optionId === two)!.count).toBe(1);
       expect(tally!.counts.ballots).toBe(1);
     });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
 import {
   PollKeyTakenError,
@@ -6,7 +6,9 @@ import {
   type PollStore,
   type QuestionWithOptions,
 } from './store.ts';
+import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
+import { addSingleAndMultiple } from './test-polls.ts';
 
 /**
  * The behaviour every PollStore must have, written against the interface only so the same
@@ -15,18 +17,12 @@ import { testJoinCode } from './test-join-codes.ts';
  */
 export function storeContract(engine: string, factory: () => Promise<PollStore>): void {
   describe(`PollStore contract (${engine})`, () => {
-    let store: PollStore;
+    const current = freshStorePerTest(() => factory());
     let slugCounter = 0;
-    beforeEach(async () => {
-      store = await factory();
-    });
-    afterEach(async () => {
-      await store.close();
-    });
 
     async function newPoll(overrides: Partial<Parameters<PollStore['createPoll']>[0]> = {}) {
       slugCounter += 1;
-      return store.createPoll({
+      return current.store.createPoll({
         slug: `slug${slugCounter}x`,
         title: 'Encuesta',
         hostSecretHash: 'h'.repeat(64),
@@ -40,10 +36,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
     /** An open poll with a single and a multiple question, three options each. */
     async function openPoll(oneVotePerQuestion = true) {
       const poll = await newPoll({ oneVotePerQuestion, status: 'open' });
-      const options = [{ text: 'A' }, { text: 'B' }, { text: 'C' }];
-      const single = await store.addQuestion(poll.id, { text: 'Uno', type: 'single', options });
-      const multi = await store.addQuestion(poll.id, { text: 'Varias', type: 'multiple', options });
-      return { poll, single, multi };
+      return { poll, ...(await addSingleAndMultiple(current.store, poll.id)) };
     }
 
     const opt = (q: QuestionWithOptions, i: number) => q.options[i]!.id;
@@ -53,7 +46,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
       answers: { questionId: number; optionIds: number[] }[],
       extra: { oneVotePerQuestion?: boolean; key?: string; hash?: string; now?: Date } = {},
     ) =>
-      store.castVote({
+      current.store.castVote({
         pollId,
         participantId,
         answers,
@@ -62,10 +55,10 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         now: extra.now ?? new Date(),
       });
     const countOf = async (pollId: number, optionId: number) =>
-      (await store.getVoteCounts(pollId)).optionCounts.find((c) => c.optionId === optionId)
+      (await current.store.getVoteCounts(pollId)).optionCounts.find((c) => c.optionId === optionId)
         ?.count ?? 0;
     const updatedAt = async (poll: PollRecord) =>
-      (await store.getPollById(poll.id))!.updatedAt.getTime();
+      (await current.store.getPollById(poll.id))!.updatedAt.getTime();
 
     describe('polls', () => {
       it('creates a draft poll and finds it by slug and id', async () => {
@@ -73,16 +66,16 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         expect(poll).toMatchObject({ title: 'Hola', status: 'draft', resultsPublic: true });
         expect(poll.oneVotePerQuestion).toBe(true);
         expect(poll.createdAt).toBeInstanceOf(Date);
-        expect(await store.getPollBySlug(poll.slug)).toEqual(poll);
-        expect(await store.getPollById(poll.id)).toEqual(poll);
-        expect(await store.getPollBySlug('nope')).toBeUndefined();
-        expect(await store.getPollById(999_999)).toBeUndefined();
+        expect(await current.store.getPollBySlug(poll.slug)).toEqual(poll);
+        expect(await current.store.getPollById(poll.id)).toEqual(poll);
+        expect(await current.store.getPollBySlug('nope')).toBeUndefined();
+        expect(await current.store.getPollById(999_999)).toBeUndefined();
       });
 
       it('refuses a taken slug with PollKeyTakenError and stores nothing', async () => {
         const poll = await newPoll();
         await expect(
-          store.createPoll({
+          current.store.createPoll({
             slug: poll.slug,
             title: 'Otra',
             hostSecretHash: 'x',
@@ -92,7 +85,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
             questions: [{ text: 'Q', type: 'single', options: [{ text: 'A' }] }],
           }),
         ).rejects.toBeInstanceOf(PollKeyTakenError);
-        expect((await store.getPollBySlug(poll.slug))?.title).toBe('Encuesta');
+        expect((await current.store.getPollBySlug(poll.slug))?.title).toBe('Encuesta');
       });
 
       it('creates a poll with its questions and options (duplicate), keeping ordinals', async () => {
@@ -102,7 +95,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
             { text: 'A', type: 'single', ordinal: 1, options: [{ text: 'x', ordinal: 5 }] },
           ],
         });
-        const questions = await store.listQuestions(poll.id);
+        const questions = await current.store.listQuestions(poll.id);
         expect(questions.map((q) => [q.text, q.ordinal])).toEqual([
           ['A', 1],
           ['B', 2],
@@ -116,8 +109,8 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
 
       it('updates fields and moves updatedAt strictly forward, even twice in a row', async () => {
         const poll = await newPoll();
-        const a = await store.updatePoll(poll.id, { title: 'Nuevo', resultsPublic: true });
-        const b = await store.updatePoll(poll.id, { oneVotePerQuestion: false });
+        const a = await current.store.updatePoll(poll.id, { title: 'Nuevo', resultsPublic: true });
+        const b = await current.store.updatePoll(poll.id, { oneVotePerQuestion: false });
         expect(b).toMatchObject({ title: 'Nuevo', resultsPublic: true, oneVotePerQuestion: false });
         expect(a!.updatedAt.getTime()).toBeGreaterThan(poll.updatedAt.getTime());
         expect(b!.updatedAt.getTime()).toBeGreaterThan(a!.updatedAt.getTime());
@@ -127,12 +120,18 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         const poll = await newPoll({ presenterPace: true });
         expect(poll).toMatchObject({ presenterPace: true, currentQuestionId: null });
         expect((await newPoll()).presenterPace).toBe(false);
-        const q = await store.addQuestion(poll.id, { text: 'Q', type: 'yesno', options: [] });
-        const set = await store.updatePoll(poll.id, { currentQuestionId: q.id });
+        const q = await current.store.addQuestion(poll.id, {
+          text: 'Q',
+          type: 'yesno',
+          options: [],
+        });
+        const set = await current.store.updatePoll(poll.id, { currentQuestionId: q.id });
         expect(set).toMatchObject({ currentQuestionId: q.id, presenterPace: true });
         // Another change leaves it alone; null clears it.
-        expect((await store.updatePoll(poll.id, { title: 'X' }))?.currentQuestionId).toBe(q.id);
-        const off = await store.updatePoll(poll.id, {
+        expect((await current.store.updatePoll(poll.id, { title: 'X' }))?.currentQuestionId).toBe(
+          q.id,
+        );
+        const off = await current.store.updatePoll(poll.id, {
           currentQuestionId: null,
           presenterPace: false,
         });
@@ -142,23 +141,31 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
 
       it('applies a status change only from the expected status', async () => {
         const poll = await newPoll();
-        expect(await store.updatePoll(poll.id, { status: 'closed' }, 'open')).toBeUndefined();
-        expect((await store.getPollById(poll.id))!.status).toBe('draft');
-        expect((await store.updatePoll(poll.id, { status: 'open' }, 'draft'))!.status).toBe('open');
-        expect(await store.updatePoll(999_999, { title: 'x' })).toBeUndefined();
+        expect(
+          await current.store.updatePoll(poll.id, { status: 'closed' }, 'open'),
+        ).toBeUndefined();
+        expect((await current.store.getPollById(poll.id))!.status).toBe('draft');
+        expect((await current.store.updatePoll(poll.id, { status: 'open' }, 'draft'))!.status).toBe(
+          'open',
+        );
+        expect(await current.store.updatePoll(999_999, { title: 'x' })).toBeUndefined();
       });
     });
 
     describe('questions and options', () => {
       it('adds questions last by default and lists them by ordinal', async () => {
         const poll = await newPoll();
-        const q1 = await store.addQuestion(poll.id, {
+        const q1 = await current.store.addQuestion(poll.id, {
           text: 'Uno',
           type: 'single',
           options: [{ text: 'A' }, { text: 'B' }],
         });
-        const q2 = await store.addQuestion(poll.id, { text: 'Dos', type: 'multiple', options: [] });
-        const q0 = await store.addQuestion(poll.id, {
+        const q2 = await current.store.addQuestion(poll.id, {
+          text: 'Dos',
+          type: 'multiple',
+          options: [],
+        });
+        const q0 = await current.store.addQuestion(poll.id, {
           text: 'Cero',
           type: 'single',
           ordinal: 1,
@@ -169,10 +176,10 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           ['A', 1, q1.id],
           ['B', 2, q1.id],
         ]);
-        const list = await store.listQuestions(poll.id);
+        const list = await current.store.listQuestions(poll.id);
         // Same ordinal: the older question first.
         expect(list.map((q) => q.id)).toEqual([q1.id, q0.id, q2.id]);
-        expect(await store.getQuestion(q1.id)).toEqual({
+        expect(await current.store.getQuestion(q1.id)).toEqual({
           id: q1.id,
           pollId: poll.id,
           text: 'Uno',
@@ -185,51 +192,59 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           endsAt: null,
           closedAt: null,
         });
-        expect(await store.getQuestion(999_999)).toBeUndefined();
+        expect(await current.store.getQuestion(999_999)).toBeUndefined();
       });
 
       it('updates a question and an option, touching the poll', async () => {
         const { poll, single } = await openPoll();
         let before = await updatedAt(poll);
-        const q = await store.updateQuestion(single.id, { text: 'Nuevo', ordinal: 7 });
+        const q = await current.store.updateQuestion(single.id, { text: 'Nuevo', ordinal: 7 });
         expect(q).toMatchObject({ text: 'Nuevo', ordinal: 7, options: single.options });
         expect(await updatedAt(poll)).toBeGreaterThan(before);
         before = await updatedAt(poll);
-        const o = await store.updateOption(opt(single, 0), { text: 'Z' });
+        const o = await current.store.updateOption(opt(single, 0), { text: 'Z' });
         expect(o).toEqual({ ...single.options[0], text: 'Z' });
         expect(await updatedAt(poll)).toBeGreaterThan(before);
-        expect(await store.updateQuestion(999_999, { text: 'x' })).toBeUndefined();
-        expect(await store.updateOption(999_999, { text: 'x' })).toBeUndefined();
+        expect(await current.store.updateQuestion(999_999, { text: 'x' })).toBeUndefined();
+        expect(await current.store.updateOption(999_999, { text: 'x' })).toBeUndefined();
       });
 
       it('adds options after the highest ordinal', async () => {
         const { poll, single } = await openPoll();
-        await store.updateOption(opt(single, 1), { ordinal: 9 });
-        const added = await store.addOption(single.id, { text: 'D' });
+        await current.store.updateOption(opt(single, 1), { ordinal: 9 });
+        const added = await current.store.addOption(single.id, { text: 'D' });
         expect(added).toMatchObject({ text: 'D', ordinal: 10, questionId: single.id });
         expect(added!.pollId).toBe(poll.id);
-        expect(await store.getOption(added!.id)).toEqual(added);
-        expect(await store.addOption(999_999, { text: 'x' })).toBeUndefined();
-        expect(await store.getOption(999_999)).toBeUndefined();
+        expect(await current.store.getOption(added!.id)).toEqual(added);
+        expect(await current.store.addOption(999_999, { text: 'x' })).toBeUndefined();
+        expect(await current.store.getOption(999_999)).toBeUndefined();
       });
 
       it('refuses to delete the last option of a question', async () => {
         const poll = await newPoll();
-        const q = await store.addQuestion(poll.id, {
+        const q = await current.store.addQuestion(poll.id, {
           text: 'Q',
           type: 'single',
           options: [{ text: 'A' }, { text: 'B' }],
         });
-        expect(await store.deleteOption(opt(q, 0))).toBe('deleted');
-        expect(await store.deleteOption(opt(q, 1))).toBe('last-option');
-        expect(await store.deleteOption(opt(q, 0))).toBe('not-found');
-        expect((await store.listQuestions(poll.id))[0]!.options).toHaveLength(1);
+        expect(await current.store.deleteOption(opt(q, 0))).toBe('deleted');
+        expect(await current.store.deleteOption(opt(q, 1))).toBe('last-option');
+        expect(await current.store.deleteOption(opt(q, 0))).toBe('not-found');
+        expect((await current.store.listQuestions(poll.id))[0]!.options).toHaveLength(1);
       });
 
       it('reorders questions to 1..n', async () => {
         const { poll, single, multi } = await openPoll();
-        const third = await store.addQuestion(poll.id, { text: 'T', type: 'yesno', options: [] });
-        const result = await store.reorderQuestions(poll.id, [third.id, multi.id, single.id]);
+        const third = await current.store.addQuestion(poll.id, {
+          text: 'T',
+          type: 'yesno',
+          options: [],
+        });
+        const result = await current.store.reorderQuestions(poll.id, [
+          third.id,
+          multi.id,
+          single.id,
+        ]);
         expect(result.map((q) => [q.id, q.ordinal])).toEqual([
           [third.id, 1],
           [multi.id, 2],
@@ -248,7 +263,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         ]);
         expect(result).toEqual({ outcome: 'stored', saved: 2 });
         await vote(poll.id, 'p2', [{ questionId: multi.id, optionIds: [opt(multi, 0)] }]);
-        const counts = await store.getVoteCounts(poll.id);
+        const counts = await current.store.getVoteCounts(poll.id);
         expect(counts.ballots).toBe(2);
         expect(new Map(counts.optionCounts.map((c) => [c.optionId, c.count]))).toEqual(
           new Map([
@@ -274,7 +289,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           { questionId: single.id, optionIds: [opt(single, 1)] },
         ]);
         expect(again).toEqual({ outcome: 'already-voted', questionIds: [single.id] });
-        expect((await store.getVoteCounts(poll.id)).ballots).toBe(1);
+        expect((await current.store.getVoteCounts(poll.id)).ballots).toBe(1);
         expect(await countOf(poll.id, opt(multi, 1))).toBe(0);
         // The other question is still open to this participant, and to others.
         expect(
@@ -304,7 +319,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         );
         expect(results.filter((r) => r.outcome === 'stored')).toHaveLength(1);
         expect(results.filter((r) => r.outcome === 'already-voted')).toHaveLength(11);
-        expect((await store.getVoteCounts(poll.id)).ballots).toBe(1);
+        expect((await current.store.getVoteCounts(poll.id)).ballots).toBe(1);
       });
 
       it('takes no vote unless the poll is open, and refuses stale options', async () => {
@@ -315,9 +330,9 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         expect(
           await vote(poll.id, 'p1', [{ questionId: single.id, optionIds: [opt(multi, 0)] }]),
         ).toEqual({ outcome: 'stale-ballot' });
-        await store.updatePoll(poll.id, { status: 'closed' });
+        await current.store.updatePoll(poll.id, { status: 'closed' });
         expect(await vote(poll.id, 'p1', answers)).toEqual({ outcome: 'poll-not-open' });
-        expect((await store.getVoteCounts(poll.id)).ballots).toBe(0);
+        expect((await current.store.getVoteCounts(poll.id)).ballots).toBe(0);
       });
     });
 
@@ -337,9 +352,9 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           saved: 2,
         });
         // Even after the poll closes, the retry still sees its success.
-        await store.updatePoll(poll.id, { status: 'closed' });
+        await current.store.updatePoll(poll.id, { status: 'closed' });
         expect((await vote(poll.id, 'p1', answers, { key: 'k1' })).outcome).toBe('replayed');
-        expect((await store.getVoteCounts(poll.id)).ballots).toBe(1);
+        expect((await current.store.getVoteCounts(poll.id)).ballots).toBe(1);
       });
 
       it('refuses the same key with another ballot', async () => {
@@ -349,7 +364,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         expect(
           await vote(poll.id, 'p1', answers, { key: 'k', hash: 'two', oneVotePerQuestion: false }),
         ).toEqual({ outcome: 'idempotency-mismatch' });
-        expect((await store.getVoteCounts(poll.id)).ballots).toBe(1);
+        expect((await current.store.getVoteCounts(poll.id)).ballots).toBe(1);
       });
 
       it('scopes keys to the poll', async () => {
@@ -365,9 +380,9 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
       it('does not remember refused ballots', async () => {
         const { poll, single } = await openPoll(true);
         const answers = [{ questionId: single.id, optionIds: [opt(single, 0)] }];
-        await store.updatePoll(poll.id, { status: 'draft' });
+        await current.store.updatePoll(poll.id, { status: 'draft' });
         expect((await vote(poll.id, 'p1', answers, { key: 'k' })).outcome).toBe('poll-not-open');
-        await store.updatePoll(poll.id, { status: 'open' });
+        await current.store.updatePoll(poll.id, { status: 'open' });
         expect((await vote(poll.id, 'p1', answers, { key: 'k' })).outcome).toBe('stored');
       });
 
@@ -380,7 +395,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         await vote(poll.id, 'p1', answers, { ...o, now: t0 });
         expect((await vote(poll.id, 'p1', answers, { ...o, now: later })).outcome).toBe('stored');
         await vote(poll.id, 'p1', answers, { key: 'old', oneVotePerQuestion: false, now: t0 });
-        expect(await store.sweepIdempotencyKeys(new Date(t0.getTime() + 1))).toBe(1);
+        expect(await current.store.sweepIdempotencyKeys(new Date(t0.getTime() + 1))).toBe(1);
         expect(await countOf(poll.id, opt(single, 0))).toBe(3);
       });
 
@@ -402,31 +417,37 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
       it('finds a poll that is not closed by its join code; a closed poll frees it', async () => {
         const poll = await newPoll({ joinCode: '482913' });
         expect(poll.joinCode).toBe('482913');
-        expect((await store.getPollByJoinCode('482913'))?.id).toBe(poll.id);
-        expect(await store.getPollByJoinCode('000000')).toBeUndefined();
+        expect((await current.store.getPollByJoinCode('482913'))?.id).toBe(poll.id);
+        expect(await current.store.getPollByJoinCode('000000')).toBeUndefined();
         // Taken while the first is a draft or open: the second poll is refused, nothing stored.
         await expect(newPoll({ slug: 'second1x', joinCode: '482913' })).rejects.toBeInstanceOf(
           PollKeyTakenError,
         );
-        expect(await store.getPollBySlug('second1x')).toBeUndefined();
-        await store.updatePoll(poll.id, { status: 'open' });
+        expect(await current.store.getPollBySlug('second1x')).toBeUndefined();
+        await current.store.updatePoll(poll.id, { status: 'open' });
         await expect(newPoll({ joinCode: '482913' })).rejects.toBeInstanceOf(PollKeyTakenError);
-        await store.updatePoll(poll.id, { status: 'closed' });
-        expect(await store.getPollByJoinCode('482913')).toBeUndefined();
+        await current.store.updatePoll(poll.id, { status: 'closed' });
+        expect(await current.store.getPollByJoinCode('482913')).toBeUndefined();
         const next = await newPoll({ joinCode: '482913' });
-        expect((await store.getPollByJoinCode('482913'))?.id).toBe(next.id);
+        expect((await current.store.getPollByJoinCode('482913'))?.id).toBe(next.id);
         // The closed poll keeps its code on record.
-        expect((await store.getPollById(poll.id))?.joinCode).toBe('482913');
+        expect((await current.store.getPollById(poll.id))?.joinCode).toBe('482913');
       });
 
       it('keeps the hide setting and each question hidden flag', async () => {
         const poll = await newPoll({ hideResultsUntilRevealed: true });
         expect(poll.hideResultsUntilRevealed).toBe(true);
-        const changed = await store.updatePoll(poll.id, { hideResultsUntilRevealed: false });
+        const changed = await current.store.updatePoll(poll.id, {
+          hideResultsUntilRevealed: false,
+        });
         expect(changed?.hideResultsUntilRevealed).toBe(false);
         const options = [{ text: 'A' }];
-        const shown = await store.addQuestion(poll.id, { text: 'V', type: 'single', options });
-        const hidden = await store.addQuestion(poll.id, {
+        const shown = await current.store.addQuestion(poll.id, {
+          text: 'V',
+          type: 'single',
+          options,
+        });
+        const hidden = await current.store.addQuestion(poll.id, {
           text: 'O',
           type: 'single',
           options,
@@ -434,23 +455,22 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         });
         expect([shown.resultsHidden, hidden.resultsHidden]).toEqual([false, true]);
         const before = await updatedAt(poll);
-        const revealed = await store.updateQuestion(hidden.id, { resultsHidden: false });
+        const revealed = await current.store.updateQuestion(hidden.id, { resultsHidden: false });
         expect(revealed?.resultsHidden).toBe(false);
         expect(await updatedAt(poll)).toBeGreaterThan(before);
-        await store.updateQuestion(shown.id, { resultsHidden: true });
-        expect((await store.listQuestions(poll.id)).map((q) => q.resultsHidden)).toEqual([
+        await current.store.updateQuestion(shown.id, { resultsHidden: true });
+        expect((await current.store.listQuestions(poll.id)).map((q) => q.resultsHidden)).toEqual([
           true,
           false,
         ]);
-        expect((await store.getTally(poll.id))?.questions.map((q) => q.resultsHidden)).toEqual([
-          true,
-          false,
-        ]);
+        expect(
+          (await current.store.getTally(poll.id))?.questions.map((q) => q.resultsHidden),
+        ).toEqual([true, false]);
         // A duplicate's questions come in with the flag they are given.
         const copy = await newPoll({
           questions: [{ text: 'Q', type: 'single', resultsHidden: true, options }],
         });
-        expect((await store.listQuestions(copy.id))[0]?.resultsHidden).toBe(true);
+        expect((await current.store.listQuestions(copy.id))[0]?.resultsHidden).toBe(true);
       });
 
       it('lists the questions a participant answered, with one vote per question on or off', async () => {
@@ -471,16 +491,16 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
             o,
           );
           await vote(poll.id, 'p2', [{ questionId: single.id, optionIds: [opt(single, 0)] }], o);
-          expect(await store.answeredQuestionIds(poll.id, 'p1')).toEqual([multi.id]);
-          expect(await store.answeredQuestionIds(poll.id, 'p3')).toEqual([]);
+          expect(await current.store.answeredQuestionIds(poll.id, 'p1')).toEqual([multi.id]);
+          expect(await current.store.answeredQuestionIds(poll.id, 'p3')).toEqual([]);
           await vote(poll.id, 'p1', [{ questionId: single.id, optionIds: [opt(single, 1)] }], o);
-          expect(await store.answeredQuestionIds(poll.id, 'p1')).toEqual(
+          expect(await current.store.answeredQuestionIds(poll.id, 'p1')).toEqual(
             [single.id, multi.id].sort((a, b) => a - b),
           );
-          await store.resetVotes(poll.id);
-          expect(await store.answeredQuestionIds(poll.id, 'p1')).toEqual([]);
+          await current.store.resetVotes(poll.id);
+          expect(await current.store.answeredQuestionIds(poll.id, 'p1')).toEqual([]);
         }
-        expect(await store.answeredQuestionIds(999_999, 'p1')).toEqual([]);
+        expect(await current.store.answeredQuestionIds(999_999, 'p1')).toEqual([]);
       });
     });
 
@@ -507,7 +527,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           { outcome: 'idempotency-mismatch' },
           { outcome: 'stale-ballot' },
         ]);
-        const counts = await store.getVoteCounts(poll.id);
+        const counts = await current.store.getVoteCounts(poll.id);
         expect(counts.ballots).toBe(3);
         expect(counts.respondents.find((r) => r.questionId === single.id)?.count).toBe(2);
       });
@@ -532,8 +552,8 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
        *  store's own. */
       async function expectTallyTrue(pollId: number) {
         const [tally, truth] = await Promise.all([
-          store.getTally(pollId),
-          store.getVoteCounts(pollId),
+          current.store.getTally(pollId),
+          current.store.getVoteCounts(pollId),
         ]);
         expect(tally).toBeDefined();
         expect(tally!.counts.ballots).toBe(truth.ballots);
@@ -543,8 +563,8 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         expect(sorted(tally!.counts.respondents, (r) => r.questionId)).toEqual(
           sorted(truth.respondents, (r) => r.questionId),
         );
-        expect(tally!.poll).toEqual(await store.getPollById(pollId));
-        expect(tally!.questions).toEqual(await store.listQuestions(pollId));
+        expect(tally!.poll).toEqual(await current.store.getPollById(pollId));
+        expect(tally!.questions).toEqual(await current.store.listQuestions(pollId));
         return tally!;
       }
 
@@ -566,7 +586,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         const tally = await expectTallyTrue(poll.id);
         expect(tally.counts.ballots).toBe(2);
         expect(tally.counts.optionCounts.find((c) => c.optionId === opt(multi, 0))?.count).toBe(2);
-        await store.updatePoll(poll.id, { status: 'closed' });
+        await current.store.updatePoll(poll.id, { status: 'closed' });
         await vote(poll.id, 'p4', [{ questionId: single.id, optionIds: [opt(single, 2)] }]);
         expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(2);
       });
@@ -597,28 +617,28 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         await vote(other.poll.id, 'p1', [
           { questionId: other.single.id, optionIds: [opt(other.single, 0)] },
         ]);
-        await store.deleteOption(opt(single, 0));
+        await current.store.deleteOption(opt(single, 0));
         await expectTallyTrue(poll.id);
-        await store.deleteOption(opt(multi, 1));
+        await current.store.deleteOption(opt(multi, 1));
         await expectTallyTrue(poll.id);
-        await store.deleteQuestion(single.id);
+        await current.store.deleteQuestion(single.id);
         expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(2);
-        expect(await store.resetVotes(poll.id)).toBe(2);
+        expect(await current.store.resetVotes(poll.id)).toBe(2);
         const reset = await expectTallyTrue(poll.id);
         expect(reset.counts.ballots).toBe(0);
         expect(reset.counts.optionCounts.every((c) => c.count === 0)).toBe(true);
         expect(reset.counts.respondents.every((c) => c.count === 0)).toBe(true);
         // Other polls keep theirs.
         expect((await expectTallyTrue(other.poll.id)).counts.ballots).toBe(1);
-        expect(await store.getTally(999_999)).toBeUndefined();
+        expect(await current.store.getTally(999_999)).toBeUndefined();
       });
 
       it('start at zero on a duplicate and on new options', async () => {
         const { poll, single } = await openPoll(true);
         await vote(poll.id, 'p1', [{ questionId: single.id, optionIds: [opt(single, 0)] }]);
-        const added = await store.addOption(single.id, { text: 'D' });
+        const added = await current.store.addOption(single.id, { text: 'D' });
         const copy = await newPoll({
-          questions: (await store.listQuestions(poll.id)).map((q) => ({
+          questions: (await current.store.listQuestions(poll.id)).map((q) => ({
             text: q.text,
             type: q.type,
             options: q.options.map((o) => ({ text: o.text })),
@@ -639,7 +659,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           freshParticipant = false,
           participantIssuedAt?: number,
         ) =>
-          store.castVote({
+          current.store.castVote({
             pollId,
             participantId,
             answers,
@@ -668,7 +688,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           );
           // A refused ballot leaves no trace in the sources.
           expect((await from(poll.id, 'p1', a(0), 'srcC', t)).outcome).toBe('already-voted');
-          expect(await store.ballotSources(poll.id, 25)).toEqual([
+          expect(await current.store.ballotSources(poll.id, 25)).toEqual([
             {
               source: 'srcA',
               ballots: 3,
@@ -686,7 +706,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
               bulkIssued: 0,
             },
           ]);
-          expect(await store.ballotSources(999_999, 25)).toEqual([]);
+          expect(await current.store.ballotSources(999_999, 25)).toEqual([]);
         });
 
         it('count ballots whose ids were issued in bulk, per source and second', async () => {
@@ -703,11 +723,11 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           // Ballots from before the column (no issue time) are never bulk.
           for (let i = 0; i < 30; i++) await from(poll.id, `o${i}`, answers, 'old', t);
           const bulk = Object.fromEntries(
-            (await store.ballotSources(poll.id, 25)).map((s) => [s.source, s.bulkIssued]),
+            (await current.store.ballotSources(poll.id, 25)).map((s) => [s.source, s.bulkIssued]),
           );
           expect(bulk).toEqual({ bank: 30, room: 0, x: 0, y: 0, old: 0 });
           expect(
-            (await store.ballotSources(poll.id, 15)).find((s) => s.source === 'x'),
+            (await current.store.ballotSources(poll.id, 15)).find((s) => s.source === 'x'),
           ).toMatchObject({ bulkIssued: 15 });
         });
 
@@ -716,9 +736,9 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           const answers = [{ questionId: single.id, optionIds: [opt(single, 0)] }];
           const t = Date.now();
           for (let i = 0; i < 9; i++) await from(poll.id, `d${i}`, answers, `s${i % 3}`, t + i);
-          expect(await store.discardSources(poll.id, ['s0', 's2', 'none'])).toBe(6);
+          expect(await current.store.discardSources(poll.id, ['s0', 's2', 'none'])).toBe(6);
           expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(3);
-          expect(await store.discardSources(poll.id, [])).toBe(0);
+          expect(await current.store.discardSources(poll.id, [])).toBe(0);
         });
 
         it('batched ballots keep their source', async () => {
@@ -729,7 +749,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
               from(poll.id, `p${i}`, answers, i % 3 === 0 ? 'x' : 'y', Date.now(), i % 2 === 0),
             ),
           );
-          const sources = await store.ballotSources(poll.id, 25);
+          const sources = await current.store.ballotSources(poll.id, 25);
           expect(sources.map((s) => [s.source, s.ballots, s.freshParticipants])).toEqual([
             ['y', 20, 10],
             ['x', 10, 5],
@@ -760,16 +780,18 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
             t,
           );
           const before = await updatedAt(poll);
-          expect(await store.discardSource(poll.id, 'bad')).toBe(4);
+          expect(await current.store.discardSource(poll.id, 'bad')).toBe(4);
           const tally = await expectTallyTrue(poll.id);
           expect(tally.counts.ballots).toBe(2);
           expect(await updatedAt(poll)).toBeGreaterThan(before);
-          expect((await store.ballotSources(poll.id, 25)).map((s) => s.source)).toEqual(['good']);
+          expect((await current.store.ballotSources(poll.id, 25)).map((s) => s.source)).toEqual([
+            'good',
+          ]);
           // Another poll's ballots from the same source stay.
           expect((await expectTallyTrue(other.poll.id)).counts.ballots).toBe(1);
           // Nothing left to discard: nothing changes, not even updatedAt.
           const after = await updatedAt(poll);
-          expect(await store.discardSource(poll.id, 'bad')).toBe(0);
+          expect(await current.store.discardSource(poll.id, 'bad')).toBe(0);
           expect(await updatedAt(poll)).toBe(after);
           // The discarded participants' one-vote records went with their ballots.
           expect(
@@ -789,12 +811,12 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
 
     describe('server keys', () => {
       it('keep the first key stored, whoever asks', async () => {
-        const first = await store.serverKey('participant', () => 'k1');
+        const first = await current.store.serverKey('participant', () => 'k1');
         expect(first).toBe('k1');
-        expect(await store.serverKey('participant', () => 'k2')).toBe('k1');
+        expect(await current.store.serverKey('participant', () => 'k2')).toBe('k1');
         const raced = await Promise.all([
-          store.serverKey('other', () => 'a'),
-          store.serverKey('other', () => 'b'),
+          current.store.serverKey('other', () => 'a'),
+          current.store.serverKey('other', () => 'b'),
         ]);
         expect(raced[0]).toBe(raced[1]);
       });
@@ -809,8 +831,8 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           { questionId: multi.id, optionIds: [opt(multi, 0)] },
         ]);
         await vote(poll.id, 'p3', [{ questionId: single.id, optionIds: [opt(single, 1)] }]);
-        expect(await store.deleteOption(opt(single, 0))).toBe('deleted');
-        const counts = await store.getVoteCounts(poll.id);
+        expect(await current.store.deleteOption(opt(single, 0))).toBe('deleted');
+        const counts = await current.store.getVoteCounts(poll.id);
         expect(counts.ballots).toBe(2); // p1's ballot had nothing else
         expect(counts.respondents.find((r) => r.questionId === single.id)?.count).toBe(1);
         // p1's answer is gone, so p1 may answer the question again.
@@ -828,13 +850,13 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           { questionId: multi.id, optionIds: [opt(multi, 0), opt(multi, 1)] },
         ]);
         const before = await updatedAt(poll);
-        expect(await store.deleteQuestion(single.id)).toBe(true);
-        expect(await store.deleteQuestion(single.id)).toBe(false);
-        const counts = await store.getVoteCounts(poll.id);
+        expect(await current.store.deleteQuestion(single.id)).toBe(true);
+        expect(await current.store.deleteQuestion(single.id)).toBe(false);
+        const counts = await current.store.getVoteCounts(poll.id);
         expect(counts.ballots).toBe(1);
         expect(counts.optionCounts).toHaveLength(2);
         expect(counts.respondents).toEqual([{ questionId: multi.id, count: 1 }]);
-        expect(await store.getOption(opt(single, 0))).toBeUndefined();
+        expect(await current.store.getOption(opt(single, 0))).toBeUndefined();
         expect(await updatedAt(poll)).toBeGreaterThan(before);
       });
 
@@ -848,9 +870,9 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           { questionId: other.single.id, optionIds: [opt(other.single, 0)] },
         ]);
         const before = await updatedAt(poll);
-        expect(await store.resetVotes(poll.id)).toBe(2);
-        expect((await store.getVoteCounts(poll.id)).ballots).toBe(0);
-        expect((await store.getVoteCounts(other.poll.id)).ballots).toBe(1);
+        expect(await current.store.resetVotes(poll.id)).toBe(2);
+        expect((await current.store.getVoteCounts(poll.id)).ballots).toBe(0);
+        expect((await current.store.getVoteCounts(other.poll.id)).ballots).toBe(1);
         expect(await updatedAt(poll)).toBeGreaterThan(before);
         // Neither the one-vote record nor the key survives: the same vote is new again.
         expect((await vote(poll.id, 'p1', answers, { key: 'k' })).outcome).toBe('stored');
@@ -861,7 +883,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
       it('deletes drafts untouched since the cutoff, with their questions; never opened polls only', async () => {
         const draft = await newPoll();
         const withQuestions = await newPoll();
-        const q = await store.addQuestion(withQuestions.id, {
+        const q = await current.store.addQuestion(withQuestions.id, {
           text: 'Q',
           type: 'single',
           options: [{ text: 'A' }, { text: 'B' }],
@@ -870,23 +892,23 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
         const closed = await newPoll({ status: 'closed' });
 
         // Nothing is older than the epoch.
-        expect(await store.deleteStaleDrafts(new Date(0))).toEqual([]);
+        expect(await current.store.deleteStaleDrafts(new Date(0))).toEqual([]);
         const later = new Date(Date.now() + 60_000);
-        expect((await store.deleteStaleDrafts(later)).sort()).toEqual(
+        expect((await current.store.deleteStaleDrafts(later)).sort()).toEqual(
           [draft.slug, withQuestions.slug].sort(),
         );
-        expect(await store.getPollBySlug(draft.slug)).toBeUndefined();
-        expect(await store.getQuestion(q.id)).toBeUndefined();
-        expect(await store.getOption(q.options[0]!.id)).toBeUndefined();
-        expect((await store.getPollBySlug(open.slug))?.status).toBe('open');
-        expect((await store.getPollBySlug(closed.slug))?.status).toBe('closed');
+        expect(await current.store.getPollBySlug(draft.slug)).toBeUndefined();
+        expect(await current.store.getQuestion(q.id)).toBeUndefined();
+        expect(await current.store.getOption(q.options[0]!.id)).toBeUndefined();
+        expect((await current.store.getPollBySlug(open.slug))?.status).toBe('open');
+        expect((await current.store.getPollBySlug(closed.slug))?.status).toBe('closed');
       });
 
       it('keeps a draft touched after the cutoff', async () => {
         const draft = await newPoll();
         const cutoff = new Date(Date.now() - 60_000);
-        expect(await store.deleteStaleDrafts(cutoff)).toEqual([]);
-        expect(await store.getPollBySlug(draft.slug)).toBeDefined();
+        expect(await current.store.deleteStaleDrafts(cutoff)).toEqual([]);
+        expect(await current.store.getPollBySlug(draft.slug)).toBeDefined();
       });
     });
   });

@@ -1,0 +1,25 @@
+import type { PollStore, StoreOptions } from './store.ts';
+import { storeContract } from './store-contract.ts';
+import { ballotPagesContract } from './store-contract-ballots.ts';
+import { blockedWordsContract } from './store-contract-blocked-words.ts';
+import { myPollsContract } from './store-contract-my-polls.ts';
+import { qaContract } from './store-contract-qa.ts';
+import { pollRunsContract } from './store-contract-runs.ts';
+import { textAnswersContract } from './store-contract-text.ts';
+
+/**
+ * Every PollStore contract suite but the quiz's, in one call, so each engine's test file runs the
+ * same list. `factory` must return an empty, migrated store each time.
+ */
+export function storeContractSuites(
+  engine: string,
+  factory: (options?: StoreOptions) => Promise<PollStore>,
+): void {
+  storeContract(engine, () => factory());
+  ballotPagesContract(engine, () => factory());
+  myPollsContract(engine, () => factory());
+  pollRunsContract(engine, () => factory());
+  textAnswersContract(engine, factory);
+  blockedWordsContract(engine, () => factory());
+  qaContract(engine, () => factory());
+}
