@@ -244,3 +244,33 @@ describe.runIf(available)('postgres store: two instances on one database', () =>
     expect(inconsistent).toBe(0);
   });
 });
+
+describe.runIf(available)('postgres store: other schemas coming and going', () => {
+  afterAll(() => schemas.dropAll());
+  it('opens and migrates while other stores of the database drop their schemas', async () => {
+    // Kysely's introspector listed the tables of every schema, calling pg_get_serial_sequence
+    // on each: a schema dropped meanwhile (another test file's, another deployment's) failed
+    // the migration with "schema … does not exist". Test files run in parallel on one database.
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    let churning = true;
+    const churn = (async () => {
+      while (churning) {
+        const name = `${schemas.next()}_churn`;
+        await admin.query(`create schema "${name}"`);
+        await admin.query(`create table "${name}".t (id serial primary key)`);
+        await admin.query(`drop schema "${name}" cascade`);
+      }
+    })();
+    try {
+      for (let i = 0; i < 15; i++) {
+        const store = await createPostgresStore(url, { schema: schemas.next() });
+        await store.close();
+      }
+    } finally {
+      churning = false;
+      await churn;
+      await admin.end();
+    }
+  }, 60_000);
+});

@@ -1,7 +1,8 @@
-import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, Migrator, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { KyselyPollStore } from './kysely-store.ts';
 import { migrationsFor } from './migrations/index.ts';
+import { CurrentSchemaPostgresDialect } from './postgres-introspector.ts';
 import type { Database } from './schema.ts';
 import type { PollStore, StoreOptions } from './store.ts';
 
@@ -45,7 +46,7 @@ export async function createPostgresStore(
   // the pool drops that client and the next query opens a fresh one.
   pool.on('error', options.onPoolError ?? ((error) => console.error('PostgreSQL pool:', error)));
 
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   try {
     if (schema) await createSchema(db, schema);
     await migrate(db);
