@@ -27,6 +27,7 @@ import { machine, type Row, table } from './lib/report.ts';
  *   ABUSE_BIG_POLLS=20      big public polls for the memory part (the creation burst)
  *   ABUSE_BEFORE=1          also run the stuffing with RATE_LIMITS=off for 10 s (the old server)
  *   ABUSE_IDLE=21000        idle sockets of the idle flood (two client processes, 2,500 addresses)
+ *   ABUSE_IDLE_FROM=127.0.0.1  all of them from this one address instead (the /health probes')
  *   ABUSE_MIXED=16000,4500  streams and idle sockets of the mixed flood (2,500 addresses each)
  *   ABUSE_READERS=32        anonymous readers rotating over big polls
  *   ABUSE_READ_KIND=summaries  what they read: summaries, polls or pages (/p/)
@@ -410,7 +411,9 @@ if (parts.has('memory')) await memory();
 if (parts.has('aborted')) rows.push(await abortedBodies(withServer, Math.min(seconds, 20)));
 if (parts.has('banked')) rows.push(await bankedIds(withServer));
 if (parts.has('idle')) {
-  await withServer({}, (server) => idleFlood(server, Number(env.ABUSE_IDLE ?? 21_000), rows));
+  await withServer({}, (server) =>
+    idleFlood(server, Number(env.ABUSE_IDLE ?? 21_000), rows, env.ABUSE_IDLE_FROM),
+  );
 }
 if (parts.has('mixed')) {
   const [streams = 16_000, idle = 4_500] = (env.ABUSE_MIXED ?? '16000,4500').split(',').map(Number);
