@@ -32,6 +32,15 @@ interface Bill {
   owed: number;
 }
 
+/**
+ * A poll (or summary) whose JSON is longer than this is not rendered on the server: its page is
+ * the client app, which reads the poll from the API. A render holds the event loop in one piece
+ * for ~8 ms plus ~0.2 ms per KB (a 100 × 50 poll at the maxima, 760 KB: ~200 ms, and 4 MB of
+ * HTML for a phone). 80 KB (~20 ms) is ten questions of fifty long options, far above a
+ * classroom's poll (twenty questions of eight options: ~15 KB).
+ */
+const RENDER_JSON_MAX = 80 * 1024;
+
 /** Rendered pages kept per poll (and per change of it): a room of phones costs one render. */
 const MAX_RENDERED_PAGES = 500;
 /** Without a budget given: as the live cache's default (LIVE_CACHE_MB). */
@@ -186,6 +195,7 @@ export async function loadParticipantPages(
         status: 404,
         asset: page('vote', pathname, { kind: 'vote', slug, poll: NOT_FOUND }),
       };
+    if (poll.json.length > RENDER_JSON_MAX) return undefined;
     return remember(`p:${slug}`, String(poll.version), 200, bill, () =>
       page('vote', pathname, { kind: 'vote', slug, poll: poll.view }),
     );
@@ -214,6 +224,7 @@ export async function loadParticipantPages(
     const { snapshot: summary, builtMs: summaryMs } = await cache.summaryPaid(slug);
     bill.owed += summaryMs;
     if (!summary) return { status: 404, asset: page('results', pathname, data(NOT_FOUND)) };
+    if (summary.audience.json.length > RENDER_JSON_MAX) return undefined;
     return remember(`r:${slug}`, `${poll.version}:${summary.version}`, 200, bill, () =>
       // The audience's view: no counts of a question the host hid.
       page('results', pathname, data(summary.audience.summary)),
@@ -238,8 +249,9 @@ export async function loadParticipantPages(
               return sendAsset(request, reply, fallback, 404);
             }
             try {
-              // What this read makes the server build, it pays; an address in debt gets the
-              // client-rendered app instead of a render (its API reads are limited alike).
+              // What this read makes the server build, it pays; an address in debt, or a poll
+              // too big to render in one piece, gets the client-rendered app instead (its API
+              // reads are limited alike).
               const bill: Bill = { mayBuild: readCost.wait(request.ip) <= 0, owed: 0 };
               const answer = await render(request.params.slug, bill);
               readCost.charge(request.ip, bill.owed);
