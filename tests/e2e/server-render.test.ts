@@ -139,4 +139,33 @@ describe('server-rendered participant pages', () => {
     await voter.question('Pregunta 12').getByText(options[49]!, { exact: true }).waitFor();
     expect(problems).toEqual([]);
   });
+
+  it('hydrate a quiz and a presenter-paced poll without an error (their lazy parts load after)', async () => {
+    // Before: the lazy chunk of the quiz's game and of the paced form suspended the server's
+    // render, and every phone logged React's error 419 while hydrating.
+    const quiz = await app.seedPoll({
+      title: 'Concurso de cálculo',
+      settings: { quiz: true },
+      questions: [{ text: '¿2 + 2?', type: 'single', options: ['3', '4'] }],
+      status: 'open',
+    });
+    const paced = await app.seedPoll({
+      title: 'Clase a ritmo',
+      settings: { presenterPace: true },
+      questions: [...QUESTIONS],
+      status: 'open',
+    });
+    for (const [slug, shows] of [
+      [quiz.slug, 'Tu apodo'],
+      [paced.slug, 'Clase a ritmo'],
+    ] as const) {
+      const page = await app.newPage(PHONE);
+      const problems = watchConsole(page);
+      await page.goto(`${app.server.url}/p/${slug}`);
+      await page.locator('[data-hydrated]').waitFor({ state: 'attached' });
+      await page.getByText(shows).first().waitFor();
+      await page.waitForTimeout(300);
+      expect(problems).toEqual([]);
+    }
+  });
 });

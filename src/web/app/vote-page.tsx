@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import type { Poll } from '../../contract/poll.ts';
 import { Loading } from '../components/ui/loading.tsx';
 import { VoteScreen } from '../features/vote/components/vote-screen.tsx';
+import { useHydrated } from '../lib/fullscreen.ts';
 import { ParticipantPage } from './participant.tsx';
 import { WithAudienceQa } from './qa-slot.tsx';
 
@@ -13,6 +14,14 @@ const QuizPhone = lazy(async () => ({
 
 /** The vote page's quiz slot, for this page and the router's /p/ route alike. */
 export function quizPhone(poll: Poll) {
+  return <QuizSlot poll={poll} />;
+}
+
+function QuizSlot({ poll }: { poll: Poll }) {
+  // A lazy chunk cannot load during the server's render: there React gave up the boundary and
+  // the phone logged error 419 on hydration. Rendered as 'Cargando' until hydrated instead.
+  const hydrated = useHydrated();
+  if (!hydrated) return <Loading />;
   return (
     <Suspense fallback={<Loading />}>
       <QuizPhone poll={poll} />

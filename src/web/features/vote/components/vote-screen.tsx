@@ -15,6 +15,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { esCore as es } from '../../../i18n/es-core.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useHydrated } from '../../../lib/fullscreen.ts';
 import { useLiveStream } from '../../../lib/live-stream.ts';
 import { AppLink } from '../../../lib/navigation.tsx';
 import { hasVoted } from '../../../lib/voted.ts';
@@ -40,6 +41,9 @@ type VoteScreenProps = {
 export function VoteScreen({ slug, quiz }: VoteScreenProps) {
   const stream = useLiveStream(slug, { asParticipant: true });
   const poll = useQuery(pollQueryOptions(slug, stream));
+  // The paced form is a lazy chunk, which cannot load during the server's render (React gave up
+  // the boundary there, error 419 on hydration): it shows once hydrated.
+  const hydrated = useHydrated();
   // The poll's run (issue 17): a vote reset starts a new one, in which this phone may vote again.
   const run = poll.data?.resetCount ?? 0;
   const answered = useQuery(answeredQueryOptions(slug, run));
@@ -88,6 +92,7 @@ export function VoteScreen({ slug, quiz }: VoteScreenProps) {
   if (quiz && data.settings.quiz && data.status !== 'draft') return quiz(data);
   // The presenter pace asks one question at a time, whatever the full form's flag says.
   if (data.settings.presenterPace && data.status === 'open' && data.questions.length > 0) {
+    if (!hydrated) return <Loading />;
     return (
       <Suspense fallback={<Loading />}>
         <PacedVote
