@@ -1,5 +1,5 @@
-import { connect } from 'node:net';
 import { PARTICIPANT_COOKIE } from '../src/contract/limits.ts';
+import { cutOffBody } from '../tests/helpers/cut-off-body.ts';
 import { type HttpResult, httpFrom } from '../tests/helpers/http-from.ts';
 import type { Server } from './lib/processes.ts';
 import type { Row } from './lib/report.ts';
@@ -15,26 +15,6 @@ type WithServer = <T>(
 ) => Promise<T>;
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-
-/** One PATCH whose body stops after 20 of its 1,000 announced bytes: the socket is destroyed. */
-function cutOffBody(port: number, slug: string): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    socket.on('data', (chunk) => {
-      answer += chunk.toString('latin1');
-    });
-    socket.on('error', () => {});
-    socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
-    socket.on('connect', () => {
-      socket.write(
-        `PATCH /api/v1/polls/${slug} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
-          `X-Host-Secret: ${'s'.repeat(43)}\r\nContent-Length: 1000\r\n\r\n{"title":"cortado`,
-      );
-      setTimeout(() => socket.destroy(), 20);
-    });
-  });
-}
 
 /** Cut-off bodies from one address, 20 at a time, for `seconds`: how much log did they make? */
 export async function abortedBodies(withServer: WithServer, seconds: number): Promise<Row> {

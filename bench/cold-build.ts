@@ -6,6 +6,7 @@ import { openStore } from '../src/server/store/open-store.ts';
 import type { NewQuestion, PollStore, StoreAnswer } from '../src/server/store/store.ts';
 import { eventLoopBlock } from './lib/latency.ts';
 import { tempSqlite } from './lib/processes.ts';
+import { nthWord } from './lib/words.ts';
 
 /**
  * `node --import tsx bench/cold-build.ts`: the longest event-loop block while the live cache
@@ -55,12 +56,6 @@ async function bigChoicePoll(): Promise<string> {
   return poll.slug;
 }
 
-const letters = (n: number) => {
-  let s = '';
-  for (let v = n + 1; v > 0; v = Math.floor((v - 1) / 26))
-    s = String.fromCharCode(97 + ((v - 1) % 26)) + s;
-  return `pal${s}`;
-};
 async function cloudPoll(): Promise<string> {
   const poll = await openPoll(
     'Cien nubes',
@@ -73,7 +68,7 @@ async function cloudPoll(): Promise<string> {
   );
   const questions = await store.listQuestions(poll.id);
   for (let b = 0; b * 10 < 2000; b++) {
-    const words = Array.from({ length: 10 }, (_, i) => letters(b * 10 + i));
+    const words = Array.from({ length: 10 }, (_, i) => nthWord(b * 10 + i));
     await store.castVote({
       pollId: poll.id,
       participantId: `p${b}`,

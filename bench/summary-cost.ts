@@ -5,6 +5,7 @@ import { openSqliteStore } from '../src/server/store/sqlite.ts';
 import type { StoreAnswer } from '../src/server/store/store.ts';
 import { eventLoopBlock } from './lib/latency.ts';
 import { tempSqlite } from './lib/processes.ts';
+import { nthWord } from './lib/words.ts';
 
 /**
  * `node --import tsx bench/summary-cost.ts`: what one vote costs the event loop in a poll with
@@ -36,12 +37,6 @@ const poll = await store.createPoll({
   })),
 });
 const questions = await store.listQuestions(poll.id);
-const letters = (n: number) => {
-  let s = '';
-  for (let v = n + 1; v > 0; v = Math.floor((v - 1) / 26))
-    s = String.fromCharCode(97 + ((v - 1) % 26)) + s;
-  return `pal${s}`;
-};
 const answer = (questionId: number, words: string[]): StoreAnswer => ({
   questionId,
   optionIds: [],
@@ -56,7 +51,7 @@ const answer = (questionId: number, words: string[]): StoreAnswer => ({
 const perBallot = 10;
 const started = performance.now();
 for (let b = 0; b * perBallot < wordsPerCloud; b++) {
-  const words = Array.from({ length: perBallot }, (_, i) => letters(b * perBallot + i));
+  const words = Array.from({ length: perBallot }, (_, i) => nthWord(b * perBallot + i));
   await store.castVote({
     pollId: poll.id,
     participantId: `p${b}`,
@@ -80,7 +75,7 @@ for (let v = 0; v < votes; v++) {
   await store.castVote({
     pollId: poll.id,
     participantId: `voter${v}`,
-    answers: [answer(q.id, [letters(v % 50)])],
+    answers: [answer(q.id, [nthWord(v % 50)])],
     oneVotePerQuestion: false,
     now: new Date(),
   });

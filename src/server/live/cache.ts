@@ -88,11 +88,7 @@ export class LiveCache {
 
   /** The poll with its questions; undefined for an unknown slug (not remembered). */
   async poll(slug: string): Promise<PollSnapshot | undefined> {
-    const entry = this.entry(slug);
-    const snapshot = await entry.poll.get();
-    // A slug nobody created is not kept, so made-up slugs cannot fill the cache with misses.
-    if (!snapshot) this.forget(slug, entry);
-    return snapshot;
+    return (await this.pollPaid(slug)).snapshot;
   }
 
   /** As poll(), with what building it cost if this call caused it. */
@@ -100,6 +96,7 @@ export class LiveCache {
     const entry = this.entry(slug);
     const { value, caused } = entry.poll.request();
     const snapshot = await value;
+    // A slug nobody created is not kept, so made-up slugs cannot fill the cache with misses.
     if (!snapshot) this.forget(slug, entry);
     return { snapshot, builtMs: caused ? entry.pollLoadMs : 0 };
   }
@@ -141,10 +138,7 @@ export class LiveCache {
 
   /** The summary as of this call (at most one coalescing window behind a flood of votes). */
   async summary(slug: string): Promise<SummarySnapshot | undefined> {
-    const entry = this.entry(slug);
-    const snapshot = await entry.summary.get();
-    if (!snapshot) this.forget(slug, entry);
-    return snapshot;
+    return (await this.summaryPaid(slug)).snapshot;
   }
 
   /** Marks what the change touched as stale. The bus calls it; so can a staleness guard. */
