@@ -30,8 +30,8 @@ export interface MatcherLists {
 }
 
 const VOWEL = /[aeiouáéíóú]/;
-/** Letter pairs the skeleton reads as one sound (fold.ts). */
-const DIGRAPH_STARTS = new Set(['ch', 'ny', 'qu']);
+/** Letters read by the letter after them (fold.ts skeletonOf): a join after one re-reads all. */
+const CONTEXT = /[cnqrvyh]/;
 /** Placeholders of a skeleton: a hidden letter, or i-or-l. */
 const PLACEHOLDER = /[?I]/;
 /** Fewest letters a pattern must show, and no more hidden than shown: '*.*' is no word. */
@@ -105,22 +105,23 @@ export class WordMatcher {
       let skeleton = '';
       let raw = '';
       let spelled = '';
-      // A sound split across pieces ('c h a', 'n y') is read together: its skeleton again.
-      let split = false;
       for (let j = i; j < parts.length; j++) {
         const part = parts[j]!;
-        split ||= DIGRAPH_STARTS.has(spelled.at(-1)! + part.spelled[0]);
         raw += part.raw;
         spelled += part.spelled;
-        if (split) skeleton = skeletonOf(spelled);
-        // Pieces are collapsed already: only a letter repeated across the join can remain.
-        else if (skeleton.at(-1) === part.skeleton[0]) skeleton += part.skeleton.slice(1);
-        else skeleton += part.skeleton;
+        // Joined pieces are read again as one word: a sound split across them ('c h a', 'n y',
+        // 'p v t a') or a letter repeated across the join reads as in one piece.
+        if (i === j) skeleton = part.skeleton;
+        else if (!CONTEXT.test(spelled[spelled.length - part.spelled.length - 1]!)) {
+          // The last letter before the join reads the same whatever follows: only a letter
+          // repeated across the join, or one read by what precedes it, can change.
+          skeleton += skeletonOf(spelled.slice(-part.spelled.length - 1)).slice(1);
+        } else skeleton = skeletonOf(spelled);
         if (i !== j && skeleton.length > this.longest) break;
         if (this.candidate(skeleton, raw, i === j)) return true;
         // Joining more only lengthens it: stop once no entry starts this way (a last letter that
         // may begin a two-letter sound, 'c' of 'ch', is not read yet).
-        const settled = /[cnq]$/.test(spelled) ? skeleton.slice(0, -1) : skeleton;
+        const settled = /[cnqrvy]$/.test(spelled) ? skeleton.slice(0, -1) : skeleton;
         if (!this.prefixes.has(settled) && !PLACEHOLDER.test(skeleton)) break;
       }
     }
@@ -173,7 +174,7 @@ export class WordMatcher {
     const masked = skeleton.length - known;
     if (known < PATTERN_MIN_KNOWN || masked > known) return false;
     const source = skeleton
-      .replace(/\?+/g, (run) => `[a-z\u00f1]{1,${run.length}}`)
+      .replace(/\?+/g, (run) => `[a-z\u00f1R]{1,${run.length}}`)
       .replace(/I/g, '[il]{1,3}');
     const re = new RegExp(`^${source}(?:e?s)?$`);
     return this.wordList.some((w) => re.test(w));

@@ -43,6 +43,18 @@ export const PROFANITY_ES: readonly string[] = list(`
   concha de tu madre, conchatumadre, concha tu madre
 `);
 
+/**
+ * Insults by their dictionary form (issue 24): every form a class types is built from each by
+ * inflect.ts (g: both genders, diminutives, augmentatives; n: the word alone; v: a verb's forms).
+ */
+export const PROFANITY_LEMMAS_ES: readonly string[] = list(`
+  puto:g, cabrón:g, pendejo:g, malparido:g, maricón:g, culero:g, mamón:g, pajero:g, puñetero:g
+  pelotudo:g, cojudo:g, jodido:g, chingado:g, hijoputa:g, mongólico:g, mongolo:g, mierdoso:g
+  gilipollas:n, subnormal:n, sudaca:n, negrata:n, tortillera:n, bollera:n, marica:n, joto:n
+  travelo:n, mariposón:n, comemierda:n, soplapollas:n, chupapollas:n, lameculos:n, coño:n
+  joder:v, follar:v, chingar:v, putear:v
+`);
+
 /** Beginnings of words whose every continuation is the insult ('gilipollez', 'jodidos'). */
 export const PROFANITY_STEMS_ES: readonly string[] = list(`
   gilipoll, cabron, mierd, pendej, chingad, chingon, malparid, maricon, pelotud, jodid, putead
