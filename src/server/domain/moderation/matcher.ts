@@ -45,10 +45,13 @@ const RARE_INSERT = /[xw]/;
 /** Shortest word a one-letter insertion is looked for in. */
 const INSERTED_MIN = 6;
 
+/** A list entry's skeleton, its words read together as a joined run is (scan). */
 const keyOf = (text: string) =>
-  pieces(foldLetters(text), 'split')
-    .map((p) => p.skeleton)
-    .join('');
+  skeletonOf(
+    pieces(foldLetters(text), 'split')
+      .map((p) => p.spelled)
+      .join(''),
+  );
 
 export class WordMatcher {
   private readonly words: Set<string>;

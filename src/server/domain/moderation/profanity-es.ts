@@ -41,6 +41,9 @@ export const PROFANITY_ES: readonly string[] = list(`
   subnormal, mongólico, mongólica, mongolo, sudaca, negrata
   me la suda, me la pela, me la sopla, me la chupas, chúpamela, cómemela
   concha de tu madre, conchatumadre, concha tu madre
+  suicídate, suicidaos, suicídense, mátate, mataos, mátense, ahórcate, ahorcaos, ahórquense
+  muérete, muéranse, pégate un tiro, tírate por un puente, tírate de un puente
+  córtate las venas, ojalá te mueras, vete a morir
 `);
 
 /**

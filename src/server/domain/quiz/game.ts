@@ -7,11 +7,10 @@ import {
 import type { PollRecord, PollStore } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
-import { blockedTest } from '../moderation/blocked-words.ts';
-import { isProfane } from '../moderation/profanity.ts';
 import { findPoll, findPollAsHost, quizClockOf } from '../poll-view.ts';
 import { canSeeResults } from '../tally.ts';
-import { foldNickname, type RankedPlayer, rankPlayers, scoreAnswer } from './scoring.ts';
+import { checkNickname } from './nickname.ts';
+import { type RankedPlayer, rankPlayers, scoreAnswer } from './scoring.ts';
 
 /** Nicknames, standings and closing: the quiz's rules that are not a ballot's (issue 18). */
 
@@ -25,16 +24,13 @@ export async function setNickname(
   const poll = await findPoll(store, slug);
   // The final podium stays as the room saw it: nobody renames or joins after the end.
   if (poll.status === 'closed') throw new DomainError('POLL_NOT_OPEN');
-  // The message says what to do, never which word of the list matched. The leaderboard shows
-  // nicknames on the projector: the host's blocked words for the poll (issue 17) apply too.
-  const blocked = await store.listBlockedWords(poll.id);
-  const offends = isProfane(nickname) || (blocked.length > 0 && blockedTest(blocked)(nickname));
-  if (offends) throw new DomainError('NICKNAME_INVALID', quizMessages.nicknameBlocked);
+  // The message says what to do, never which word of the list matched (nickname.ts).
+  const key = await checkNickname(store, poll, nickname);
   const outcome = await store.setNickname({
     pollId: poll.id,
     participantId,
     nickname,
-    key: foldNickname(nickname),
+    key,
     now: new Date(),
   });
   if (outcome === 'taken') throw new DomainError('NICKNAME_TAKEN', quizMessages.nicknameTaken);
