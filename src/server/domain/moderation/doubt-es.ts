@@ -9,14 +9,14 @@ import { inflections } from './inflect.ts';
  * augmentatives; n: the word alone; v: a verb's forms). Plurals are the matcher's.
  *
  * Left out because a class uses them innocently all the time: 'burro', 'cerdo', 'pollo',
- * 'concha', 'cola', 'coger', 'inútil', 'payaso', 'gordo', 'feo', 'mongol', 'retrasado'; and
+ * 'concha', 'cola', 'coger', 'inútil', 'payaso', 'gordo', 'feo', 'mongol', 'retrasado', 'baboso' (a slug); and
  * 'cagar', 'cagón', 'chocho', whose sound-alikes are 'caja', 'cajón', 'xoxo'.
  */
 export const DOUBT_LEMMAS_ES: readonly string[] = `
-  tonto:g, bobo:g, estúpido:g, capullo:g, cretino:g, tarado:g, baboso:g, pringado:g
+  tonto:g, bobo:g, estúpido:g, capullo:g, cretino:g, tarado:g, pringado:g
   mamarracho:g, huevón:g, güevón:g, weón:g, boludo:g, gilipuertas:n, tontolaba:n, tontopollas:n
   idiota:n, imbécil:n, zoquete:n, bocazas:n, pringao:n
-  zorra:n, perra:n, polla:n, guarra:n, guarro:n, pinche:n, culo:n, teta:n, tetona:n, pedo:n
+  zorra:n, zorrita:n, zorrón:n, zorrona:n, zorraza:n, perra:n, polla:n, guarra:n, guarro:n, pinche:n, culo:n, teta:n, tetona:n, pedo:n
 `
   .split(/[,\n]/)
   .map((w) => w.trim())

@@ -40,7 +40,7 @@ const STYLIZED: Record<string, string> = {
   ᴀ: 'a', ʙ: 'b', ᴅ: 'd', ᴇ: 'e', ꜰ: 'f', ɢ: 'g', ʜ: 'h', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm', ɴ: 'n',
   ᴘ: 'p', ǫ: 'q', ᴛ: 't', ɐ: 'a', ȷ: 'j', ɔ: 'c', ɛ: 'e', ə: 'e', ŀ: 'l', ß: 's', ŋ: 'n', ɾ: 'r',
   д: 'd', ж: 'x', и: 'u', л: 'n', п: 'n', ц: 'u', ч: 'y', ш: 'w', щ: 'w', ъ: 'b', я: 'r', ҝ: 'k',
-  є: 'e', δ: 'd', ω: 'w', λ: 'a', ւ: 'i', ե: 't', յ: 'j',
+  є: 'e', δ: 'd', ω: 'w', λ: 'a', ւ: 'i', ե: 't', յ: 'j', ʊ: 'u', þ: 'p', ɯ: 'w',
 };
 
 /** Astral blocks of one letter per code point, a to z: regional indicators ('🇵'), negative

@@ -43,7 +43,7 @@ function nominal(word: string): string[] {
   return [...forms];
 }
 
-const PRONOUNS = ['me', 'te', 'se', 'lo', 'la', 'los', 'las', 'le', 'les', 'nos', 'os'];
+const PRONOUNS = ['me', 'te', 'se', 'lo', 'la', 'los', 'las', 'le', 'les', 'nos'];
 const PAIRS = ['telo', 'tela', 'selo', 'sela', 'melo', 'mela', 'selos', 'selas'];
 
 /** Regular conjugation of an -ar, -er or -ir verb (stem spelling kept: 'chingue'). */
@@ -71,9 +71,11 @@ function verbal(infinitive: string): string[] {
   forms.add(infinitive);
   forms.add(gerund);
   for (const end of ['o', 'a']) forms.add(participle.slice(0, -1) + end);
-  // Pronouns glued to the infinitive, the gerund and the imperatives ('jodete', 'jodanse').
-  const glued = [infinitive, gerund, stem + th, `${stem}${th}d`, `${soft}${sub}n`, `${soft}${sub}`];
+  // Pronouns glued to the infinitive, the gerund and the imperatives ('jodete', 'jodanse'), and
+  // the reflexive of vosotros ('jodeos'): no other 'os', a letter away from Spanish plurals.
+  const glued = [infinitive, gerund, stem + th, `${soft}${sub}n`, `${soft}${sub}`];
   for (const base of glued) for (const p of [...PRONOUNS, ...PAIRS]) forms.add(base + p);
+  forms.add(`${stem}${th}os`);
   return [...forms];
 }
 

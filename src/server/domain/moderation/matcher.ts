@@ -27,6 +27,9 @@ export interface MatcherLists {
   cleanContaining?: readonly string[];
   /** Catch a listed word with one letter inserted (profanity: yes; a host's words: no). */
   inserted?: boolean;
+  /** Words held on doubt (issue 24): matched as listed, never with a letter inserted, since
+   *  short mild words gain one into everyday words ('bobilla' → 'bombilla'). */
+  exactOnly?: readonly string[];
 }
 
 const VOWEL = /[aeiouáéíóú]/;
@@ -63,6 +66,8 @@ export class WordMatcher {
   private readonly clean: Set<string>;
   private readonly cleanContaining: RegExp | null;
   private readonly inserted: boolean;
+  /** The words a letter may be inserted into (all but the exactOnly ones). */
+  private readonly insertable: Set<string>;
   /** Every beginning of a listed word or stem: a joined run that is none of them is done. */
   private readonly prefixes = new Set<string>(['']);
   /** Each listed word's and stem's first two letters: a word with one letter inserted keeps
@@ -81,6 +86,13 @@ export class WordMatcher {
         .filter((w) => w !== ''),
     );
     this.wordList = [...this.words];
+    const exact = new Set((lists.exactOnly ?? []).map(keyOf));
+    for (const w of exact) this.words.add(w);
+    this.insertable = this.words;
+    if (exact.size > 0) {
+      this.insertable = new Set(this.wordList);
+      this.wordList = [...this.words];
+    }
     this.stems = alternation((lists.stems ?? []).map(keyOf), '^');
     this.glued = alternation((lists.glued ?? []).map(keyOf), '');
     this.cleanContaining = alternation((lists.cleanContaining ?? []).map(keyOf), '');
@@ -101,6 +113,7 @@ export class WordMatcher {
   }
 
   private scan(parts: Piece[]): boolean {
+    if (this.abbreviations.size > 0 && this.spelledOut(parts)) return true;
     for (let i = 0; i < parts.length; i++) {
       if (this.abbreviations.has(parts[i]!.raw)) return true;
       // A clean word that folds like an insult ('verja') starts no run: 'verja es' is Spanish.
@@ -127,6 +140,22 @@ export class WordMatcher {
         const settled = /[cnqrvy]$/.test(spelled) ? skeleton.slice(0, -1) : skeleton;
         if (!this.prefixes.has(settled) && !PLACEHOLDER.test(skeleton)) break;
       }
+    }
+    return false;
+  }
+
+  /** An abbreviation typed a letter at a time ('h.d.p', 'h d p'): a run of one-letter pieces
+   *  ending in it. */
+  private spelledOut(parts: Piece[]): boolean {
+    let run = '';
+    for (const part of parts) {
+      if (part.raw.length !== 1) {
+        run = '';
+        continue;
+      }
+      run += part.raw;
+      if (run.length < 2) continue;
+      for (const a of this.abbreviations) if (run.endsWith(a)) return true;
     }
     return false;
   }
@@ -162,11 +191,13 @@ export class WordMatcher {
       // Taking a letter out may leave a pair ('mierxrda'): collapsed like the skeleton.
       const after = word[i - 1] === word[i + 1] ? i + 2 : i + 1;
       const without = word.slice(0, i) + word.slice(after);
-      if (without.length >= min && (this.words.has(without) || this.stems?.test(without))) {
+      if (without.length >= min && (this.insertable.has(without) || this.stems?.test(without))) {
         return true;
       }
       const singular = without.replace(/e?s$/, '');
-      if (singular !== without && singular.length >= min && this.words.has(singular)) return true;
+      if (singular !== without && singular.length >= min && this.insertable.has(singular)) {
+        return true;
+      }
     }
     return false;
   }

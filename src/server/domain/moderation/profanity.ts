@@ -24,7 +24,7 @@ const common = {
 };
 const STRONG = new WordMatcher({ words: STRONG_WORDS, ...common });
 /** Both lists in one: a clean answer (nearly all of them) is read once. */
-const ANY = new WordMatcher({ words: [...STRONG_WORDS, ...DOUBT_ES], ...common });
+const ANY = new WordMatcher({ words: STRONG_WORDS, exactOnly: DOUBT_ES, ...common });
 
 /** 'strong': hidden always (flagged); 'doubt': held under 'Filtro estricto'; else 'clean'. */
 export type TextRating = 'clean' | 'doubt' | 'strong';
