@@ -61,13 +61,18 @@ const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
 /** Printable ASCII needs none of the Unicode steps (tabs and newlines take the slow path). */
 const NON_ASCII = /[^ -~]/u;
 /** A character the look-alike tables may know: not ASCII, not a mark, not ñ. */
+const SPANISH = /^[ -~\u00e1\u00e9\u00ed\u00f3\u00fa\u00fc\u00f1\u00bf\u00a1]*$/u;
+const ACCENTED = /[\u00e1\u00e9\u00ed\u00f3\u00fa\u00fc]/gu;
+const ACCENT_OFF: Record<string, string> = { á: 'a', é: 'e', í: 'i', ó: 'o', ú: 'u', ü: 'u' };
 const OTHER = /[^ -~\p{M}\u00f1]/gu;
 
 /** Step 1: letters folded to a–z and ñ; everything else left for the tokenizer. */
 export function foldLetters(text: string): string {
   const lower = text.toLowerCase();
-  // Plain ASCII (most answers) has nothing for the Unicode steps to do.
+  // Plain ASCII (most answers) has nothing for the Unicode steps to do, nor has Spanish with
+  // its accents, which only come off.
   if (!NON_ASCII.test(lower)) return lower;
+  if (SPANISH.test(lower)) return lower.replace(ACCENTED, (c) => ACCENT_OFF[c]!);
   return (
     lower
       .normalize('NFKC')
@@ -127,9 +132,11 @@ export interface Piece {
 export function pieces(folded: string, masks: 'split' | 'hide'): Piece[] {
   const out: Piece[] = [];
   for (const match of folded.matchAll(TOKEN)) {
-    const token = match[0].replace(EDGES, '');
+    // Most tokens are plain words: no edges to strip, no masks to split at.
+    const plain = PLAIN.test(match[0]);
+    const token = plain ? match[0] : match[0].replace(EDGES, '');
     if (token === '') continue;
-    const parts = masks === 'split' ? token.split(/[*_#.]+/) : [token];
+    const parts = masks === 'split' && !plain ? token.split(/[*_#.]+/) : [token];
     for (const part of parts) {
       if (part === '') continue;
       // Most pieces are plain letters: nothing to read as letters.
