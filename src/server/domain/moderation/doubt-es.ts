@@ -15,7 +15,7 @@ import { inflections } from './inflect.ts';
 export const DOUBT_LEMMAS_ES: readonly string[] = `
   tonto:g, bobo:g, estúpido:g, capullo:g, cretino:g, tarado:g, pringado:g
   mamarracho:g, huevón:g, güevón:g, weón:g, boludo:g, gilipuertas:n, tontolaba:n, tontopollas:n
-  idiota:n, imbécil:n, zoquete:n, bocazas:n, pringao:n
+  idiota:n, imbécil:n, zoquete:n, bocazas:n, pringao:n, tontaina:n
   zorra:n, zorrita:n, zorrón:n, zorrona:n, zorraza:n, perra:n, polla:n, guarra:n, guarro:n, pinche:n, culo:n, teta:n, tetona:n, pedo:n
 `
   .split(/[,\n]/)
