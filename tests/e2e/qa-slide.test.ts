@@ -63,7 +63,7 @@ async function openQa(seeded: Seeded, viewport: { width: number; height: number 
 }
 
 async function waitForFit(page: Page) {
-  await page.locator('[data-testid="qa-slide"][data-fit="done"]').waitFor();
+  await page.locator('[data-testid="qa-slide"]:not([data-fit="measuring"])').waitFor();
   await settle(page);
 }
 

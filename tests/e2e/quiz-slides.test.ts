@@ -20,23 +20,26 @@ const app = setUpAppUnderTest();
 
 const OPTIONS = Array.from({ length: 8 }, (_, i) => prose(`Respuesta ${i + 1}:`, 110));
 
-async function seedQuiz(): Promise<HostKey & { poll: Poll }> {
+/** A quiz of `texts.length` questions, each with the eight long answers (the third correct). */
+async function seedQuiz(texts: string[]): Promise<HostKey & { poll: Poll }> {
   const created = await app.api<{ slug: string; host_secret: string }>('/polls', {
     method: 'POST',
     body: { title: 'Repaso de biología', settings: { quiz: true } },
   });
   const key = { slug: created.slug, secret: created.host_secret };
-  await app.api(`/polls/${key.slug}/questions`, {
-    method: 'POST',
-    secret: key.secret,
-    body: {
-      text: LONG_QUESTION,
-      type: 'single',
-      ordinal: 1,
-      timeLimitSeconds: 240,
-      options: OPTIONS.map((text, i) => ({ text, ordinal: i + 1, correct: i === 2 })),
-    },
-  });
+  for (const [index, text] of texts.entries()) {
+    await app.api(`/polls/${key.slug}/questions`, {
+      method: 'POST',
+      secret: key.secret,
+      body: {
+        text,
+        type: 'single',
+        ordinal: index + 1,
+        timeLimitSeconds: 240,
+        options: OPTIONS.map((option, i) => ({ text: option, ordinal: i + 1, correct: i === 2 })),
+      },
+    });
+  }
   const poll = await app.api<Poll>(`/polls/${key.slug}`, {
     method: 'PATCH',
     secret: key.secret,
@@ -119,7 +122,7 @@ async function expectStageFits(page: Page, name: string, must: string[]) {
     await page.setViewportSize(viewport);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.locator('[data-testid="quiz-stage"][data-fit="done"]').waitFor();
+      await page.locator('[data-testid="quiz-stage"]:not([data-fit="measuring"])').waitFor();
       await settle(page);
       const slide = await measureSlide(page, STAGE);
       expectWhole(slide, must);
@@ -140,8 +143,10 @@ async function expectStageFits(page: Page, name: string, must: string[]) {
 }
 
 describe('quiz slides fit and tell eight answers apart', () => {
-  it('eight 110-character answers under a 240-character question: whole on the projector and the phone, eight shape/colour pairs', async () => {
-    const quiz = await seedQuiz();
+  it('eight 110-character answers under a short and a 240-character question: whole on the projector and the phone, eight shape/colour pairs', async () => {
+    // A short question leaves the answers the most room to grow into (the issue's case: F–H
+    // over the join strip), a long one the least.
+    const quiz = await seedQuiz(['¿Qué hace la clorofila en la fotosíntesis?', LONG_QUESTION]);
     const presenter = new PresenterPage(await app.newPage(PROJECTOR, quiz), app.server.url);
     await presenter.goto(quiz.slug);
     await presenter.joinScreen().waitFor();
@@ -149,11 +154,13 @@ describe('quiz slides fit and tell eight answers apart', () => {
     await phone.goto(quiz.slug);
     await phone.join('Ana');
     await phone.page.getByRole('heading', { name: 'Preparados' }).waitFor();
+    const page = presenter.page;
+    const phase = (name: string) =>
+      page.locator(`[data-testid="quiz-stage"][data-phase="${name}"]`).waitFor();
 
     await presenter.press('ArrowRight');
-    const page = presenter.page;
-    await page.locator('[data-testid="quiz-stage"][data-phase="question"]').waitFor();
-    await expectStageFits(page, 'question', ['question', 'timer', 'tile', 'tile-text']);
+    await phase('question');
+    await expectStageFits(page, 'short-question', ['question', 'timer', 'tile', 'tile-text']);
     expectEightDistinctPairs(await looks(page.getByTestId('quiz-stage-tile')));
 
     // The phone: the same eight pairs on its buttons, nothing sideways at 390 px.
@@ -166,28 +173,53 @@ describe('quiz slides fit and tell eight answers apart', () => {
     expect(onPhone.map((l) => [l.shape, l.colour])).toEqual(
       onProjector.map((l) => [l.shape, l.colour]),
     );
-    for (const scheme of ['light', 'dark'] as const) {
-      await phone.page.emulateMedia({ colorScheme: scheme });
-      await settle(phone.page);
-      const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(PHONE.width);
-      const cut = await phoneTiles.evaluateAll((tiles) =>
-        tiles.filter((t) => t.scrollWidth > t.clientWidth + 1).map((t) => t.textContent),
-      );
-      expect(cut).toEqual([]);
-      await phone.page.screenshot({ path: `${SHOTS}/quiz-phone-390x844-${scheme}.png` });
-      await phone.page.screenshot({
-        path: `${SHOTS}/quiz-phone-390x844-${scheme}-full.png`,
-        fullPage: true,
-      });
-    }
-    expect(await axeViolations(phone.page)).toEqual([]);
+    await expectPhoneWhole(phone, 'short');
 
     // Closed early: the distribution of eight long answers fits too.
     await page.setViewportSize(PROJECTOR);
     await presenter.press('Space');
-    await page.locator('[data-testid="quiz-stage"][data-phase="results"]').waitFor();
-    await expectStageFits(page, 'results', ['question', 'option']);
+    await phase('results');
+    await expectStageFits(page, 'short-results', ['question', 'option']);
     expect(await page.getByTestId('quiz-stage-option').count()).toBe(8);
-  }, 120_000);
+
+    // On to the 240-character question (by the leaderboard).
+    await page.setViewportSize(PROJECTOR);
+    await presenter.press('ArrowRight');
+    await page.getByTestId('quiz-leaderboard').waitFor();
+    await presenter.press('ArrowRight');
+    await presenter.waitForPosition('2 / 2');
+    await phase('question');
+    await expectStageFits(page, 'long-question', ['question', 'timer', 'tile', 'tile-text']);
+    expectEightDistinctPairs(await looks(page.getByTestId('quiz-stage-tile')));
+    await phone.question().filter({ hasText: 'En clase vimos' }).waitFor();
+    await expectPhoneWhole(phone, 'long');
+    await page.setViewportSize(PROJECTOR);
+    await presenter.press('Space');
+    await phase('results');
+    await expectStageFits(page, 'long-results', ['question', 'option']);
+  }, 150_000);
 });
+
+/** The phone's answer screen, light and dark: nothing sideways, no tile cut, axe clean. */
+async function expectPhoneWhole(phone: QuizPhonePage, name: string) {
+  const tiles = phone.page.getByTestId('quiz-tile');
+  for (const scheme of ['light', 'dark'] as const) {
+    await phone.page.emulateMedia({ colorScheme: scheme });
+    await settle(phone.page);
+    const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    const cut = await tiles.evaluateAll((all) =>
+      all
+        .filter((t) => t.scrollWidth > t.clientWidth + 1 || t.scrollHeight > t.clientHeight + 1)
+        .map((t) => t.textContent),
+    );
+    expect(cut).toEqual([]);
+    await phone.page.screenshot({ path: `${SHOTS}/quiz-phone-${name}-390x844-${scheme}.png` });
+    await phone.page.screenshot({
+      path: `${SHOTS}/quiz-phone-${name}-390x844-${scheme}-full.png`,
+      fullPage: true,
+    });
+    expect(await axeViolations(phone.page)).toEqual([]);
+  }
+  await phone.page.emulateMedia({ colorScheme: 'light' });
+}
