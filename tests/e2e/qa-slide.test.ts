@@ -133,7 +133,7 @@ describe('the Q&A projector shows its list whole', () => {
     expect(await listed(page)).toEqual([6, 7, 8, 9]);
     await expectFitsEverywhere(presenter, 'highlighted-page-2', true);
     // The mouse pages too, with the buttons the controls gain while paged.
-    await page.getByRole('button', { name: 'Opciones anteriores' }).click();
+    await page.getByRole('button', { name: 'Preguntas anteriores' }).click();
     await indicator.filter({ hasText: 'Preguntas 1–5 de 9' }).waitFor();
     expect(await listed(page)).toEqual([1, 2, 3, 4, 5]);
   });

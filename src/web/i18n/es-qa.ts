@@ -73,4 +73,6 @@ export const esQa = {
   /** Which of the questions a page of the projector's list shows (↓ ↑ page through them). */
   presenterPage: (first: number, last: number, total: number) =>
     `Preguntas ${first}–${last} de ${total}`,
+  presenterPreviousPage: 'Preguntas anteriores',
+  presenterNextPage: 'Preguntas siguientes',
 } as const;
