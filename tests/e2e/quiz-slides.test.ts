@@ -161,12 +161,19 @@ describe('quiz slides fit and tell eight answers apart', () => {
     await presenter.press('ArrowRight');
     await phase('question');
     await expectStageFits(page, 'short-question', ['question', 'timer', 'tile', 'tile-text']);
-    expectEightDistinctPairs(await looks(page.getByTestId('quiz-stage-tile')));
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expectEightDistinctPairs(await looks(page.getByTestId('quiz-stage-tile')));
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // The phone: the same eight pairs on its buttons, nothing sideways at 390 px.
     await phone.question().waitFor();
     const phoneTiles = phone.page.getByTestId('quiz-tile');
     await expect.poll(() => phoneTiles.count()).toBe(8);
+    await phone.page.emulateMedia({ colorScheme: 'dark' });
+    expectEightDistinctPairs(await looks(phoneTiles));
+    await phone.page.emulateMedia({ colorScheme: 'light' });
     const onPhone = await looks(phoneTiles);
     expectEightDistinctPairs(onPhone);
     const onProjector = await looks(page.getByTestId('quiz-stage-tile'));
