@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BlockedWords, BlockedWordsBody, BlockedWordsResponse } from './blocked-words.ts';
 import { type Endpoint, type EndpointName, endpoints } from './endpoints.ts';
-import { EXPORT_FORMATS } from './export.ts';
+import { CSV_SEPARATORS, EXPORT_FORMATS } from './export.ts';
 import { DiscardBody, DiscardResponse, Integrity, IntegrityQuery } from './integrity.ts';
 import { LiveEventsQuery } from './live-events.ts';
 import {
@@ -46,6 +46,7 @@ import {
   SetNicknameResponse,
 } from './quiz.ts';
 import { Summary } from './summary.ts';
+import { isTimeZone } from './time-zone.ts';
 import { Ballot, VoteHeaders, VoteResponse } from './vote.ts';
 
 export { API_BASE, routePath } from './endpoints.ts';
@@ -274,9 +275,28 @@ export const routes = {
       'tab or a carriage return gets an apostrophe, as does such a text after a ";" or a tab ' +
       'inside a field, and fields holding ",", ";" or a tab are quoted: read with "," or with ' +
       '";" (Excel in Spanish), no cell is run as a formula. ' +
-      'Sent as an attachment named `resultados-{slug}.csv|.xlsx`.',
+      'Issue 24: the CSV writes `;` between fields and decimal commas (what a Spanish Excel ' +
+      'splits); `separator=comma` writes `,` and decimal points (RFC 4180, the file of before). ' +
+      'The XLSX holds numbers as numbers (counts, percentages, scale values) and times as dates. ' +
+      'Times are written in the zone `tz` (an IANA name such as `Europe/Madrid`; the panel sends ' +
+      "the browser's; the server's zone without it; an unknown name is a 400). The summary's " +
+      'header counts what each section lists (`Papeletas`: the rows of the ballots section, a ' +
+      "participant's ballots of one run joined in one row). Sent as an attachment named after " +
+      "the poll's title (`filename` in ASCII, `filename*` in UTF-8; `resultados-{slug}` when " +
+      'the title has nothing a file name may hold). Built a slice at a time and streamed; ' +
+      'exports share a per-address bucket with the integrity view (429 past its burst).',
     params: SlugParams,
-    query: z.object({ format: z.enum(EXPORT_FORMATS).default('csv') }),
+    query: z.object({
+      format: z.enum(EXPORT_FORMATS).default('csv'),
+      separator: z.enum(CSV_SEPARATORS).default('semicolon'),
+      // One message for every bad zone, a too long one included (isTimeZone caps the length).
+      tz: z
+        .string()
+        .refine(isTimeZone, {
+          message: 'Zona horaria desconocida: usa un nombre IANA, como Europe/Madrid',
+        })
+        .optional(),
+    }),
   },
   getIntegrity: {
     ...endpoints.getIntegrity,
