@@ -32,13 +32,13 @@ const NEGATIONS = new Set([
 export interface Unit {
   first: number;
   last: number;
-  /** Says something: a word not on the stop list, or a negation with what follows it. */
-  content: boolean;
 }
 
 /**
- * The answer's tokens grouped into units, in order. `keys` are the folded tokens, `joined(i)`
- * tells whether token i and token i + 1 are separated by spaces only (no punctuation).
+ * The units of an answer that say something, in order: each word not on the stop list, and
+ * each negation with what it negates; stop words alone are left out. `keys` are the folded
+ * tokens, `joined(i)` tells whether token i and token i + 1 are separated by spaces only (no
+ * punctuation). On the ballot path: one pass, no work for a token that is no negation.
  */
 export function units(
   keys: readonly string[],
@@ -49,10 +49,10 @@ export function units(
   for (let i = 0; i < keys.length; i++) {
     const last = NEGATIONS.has(keys[i]!) ? negatedUntil(keys, i, isStop, joined) : i;
     if (last > i) {
-      out.push({ first: i, last, content: true });
+      out.push({ first: i, last });
       i = last;
-    } else {
-      out.push({ first: i, last: i, content: !isStop(keys[i]!) });
+    } else if (!isStop(keys[i]!)) {
+      out.push({ first: i, last: i });
     }
   }
   return out;

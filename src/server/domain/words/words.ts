@@ -55,6 +55,7 @@ export function foldWord(word: string): string {
 }
 
 const STOP = new Set(STOP_WORDS_ES.map(foldWord));
+const isStop = (key: string) => STOP.has(key);
 
 /** A word as typed, and where it sits in the answer (NFC, invisible characters dropped). */
 interface Token {
@@ -93,12 +94,12 @@ export function cloudWords(text: string): CloudWord[] {
   const keys = all.map(foldWord);
   // Spaces (and lone letters, not words: 'no a la guerra') only, no punctuation, between two.
   const joined = (i: number) => JOINING.test(clean.slice(located[i]!.end, located[i + 1]!.start));
-  const said = units(keys, (key) => STOP.has(key), joined).filter((u) => u.content);
+  const said = units(keys, isStop, joined);
   if (said.length === 0) return [];
   // Shown as typed, from its first word to its last: what lies between (a lone 'y', a comma,
   // a masked 'p*ta') stays, only runs of spaces become one (issue 17: 'Clorofila y luz').
   const term = (first: number, last: number): CloudWord => ({
-    key: keys.slice(first, last + 1).join(' '),
+    key: first === last ? keys[first]! : keys.slice(first, last + 1).join(' '),
     spelling:
       first === last
         ? all[first]!
