@@ -26,6 +26,8 @@ export interface BallotRow {
 export interface BallotRows {
   /** How many rows the section lists: what its header counts (issue 24). */
   count: number;
+  /** The rows, once: each is let go as it is handed out, so the memory held falls as the file
+   *  is written. */
   rows(): Generator<BallotRow>;
 }
 
@@ -87,8 +89,9 @@ export async function readBallotRows(
     return cells;
   };
 
-  const rows: { createdAt: Date; cells: Map<number, BallotCell> }[] = [];
-  const openRow = new Map<string, (typeof rows)[number]>();
+  // The time as a number, not a Date: one object less per row of a sheet that may hold 200,000.
+  const rows: ({ createdAt: number; cells: Map<number, BallotCell> } | undefined)[] = [];
+  const openRow = new Map<string, NonNullable<(typeof rows)[number]>>();
   let afterId: number | undefined;
   for (;;) {
     const page = await store.listBallots(pollId, { afterId, limit: BALLOT_PAGE });
@@ -99,7 +102,7 @@ export async function readBallotRows(
       if (row && ![...cells.keys()].some((i) => row.cells.has(i))) {
         for (const [i, cell] of cells) row.cells.set(i, cell);
       } else {
-        const next = { createdAt: ballot.createdAt, cells };
+        const next = { createdAt: ballot.createdAt.getTime(), cells };
         rows.push(next);
         openRow.set(ballot.participantId, next);
       }
@@ -111,9 +114,12 @@ export async function readBallotRows(
   return {
     count: rows.length,
     *rows() {
-      for (const [index, row] of rows.entries()) {
+      for (let index = 0; index < rows.length; index++) {
+        const row = rows[index];
+        if (!row) continue;
+        rows[index] = undefined;
         const answers = Array.from({ length: width }, (_, i) => row.cells.get(i) ?? '');
-        yield { number: index + 1, createdAt: row.createdAt, answers };
+        yield { number: index + 1, createdAt: new Date(row.createdAt), answers };
       }
     },
   };
