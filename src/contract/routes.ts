@@ -211,8 +211,10 @@ export const routes = {
     description:
       'Counts per question. `text` questions carry `words` (the cloud, at most 60, most ' +
       'frequent first), `answers` (the newest 30) and, for the host, `pendingCount`; without ' +
-      'X-Host-Secret only visible answers and words not hidden by the host, and for the host ' +
-      'every answer with its `state` and hidden words marked `hidden: true`. `scale` questions ' +
+      'X-Host-Secret only visible answers and words not hidden by the host (an answer holding a ' +
+      'hidden word, in any spelling the filter folds, is left out of `answers` too: issue 24), ' +
+      'and for the host every answer with its `state` and hidden words marked `hidden: true`. ' +
+      '`scale` questions ' +
       'carry `values` (every value 1..max with its count), `average` (exact mean, null with no ' +
       "answers) and `scale`. While a question's results are hidden from the caller: no counts, " +
       'no `values`/`average`, and empty `words`/`answers`. Anonymous reads are rate-limited ' +
@@ -353,7 +355,8 @@ export const routes = {
     description:
       "An open-text question's answers, newest first, a page at a time (`before` = the " +
       "previous page's `nextBefore`). The host gets every state (with `state`); others only " +
-      'visible answers, and only when they may see the results (else 403 as the summary).',
+      'visible answers without a word the host hid (a page may then hold fewer than `limit`; ' +
+      '`nextBefore` goes on), and only when they may see the results (else 403 as the summary).',
     params: QuestionAnswersParams,
     query: ListAnswersQuery,
     response: AnswersPage,
