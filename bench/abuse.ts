@@ -10,6 +10,7 @@ import {
   streamsAndIdleFlood,
   unreadResponses,
 } from './abuse-connections.ts';
+import { exportLoop } from './abuse-export.ts';
 import { abortedBodies, bankedIds } from './abuse-ids-logs.ts';
 import { createBenchPoll } from './lib/api.ts';
 import { emptyHistogram, HIST_MS, percentile } from './lib/latency.ts';
@@ -21,7 +22,8 @@ import { machine, type Row, table } from './lib/report.ts';
  * `npm run bench:abuse`: the attacks of issue 8 against `npm start`'s server (rate limits ON, the
  * default limits), each on a fresh server and SQLite file, all from one client address
  * (127.0.0.1). Appends a dated section to bench/RESULTS.md. Settings (environment):
- *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads   parts (default all)
+ *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,export   parts (default all)
+ *   ABUSE_EXPORT_BALLOTS=200000  ballots of the exported poll (export part, SQLite only)
  *   ABUSE_SECONDS=60        length of the stuffing and flood runs
  *   ABUSE_STREAMS=20000     stream attempts (two client processes share them)
  *   ABUSE_BIG_POLLS=20      big public polls for the memory part (the creation burst)
@@ -43,7 +45,7 @@ const env = process.env;
 const parts = new Set(
   (
     env.ABUSE_ONLY ??
-    'stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads'
+    'stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,export'
   ).split(','),
 );
 const seconds = Number(env.ABUSE_SECONDS ?? 60);
@@ -439,6 +441,10 @@ if (parts.has('reads')) {
       (env.ABUSE_READ_KIND ?? 'summaries') as 'summaries' | 'polls' | 'pages',
     );
   });
+}
+
+if (parts.has('export')) {
+  rows.push(await withServer({}, (server, db) => exportLoop(server, db, Math.min(seconds, 30))));
 }
 
 const section = `\n## Abuse run (\`npm run bench:abuse\`)\n\n${machine()}\n\n${table(rows)}\n`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BlockedWords, BlockedWordsBody, BlockedWordsResponse } from './blocked-words.ts';
 import { type Endpoint, type EndpointName, endpoints } from './endpoints.ts';
-import { EXPORT_FORMATS } from './export.ts';
+import { CSV_SEPARATORS, EXPORT_FORMATS } from './export.ts';
 import { DiscardBody, DiscardResponse, Integrity, IntegrityQuery } from './integrity.ts';
 import { LiveEventsQuery } from './live-events.ts';
 import {
@@ -46,6 +46,7 @@ import {
   SetNicknameResponse,
 } from './quiz.ts';
 import { Summary } from './summary.ts';
+import { isTimeZone } from './time-zone.ts';
 import { Ballot, VoteHeaders, VoteResponse } from './vote.ts';
 
 export { API_BASE, routePath } from './endpoints.ts';
@@ -210,8 +211,10 @@ export const routes = {
     description:
       'Counts per question. `text` questions carry `words` (the cloud, at most 60, most ' +
       'frequent first), `answers` (the newest 30) and, for the host, `pendingCount`; without ' +
-      'X-Host-Secret only visible answers and words not hidden by the host, and for the host ' +
-      'every answer with its `state` and hidden words marked `hidden: true`. `scale` questions ' +
+      'X-Host-Secret only visible answers and words not hidden by the host (an answer holding a ' +
+      'hidden word, in any spelling the filter folds, is left out of `answers` too: issue 24), ' +
+      'and for the host every answer with its `state` and hidden words marked `hidden: true`. ' +
+      '`scale` questions ' +
       'carry `values` (every value 1..max with its count), `average` (exact mean, null with no ' +
       "answers) and `scale`. While a question's results are hidden from the caller: no counts, " +
       'no `values`/`average`, and empty `words`/`answers`. Anonymous reads are rate-limited ' +
@@ -274,9 +277,28 @@ export const routes = {
       'tab or a carriage return gets an apostrophe, as does such a text after a ";" or a tab ' +
       'inside a field, and fields holding ",", ";" or a tab are quoted: read with "," or with ' +
       '";" (Excel in Spanish), no cell is run as a formula. ' +
-      'Sent as an attachment named `resultados-{slug}.csv|.xlsx`.',
+      'Issue 24: the CSV writes `;` between fields and decimal commas (what a Spanish Excel ' +
+      'splits); `separator=comma` writes `,` and decimal points (RFC 4180, the file of before). ' +
+      'The XLSX holds numbers as numbers (counts, percentages, scale values) and times as dates. ' +
+      'Times are written in the zone `tz` (an IANA name such as `Europe/Madrid`; the panel sends ' +
+      "the browser's; the server's zone without it; an unknown name is a 400). The summary's " +
+      'header counts what each section lists (`Papeletas`: the rows of the ballots section, a ' +
+      "participant's ballots of one run joined in one row). Sent as an attachment named after " +
+      "the poll's title (`filename` in ASCII, `filename*` in UTF-8; `resultados-{slug}` when " +
+      'the title has nothing a file name may hold). Built a slice at a time and streamed; ' +
+      'exports share a per-address bucket with the integrity view (429 past its burst).',
     params: SlugParams,
-    query: z.object({ format: z.enum(EXPORT_FORMATS).default('csv') }),
+    query: z.object({
+      format: z.enum(EXPORT_FORMATS).default('csv'),
+      separator: z.enum(CSV_SEPARATORS).default('semicolon'),
+      // One message for every bad zone, a too long one included (isTimeZone caps the length).
+      tz: z
+        .string()
+        .refine(isTimeZone, {
+          message: 'Zona horaria desconocida: usa un nombre IANA, como Europe/Madrid',
+        })
+        .optional(),
+    }),
   },
   getIntegrity: {
     ...endpoints.getIntegrity,
@@ -333,7 +355,8 @@ export const routes = {
     description:
       "An open-text question's answers, newest first, a page at a time (`before` = the " +
       "previous page's `nextBefore`). The host gets every state (with `state`); others only " +
-      'visible answers, and only when they may see the results (else 403 as the summary).',
+      'visible answers without a word the host hid (a page may then hold fewer than `limit`; ' +
+      '`nextBefore` goes on), and only when they may see the results (else 403 as the summary).',
     params: QuestionAnswersParams,
     query: ListAnswersQuery,
     response: AnswersPage,

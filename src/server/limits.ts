@@ -57,6 +57,19 @@ export const LIMITS = {
   /** Questions and options added per minute per poll after the burst: a fast typist, not a
    *  script (one every two seconds). */
   POLL_EDIT_PER_MIN: fractional(30, 0.01, 100_000),
+  /** Exports (CSV or XLSX) of one poll at once, keyed by its host secret like edits: a host
+   *  downloading both formats and trying again. Issue 25: a 200,000-ballot export costs seconds of
+   *  CPU (in slices, so the event loop stays free, but the CPU is spent): in a loop, one poll's
+   *  exports took every room's ballot p95 to ~3 s. */
+  EXPORT_BURST: whole(10, 1, 1_000_000),
+  /** Exports per minute per poll after the burst: a host needs a few; a loop gets one every
+   *  ten seconds. */
+  EXPORT_PER_MIN: fractional(6, 0.01, 100_000),
+  /** Integrity views (GET …/integrity) of one poll at once, keyed by its host secret: each open
+   *  panel refreshes it every 5 s, and it groups every ballot of the poll by source (issue 25). */
+  INTEGRITY_BURST: whole(60, 1, 1_000_000),
+  /** Integrity views per minute per poll after the burst: five open panels of one poll. */
+  INTEGRITY_PER_MIN: fractional(60, 0.01, 100_000),
   /** Anonymous reads (GET /polls/{slug}, …/summary, the /p/ and /r/ pages) one address may
    *  make at once: a room of 300 phones behind one NAT address loads the page and the poll
    *  together, with room to spare. Each read of a big poll can cost a rebuild; unlimited, 32

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import readExcelFile from 'read-excel-file/node';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { exportFileName } from '../../src/contract/index.ts';
 import { csvField } from '../../src/server/http/export/csv.ts';
 import { attachment } from '../../src/server/http/exports.ts';
 import {
@@ -72,12 +73,17 @@ async function seed(): Promise<{ poll: HostedPoll; single: Json; multi: Json; ye
   return { poll, single, multi, yesno };
 }
 
+/** `format` may carry more of the query: 'csv&separator=comma'. */
 const exportOf = (slug: string, format: string, secret?: string) =>
   api.app.inject({
     method: 'GET',
     url: `/api/v1/polls/${slug}/export?format=${format}`,
     headers: secret === undefined ? {} : { 'x-host-secret': secret },
   });
+
+/** The header the file is sent with, named after the poll's title (issue 24). */
+const dispositionOf = (title: string, slug: string, format: 'csv' | 'xlsx') =>
+  attachment(exportFileName(title, slug, format));
 
 describe('GET /polls/{slug}/export', () => {
   let seeded: Awaited<ReturnType<typeof seed>>;
@@ -100,14 +106,12 @@ describe('GET /polls/{slug}/export', () => {
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
-  it('writes a CSV with BOM that a parser reads back exactly, formulas neutralised', async () => {
+  it('writes with separator=comma the RFC 4180 CSV of before, read back exactly, formulas neutralised', async () => {
     const { poll } = seeded;
-    const res = await exportOf(poll.slug, 'csv', poll.secret);
+    const res = await exportOf(poll.slug, 'csv&separator=comma', poll.secret);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
-    expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="resultados-${poll.slug}.csv"; filename*=UTF-8''resultados-${poll.slug}.csv`,
-    );
+    expect(res.headers['content-disposition']).toBe(dispositionOf(TITLE, poll.slug, 'csv'));
     expect(res.headers['cache-control']).toBe('private, no-store');
     const bytes = res.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -174,7 +178,7 @@ describe('GET /polls/{slug}/export', () => {
     expect(res.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    expect(res.headers['content-disposition']).toContain(`filename="resultados-${poll.slug}.xlsx"`);
+    expect(res.headers['content-disposition']).toBe(dispositionOf(TITLE, poll.slug, 'xlsx'));
     const sheets = await readExcelFile(res.rawPayload);
     expect(sheets.map((s) => s.sheet)).toEqual(['Resumen', 'Papeletas']);
     // Rows come back as wide as the widest row: trailing empty cells are dropped here.
@@ -210,7 +214,7 @@ describe('GET /polls/{slug}/export', () => {
   it('exports a poll without questions or ballots', async () => {
     const empty = await createPoll(api.host, { title: 'Vacía' });
     const csv = await exportOf(empty.slug, 'csv', empty.secret);
-    const rows: string[][] = parse(csv.rawPayload, { bom: true });
+    const rows: string[][] = parse(csv.rawPayload, { bom: true, delimiter: ';' });
     expect(rows.map((r) => r.filter(Boolean))).toContainEqual(['Papeletas', '0']);
     const xlsx = await readExcelFile((await exportOf(empty.slug, 'xlsx', empty.secret)).rawPayload);
     expect(xlsx[1]!.data).toEqual([['Papeleta', 'Hora']]);
@@ -220,7 +224,9 @@ describe('GET /polls/{slug}/export', () => {
     const doc = (await api.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const op = doc.paths['/api/v1/polls/{slug}/export'].get;
     expect(op.operationId).toBe('exportResults');
-    expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'format', in: 'query' }));
+    for (const name of ['format', 'separator', 'tz']) {
+      expect(op.parameters).toContainEqual(expect.objectContaining({ name, in: 'query' }));
+    }
   });
 });
 
@@ -277,7 +283,7 @@ describe('CSV read with another separator (Excel in Spanish)', () => {
       });
       expect(res.status).toBe(201);
     }
-    const csv = await exportOf(poll.slug, 'csv', poll.secret);
+    const csv = await exportOf(poll.slug, 'csv&separator=comma', poll.secret);
     const cells = readWithSemicolons(csv.rawPayload.toString('utf8').slice(1));
     // The attack texts are there, each behind an apostrophe.
     expect(cells).toContain("'=2+5");
@@ -307,14 +313,34 @@ describe('CSV fields and file names', () => {
     ['dos\nlíneas', '"dos\nlíneas"'],
     ['ñandú', 'ñandú'],
     [12, '12'],
+    [33.3, '33.3'],
     [null, ''],
   ])('%j → %j', (value, expected) => {
     expect(csvField(value)).toBe(expected);
   });
 
+  it('writes decimal commas, unquoted, for the semicolon file', () => {
+    expect(csvField(33.3, true)).toBe('33,3');
+    expect(csvField(-0.5, true)).toBe('-0,5');
+    expect(csvField(12, true)).toBe('12');
+    expect(csvField('1,5', true)).toBe('"1,5"');
+  });
+
   it('names a file safely in Content-Disposition, whatever its characters', () => {
     expect(attachment('resultados-ñandú "x".csv')).toBe(
-      `attachment; filename="resultados-_and_ _x_.csv"; filename*=UTF-8''resultados-%C3%B1and%C3%BA%20%22x%22.csv`,
+      `attachment; filename="resultados-nandu _x_.csv"; filename*=UTF-8''resultados-%C3%B1and%C3%BA%20%22x%22.csv`,
     );
+    expect(attachment('Física 3º; 50%.xlsx')).toBe(
+      `attachment; filename="Fisica 3__ 50_.xlsx"; filename*=UTF-8''F%C3%ADsica%203%C2%BA%3B%2050%25.xlsx`,
+    );
+  });
+
+  it("names the file after the poll's title, without what a file system refuses", () => {
+    expect(exportFileName('Física 2º B: repaso', 'abc', 'csv')).toBe('Física 2º B repaso.csv');
+    expect(exportFileName('  ¿Qué/tal?  ', 'abc', 'xlsx')).toBe('¿Qué tal.xlsx');
+    expect(exportFileName('a\nb\t"c" <d>|*', 'abc', 'csv')).toBe('a b c d.csv');
+    expect(exportFileName('...', 'abc', 'csv')).toBe('resultados-abc.csv');
+    expect(exportFileName('//::', 'abc', 'xlsx')).toBe('resultados-abc.xlsx');
+    expect(exportFileName('x'.repeat(200), 'abc', 'csv')).toBe(`${'x'.repeat(80)}.csv`);
   });
 });

@@ -232,7 +232,7 @@ describe('hidden words', () => {
       );
       expect(res.status).toBe(200);
     }
-    // The cloud only: hiding a word leaves the answers list as it is (issue 13).
+    // The cloud (its answers leave the public list too: tests/api/hidden-word-surfaces.test.ts).
     const { pub, host } = await summaries(poll, text.id);
     expect(pub.words).toEqual([{ text: 'Agua', count: 1 }]);
     const marked = host.words.filter((w: Json) => w.hidden).map((w: Json) => w.text);

@@ -92,7 +92,8 @@ describe('reveal, reset, duplicate and export', () => {
     ]);
     const res = await api.app.inject({
       method: 'GET',
-      url: `/api/v1/polls/${poll.slug}/export?format=csv`,
+      // The comma file of before (issue 24 made ';' the default: tests/api/export-spanish.test.ts).
+      url: `/api/v1/polls/${poll.slug}/export?format=csv&separator=comma`,
       headers: { 'x-host-secret': poll.secret },
     });
     expect(res.statusCode).toBe(200);
@@ -129,7 +130,8 @@ describe('reveal, reset, duplicate and export', () => {
       0.5,
       4,
     ]);
-    expect(ballots[1]!.slice(2)).toEqual(['Café, por favor', 'Visible', '5', null]);
+    // A scale's value is a number cell (issue 24: it was the text '5').
+    expect(ballots[1]!.slice(2)).toEqual(['Café, por favor', 'Visible', 5, null]);
     expect(ballots[4]!.slice(2, 4)).toEqual([
       'Eres un p.u.t.o genio',
       'Marcada por lenguaje ofensivo',

@@ -114,7 +114,7 @@ describe('exports with the presenter pace: one row per participant', () => {
     });
 
   function csvBallots(body: Buffer): string[][] {
-    const rows: string[][] = parse(body, { bom: true });
+    const rows: string[][] = parse(body, { bom: true, delimiter: ';' });
     const header = rows.findIndex((r) => r[0] === 'Papeleta');
     return rows.slice(header + 1).map((r) => [r[0]!, ...r.slice(2, 4)]);
   }
@@ -128,12 +128,16 @@ describe('exports with the presenter pace: one row per participant', () => {
       ['2', 'No', 'A'],
       ['3', 'Sí', ''],
     ]);
+    // The header counts the rows listed, not the 5 ballots (issue 24: 'Papeletas 48' over 10 rows).
+    const head: string[][] = parse(res.rawPayload, { bom: true, delimiter: ';' });
+    expect(head[4]!.slice(0, 2)).toEqual(['Papeletas', '3']);
   });
 
   it('XLSX: the ballots sheet has one row per participant too', async () => {
     const { poll } = await pacedClass();
     const sheets = await readExcelFile((await exportOf(poll, 'xlsx')).rawPayload);
     const ballots = sheets.find((s) => s.sheet === 'Papeletas')!.data;
+    expect(sheets[0]!.data[4]!.slice(0, 2)).toEqual(['Papeletas', 3]);
     expect(ballots.slice(1).map((r) => [r[0], r[2], r[3] ?? null])).toEqual([
       [1, 'Sí', 'B'],
       [2, 'No', 'A'],

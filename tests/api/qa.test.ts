@@ -309,10 +309,11 @@ describe('exports', () => {
       headers: { 'x-host-secret': poll.secret },
     });
     expect(csv.statusCode).toBe(200);
-    expect(csv.body).toContain('Preguntas del público');
-    expect(csv.body).toContain('Pregunta,Nombre,Votos,Estado,Respondida,Hora');
-    expect(csv.body).toMatch(/¿Hay examen final\?,Leo,0,Visible,Sí,\d{4}-/);
-    expect(csv.body).toContain("'=1+2 ¿fórmula?,Anónimo,0,Pendiente de revisión,No");
+    // The header counts the section's rows (issue 24), ';' between fields.
+    expect(csv.body).toContain('Preguntas del público;2;');
+    expect(csv.body).toContain('Pregunta;Nombre;Votos;Estado;Respondida;Hora');
+    expect(csv.body).toMatch(/¿Hay examen final\?;Leo;0;Visible;Sí;\d{4}-/);
+    expect(csv.body).toContain("'=1+2 ¿fórmula?;Anónimo;0;Pendiente de revisión;No");
     const xlsx = await api.app.inject({
       url: `/api/v1/polls/${poll.slug}/export?format=xlsx`,
       headers: { 'x-host-secret': poll.secret },

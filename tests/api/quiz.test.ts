@@ -516,8 +516,11 @@ describe('exports of a quiz', () => {
       });
     const csv = parse((await (await file('csv')).text()).replace(/^\uFEFF/, ''), {
       relax_column_count: true,
+      delimiter: ';',
     }) as string[][];
-    const at = csv.findIndex((r) => r[0] === 'Jugadores');
+    // The summary's header counts the players listed (issue 24), then their section.
+    expect(csv[5]!.slice(0, 2)).toEqual(['Jugadores', '2']);
+    const at = csv.findIndex((r, i) => r[0] === 'Jugadores' && csv[i + 1]?.[0] === 'Puesto');
     expect(at).toBeGreaterThan(0);
     expect(csv[at + 1]!.slice(0, 7)).toEqual([
       'Puesto',

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import readExcelFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
+import { exportFileName } from '../../src/contract/export.ts';
 import { PHONE, PROJECTOR } from '../helpers/browser.ts';
 import { HostPage } from './pages/host-page.ts';
 import { type Seeded, setUpAppUnderTest } from './support/fixture.ts';
@@ -80,6 +81,9 @@ describe('results export from the host panel', () => {
   it('downloads the CSV and the XLSX with the secret in a header, never in the URL', async () => {
     const seeded = await seedWithVotes();
     const page = await app.newPage(LAPTOP, seeded);
+    // The browser's zone, which the panel sends as `tz` (issue 24): not the server's.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: 'America/Bogota' });
     const exports: { url: string; secret: string | undefined }[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/export')) {
@@ -93,11 +97,14 @@ describe('results export from the host panel', () => {
     await page.screenshot({ path: '/tmp/sondeo-export-1280.png', fullPage: true });
 
     const csv = await download(page, 'CSV');
-    expect(csv.name).toBe(`resultados-${seeded.slug}.csv`);
-    const rows: string[][] = parse(csv.bytes, { bom: true });
+    // Named after the poll's title (issue 24), as the server's Content-Disposition says.
+    expect(csv.name).toBe(exportFileName(TITLE, seeded.slug, 'csv'));
+    // ';' between fields and decimal commas: what Excel in Spanish splits and reads as numbers.
+    const rows: string[][] = parse(csv.bytes, { bom: true, delimiter: ';' });
     const cells = rows.map((r) => r.filter((c) => c !== ''));
     expect(cells[0]).toEqual(['Encuesta', `'${TITLE}`]);
-    expect(cells).toContainEqual(['¿Qué temas?', 'Opción múltiple', 'Datos', '2', '66.7', '3']);
+    expect(cells[3]).toEqual(['Zona horaria', 'America/Bogota']);
+    expect(cells).toContainEqual(['¿Qué temas?', 'Opción múltiple', 'Datos', '2', '66,7', '3']);
     const ballots = cells.slice(cells.findIndex((r) => r[0] === 'Papeleta') + 1);
     expect(ballots.map((b) => [b[0], ...b.slice(2)])).toEqual([
       ['1', 'Lunes', 'Álgebra; Datos'],
@@ -106,13 +113,16 @@ describe('results export from the host panel', () => {
     ]);
 
     const xlsx = await download(page, 'Excel (XLSX)');
-    expect(xlsx.name).toBe(`resultados-${seeded.slug}.xlsx`);
+    expect(xlsx.name).toBe(exportFileName(TITLE, seeded.slug, 'xlsx'));
     const sheets = await readExcelFile(xlsx.bytes);
     expect(sheets.map((s) => s.sheet)).toEqual(['Resumen', 'Papeletas']);
     expect(sheets[0]!.data[0]!.slice(0, 2)).toEqual(['Encuesta', TITLE]);
     expect(sheets[1]!.data).toHaveLength(4);
 
-    expect(exports.map((e) => new URL(e.url).search)).toEqual(['?format=csv', '?format=xlsx']);
+    expect(exports.map((e) => Object.fromEntries(new URL(e.url).searchParams))).toEqual([
+      { format: 'csv', tz: 'America/Bogota' },
+      { format: 'xlsx', tz: 'America/Bogota' },
+    ]);
     for (const e of exports) {
       expect(e.secret).toBe(seeded.secret);
       expect(e.url).not.toContain(seeded.secret);

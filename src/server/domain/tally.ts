@@ -8,6 +8,7 @@ import type {
   VoteCounts,
 } from '../store/store.ts';
 import { isHostSecret } from './host-auth.ts';
+import { publicAnswer, refillPublicAnswers } from './moderation/hidden-answers.ts';
 import { hiddenTest } from './moderation/hidden-words.ts';
 import { cloudEntries, hostCloud, publicCloud } from './words/cloud.ts';
 
@@ -104,7 +105,10 @@ export function computeSummaries(
               totalAnswers: count?.visible ?? 0,
               options: [],
               words: publicCloud(entries, isHidden),
-              answers: (tally?.recentVisible ?? []).map(answerView),
+              // Issue 24: an answer holding a hidden word is hidden too (hidden-answers.ts).
+              answers: (tally?.recentVisible ?? [])
+                .filter((a) => publicAnswer(a, isHidden))
+                .map(answerView),
             },
       );
       textParts.set(q.id, { host: host.at(-1)!, audience: audience.at(-1)! });
@@ -255,7 +259,8 @@ export async function loadSummaries(
         (usable.changed !== 'all' && (usable.changed.has(q.id) || usable.parts.has(q.id))),
     );
   if (usable && complete) {
-    return computeSummaries(tally.poll, tally.questions, tally.counts, tally.texts, usable);
+    const texts = await refillPublicAnswers(store, tally.texts);
+    return computeSummaries(tally.poll, tally.questions, tally.counts, texts, usable);
   }
   const parts = await readTextParts(store, tally, pause);
   return computeSummaries(tally.poll, tally.questions, tally.counts, [], {
@@ -287,7 +292,7 @@ async function readTextParts(
       tally.poll,
       slice,
       { ...tally.counts, texts: read.counts },
-      read.texts,
+      await refillPublicAnswers(store, read.texts),
     );
     for (const [id, part] of built.textParts) parts.set(id, part);
   }

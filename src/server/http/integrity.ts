@@ -20,8 +20,13 @@ export function registerIntegrityRoutes(
     refusedScope: Integrity['refusedScope'];
   },
 ) {
-  addRoute(app, 'getIntegrity', ({ params, query, hostSecret }) =>
-    getIntegrity(store, limiter.refusals, refusedScope, params.slug, hostSecret, query),
+  // Issue 25: it groups every ballot of the poll; its own bucket, per poll.
+  addRoute(
+    app,
+    'getIntegrity',
+    ({ params, query, hostSecret }) =>
+      getIntegrity(store, limiter.refusals, refusedScope, params.slug, hostSecret, query),
+    { bucket: 'integrity' },
   );
   addRoute(app, 'discardSource', ({ params, body, hostSecret }) =>
     discardSource(store, events, params.slug, hostSecret, body),

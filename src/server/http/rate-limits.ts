@@ -16,6 +16,14 @@ export function rateLimited(reply: FastifyReply, waitS: number): DomainError {
 
 const slugOf = (request: FastifyRequest) => (request.params as { slug?: string }).slug ?? '';
 
+/** Per poll: every host request carries the poll's host secret, which names one poll, so no
+ *  lookup is needed. Hashed, so the secret itself is never a key in memory or in Redis. */
+const secretKey = (request: FastifyRequest) =>
+  createHash('sha256')
+    .update(hostSecretOf(request) ?? '')
+    .digest('base64url')
+    .slice(0, 22);
+
 /** Whose bucket a request takes from. */
 const keyOf: Record<
   Exclude<BucketName, 'participant' | 'qaAsk'>,
@@ -27,13 +35,12 @@ const keyOf: Record<
   pollCreate: (request) => request.ip,
   // Per address, over every poll: a reader rotating over many polls pays for each read.
   read: (request) => request.ip,
-  // Per poll: every edit carries the poll's host secret, which names one poll, so no lookup is
-  // needed. Hashed, so the secret itself is never a key in memory or in Redis.
-  pollEdit: (request) =>
-    createHash('sha256')
-      .update(hostSecretOf(request) ?? '')
-      .digest('base64url')
-      .slice(0, 22),
+  // Per poll (secretKey).
+  pollEdit: (request) => secretKey(request),
+  // Issue 25: the host's heavy reads, per poll like edits (a caller without the poll's secret
+  // spends a bucket of its own, never the host's).
+  export: (request) => secretKey(request),
+  integrity: (request) => secretKey(request),
   // Issue 20: per (address, poll) like ballots. Asking also takes a token per participant id
   // (qaAsk), once the cookie is read (http/qa.ts).
   qaAskAddress: (request) => `${request.ip} ${slugOf(request)}`,

@@ -9,6 +9,8 @@ export type BucketName =
   | 'participant'
   | 'pollCreate'
   | 'pollEdit'
+  | 'export'
+  | 'integrity'
   | 'read'
   | 'qaAsk'
   | 'qaAskAddress'
@@ -20,6 +22,8 @@ export function bucketSpecs(limits: Limits): Record<BucketName, BucketSpec> {
     participant: { burst: limits.PARTICIPANT_BURST, perSecond: limits.PARTICIPANT_RATE_PER_S },
     pollCreate: { burst: limits.POLL_CREATE_BURST, perSecond: limits.POLL_CREATE_PER_MIN / 60 },
     pollEdit: { burst: limits.POLL_EDIT_BURST, perSecond: limits.POLL_EDIT_PER_MIN / 60 },
+    export: { burst: limits.EXPORT_BURST, perSecond: limits.EXPORT_PER_MIN / 60 },
+    integrity: { burst: limits.INTEGRITY_BURST, perSecond: limits.INTEGRITY_PER_MIN / 60 },
     read: { burst: limits.READ_BURST, perSecond: limits.READ_RATE_PER_S },
     qaAsk: { burst: limits.QA_ASK_BURST, perSecond: limits.QA_ASK_PER_MIN / 60 },
     qaAskAddress: {
@@ -35,6 +39,8 @@ const PREFIX: Record<BucketName, string> = {
   participant: 'p:',
   pollCreate: 'c:',
   pollEdit: 'e:',
+  export: 'x:',
+  integrity: 'i:',
   read: 'r:',
   qaAsk: 'qa:',
   qaAskAddress: 'qaa:',

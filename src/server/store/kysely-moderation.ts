@@ -257,6 +257,15 @@ export async function setWordHidden(
   });
 }
 
+export async function listHiddenWords(db: Db, questionId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('hidden_words')
+    .select('word_key')
+    .where('question_id', '=', questionId)
+    .execute();
+  return rows.map((r) => r.word_key).sort(byCodePoint);
+}
+
 /** Sorted here, not by ORDER BY: PostgreSQL's collation and SQLite's differ. */
 function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

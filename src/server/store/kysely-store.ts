@@ -8,6 +8,7 @@ import { ballotSources, discardSources, serverKey } from './kysely-integrity.ts'
 import {
   approveHeldAnswers,
   getTextAnswer,
+  listHiddenWords,
   listTextAnswers,
   setTextAnswerState,
   setWordHidden,
@@ -343,6 +344,10 @@ export class KyselyPollStore implements PollStore {
 
   setWordHidden(questionId: number, key: string, hidden: boolean) {
     return setWordHidden(this.db, this.hooks, questionId, key, hidden);
+  }
+
+  listHiddenWords(questionId: number) {
+    return listHiddenWords(this.db, questionId);
   }
 
   listBlockedWords(pollId: number) {

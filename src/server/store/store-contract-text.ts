@@ -310,6 +310,9 @@ export function textAnswersContract(
       expect(counts).toEqual({ questionId: text.id, visible: 0, pending: 0, words: [] });
       // Hidden words are the question's setting: they stay.
       expect((await current.store.getTally(poll.id))!.texts[0]!.hiddenKeys).toEqual(['rojo']);
+      await current.store.setWordHidden(text.id, 'azul', true);
+      expect(await current.store.listHiddenWords(text.id)).toEqual(['azul', 'rojo']);
+      expect(await current.store.listHiddenWords(scale.id)).toEqual([]);
 
       // Deleting the question drops its answers, and the ballots left with nothing.
       await current.store.updatePoll(poll.id, { status: 'open' });

@@ -125,6 +125,9 @@ export interface PollStore extends QaStore {
   /** Takes a folded word out of the public cloud (or back); returns the question's hidden
    *  words, sorted. */
   setWordHidden(questionId: number, key: string, hidden: boolean): Promise<string[]>;
+  /** The question's hidden words (folded keys), sorted: what the public list of answers leaves
+   *  out (issue 24). */
+  listHiddenWords(questionId: number): Promise<string[]>;
   // ── Blocked words (issue 17) ──
   /** The words the host blocked for the poll, as typed, sorted by code point. */
   listBlockedWords(pollId: number): Promise<string[]>;

@@ -4,14 +4,15 @@ import { esCore as es } from '../i18n/es-core.ts';
 import { ApiError, type CallOptions, codeOf, messageOf, readBody } from './api-client.ts';
 
 /**
- * A route that answers with a file (the results export): the body as a Blob, the secret in the
+ * A route that answers with a file (the results export): the body as a Blob with the name the
+ * server gave it (Content-Disposition), the secret in the
  * X-Host-Secret header like every other call, never in the URL. Throws the ApiError. Apart
  * from api-client.ts, which every phone downloads: only the host's export uses it.
  */
 export async function apiDownload<N extends RouteName>(
   name: N,
   options: Omit<CallOptions<N>, 'body'>,
-): Promise<Blob> {
+): Promise<{ blob: Blob; fileName: string | null }> {
   const route = endpoints[name];
   if (route.secret && !options.hostSecret) {
     throw new ApiError(es.api.noSecret, 'NO_SECRET', 401);
@@ -40,5 +41,23 @@ export async function apiDownload<N extends RouteName>(
     const code = response.statusText || codeOf(body) || String(response.status);
     throw new ApiError(message, code, response.status, body);
   }
-  return response.blob();
+  return {
+    blob: await response.blob(),
+    fileName: attachmentName(response.headers.get('content-disposition')),
+  };
+}
+
+/** The name a response's Content-Disposition gives its file: `filename*` (UTF-8) first, else
+ *  `filename`; null without one. */
+export function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      // A malformed encoding: the plain name below.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
 }

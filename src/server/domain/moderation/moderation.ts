@@ -11,6 +11,7 @@ import { isHostSecret } from '../host-auth.ts';
 import { findPoll, findPollAsHost } from '../poll-view.ts';
 import { answerView, canSeeResults } from '../tally.ts';
 import { foldKey } from '../words/words.ts';
+import { publicAnswersPage } from './hidden-answers.ts';
 
 /**
  * The host's moderation of open answers (issue 13). Every change is a votes change for the live
@@ -84,8 +85,8 @@ export async function hideWord(
 }
 
 /**
- * A page of answers, newest first. The host gets every state; anyone else only visible ones,
- * and only where the summary would show them (results public or poll closed, and the
+ * A page of answers, newest first. The host gets every state; anyone else only visible ones
+ * without a hidden word (hidden-answers.ts), and only where the summary would show them (results public or poll closed, and the
  * question's results not hidden), else RESULTS_PRIVATE like the summary.
  */
 export async function listAnswers(
@@ -100,15 +101,21 @@ export async function listAnswers(
   if (!host && !canSeeResults(poll, secret)) throw new DomainError('RESULTS_PRIVATE');
   const question = await findTextQuestion(store, poll, questionId);
   if (!host && question.resultsHidden) throw new DomainError('RESULTS_PRIVATE');
+  if (!host) {
+    // Issue 24: without the answers that hold a word the host hid.
+    const hiddenKeys = await store.listHiddenWords(questionId);
+    const shown = await publicAnswersPage(store, questionId, hiddenKeys, page);
+    return { answers: shown.answers.map(answerView), nextBefore: shown.nextBefore };
+  }
   // One more than asked: whether a next page exists, without a count.
   const rows = await store.listTextAnswers(questionId, {
     before: page.before,
     limit: page.limit + 1,
-    visibleOnly: !host,
+    visibleOnly: false,
   });
   const answers = rows.slice(0, page.limit);
   return {
-    answers: answers.map((a) => (host ? { ...answerView(a), state: a.state } : answerView(a))),
+    answers: answers.map((a) => ({ ...answerView(a), state: a.state })),
     nextBefore: rows.length > page.limit ? answers.at(-1)!.id : null,
   };
 }

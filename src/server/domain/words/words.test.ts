@@ -70,6 +70,57 @@ describe('cloudWords', () => {
   });
 });
 
+describe('negations (issue 24)', () => {
+  const keysOf = (text: string) => cloudWords(text).map((w) => w.key);
+
+  it('keeps a negation with what it negates in a short answer', () => {
+    expect(cloudWords('Ni idea')).toEqual([{ key: 'ni idea', spelling: 'Ni idea' }]);
+    expect(cloudWords('todo, no me entero')).toEqual([
+      { key: 'no me entero', spelling: 'no me entero' },
+    ]);
+    expect(keysOf('Sin azúcar')).toEqual(['sin azucar']);
+    expect(keysOf('nunca jamás')).toEqual(['nunca jamas']);
+    expect(keysOf('no tengo ni idea')).toEqual(['no tengo ni idea']);
+    expect(keysOf('No a la guerra')).toEqual(['no la guerra']);
+    expect(keysOf('No sé')).toEqual(['no se']);
+    expect(keysOf('no lo sé')).toEqual(['no lo se']);
+    expect(keysOf('Tampoco me gusta')).toEqual(['tampoco me gusta']);
+    expect(keysOf('Nadie lo entiende')).toEqual(['nadie lo entiende']);
+  });
+
+  it('keeps it in a longer answer, next to the words counted alone', () => {
+    expect(keysOf('Me gusta el café pero sin azúcar y sin leche')).toEqual([
+      'gusta',
+      'cafe',
+      'sin azucar',
+      'sin leche',
+    ]);
+    expect(keysOf('La verdad es que no me entero de nada')).toEqual([
+      'verdad',
+      'no me entero',
+      'nada',
+    ]);
+    expect(keysOf('Está bien, aunque no mucho, la verdad')).toEqual(['bien', 'no mucho', 'verdad']);
+  });
+
+  it('binds nothing across punctuation or with nothing after it', () => {
+    expect(keysOf('No, me encanta')).toEqual(['encanta']);
+    expect(keysOf('Yo no')).toEqual([]);
+    expect(keysOf('No')).toEqual(['no']);
+    expect(keysOf('nada')).toEqual(['nada']);
+    // Without a negation nothing changes.
+    expect(keysOf('Muy bien')).toEqual(['bien']);
+    expect(keysOf('Trabajo en equipo')).toEqual(['trabajo en equipo']);
+  });
+
+  it('never leaves the negated word alone', () => {
+    for (const text of ['ni idea', 'todo, no me entero', 'no me gusta nada la clase']) {
+      const keys = keysOf(text);
+      for (const alone of ['idea', 'entero', 'gusta']) expect(keys).not.toContain(alone);
+    }
+  });
+});
+
 describe('the cloud', () => {
   const rows = [
     { key: 'cafe', spelling: 'café', count: 3 },

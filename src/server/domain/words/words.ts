@@ -1,3 +1,4 @@
+import { units } from './negations.ts';
 import { STOP_WORDS_ES } from './stop-words-es.ts';
 
 /**
@@ -18,6 +19,8 @@ import { STOP_WORDS_ES } from './stop-words-es.ts';
  *   short, and splitting 'trabajo en equipo' or 'aprender cosas nuevas' loses what they say.
  *   Longer answers count each distinct word once, stop words left out. An answer of a single
  *   word counts even when it is a stop word ('No'), since that was the whole answer.
+ * - A negation stays with what it negates, as one term ('ni idea', 'no me entero', 'sin
+ *   azúcar'), in a phrase or a longer answer alike (negations.ts, issue 24).
  * - Each answer counts a key at most once: the cloud counts answers that mention a word, so
  *   one person writing 'café café café' weighs as one.
  */
@@ -37,6 +40,7 @@ const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
 const SINGLE_LETTER = /^\p{L}\p{M}*$/u;
 
 const ASCII = /^[\x20-\x7e]*$/;
+const JOINING = /^[\s\p{L}\p{M}]*$/u;
 
 /** Case and accents folded for grouping; ñ stays ñ ('año' is not 'ano'). Spanish has no
  *  casing rule of its own, so the locale-free lower case is the same and much cheaper; a word
@@ -51,6 +55,7 @@ export function foldWord(word: string): string {
 }
 
 const STOP = new Set(STOP_WORDS_ES.map(foldWord));
+const isStop = (key: string) => STOP.has(key);
 
 /** A word as typed, and where it sits in the answer (NFC, invisible characters dropped). */
 interface Token {
@@ -87,29 +92,29 @@ export function cloudWords(text: string): CloudWord[] {
   const all = located.map((t) => t.text);
   if (all.length === 1) return [{ key: foldWord(all[0]!), spelling: all[0]! }];
   const keys = all.map(foldWord);
-  let start = 0;
-  let end = all.length;
-  while (start < end && STOP.has(keys[start]!)) start++;
-  while (end > start && STOP.has(keys[end - 1]!)) end--;
-  const length = end - start;
-  if (length === 0) return [];
-  if (length <= PHRASE_MAX_WORDS) {
-    // Shown as typed, from its first word to its last: what lies between (a lone 'y', a comma,
-    // a masked 'p*ta') stays, only runs of spaces become one (issue 17: 'Clorofila y luz').
-    return [
-      {
-        key: keys.slice(start, end).join(' '),
-        spelling: clean.slice(located[start]!.start, located[end - 1]!.end).replace(/\s+/gu, ' '),
-      },
-    ];
-  }
+  // Spaces (and lone letters, not words: 'no a la guerra') only, no punctuation, between two.
+  const joined = (i: number) => JOINING.test(clean.slice(located[i]!.end, located[i + 1]!.start));
+  const said = units(keys, isStop, joined);
+  if (said.length === 0) return [];
+  // Shown as typed, from its first word to its last: what lies between (a lone 'y', a comma,
+  // a masked 'p*ta') stays, only runs of spaces become one (issue 17: 'Clorofila y luz').
+  const term = (first: number, last: number): CloudWord => ({
+    key: first === last ? keys[first]! : keys.slice(first, last + 1).join(' '),
+    spelling:
+      first === last
+        ? all[first]!
+        : clean.slice(located[first]!.start, located[last]!.end).replace(/\s+/gu, ' '),
+  });
+  const start = said[0]!.first;
+  const end = said.at(-1)!.last;
+  if (end - start + 1 <= PHRASE_MAX_WORDS) return [term(start, end)];
   const seen = new Set<string>();
   const words: CloudWord[] = [];
-  for (let i = start; i < end; i++) {
-    const key = keys[i]!;
-    if (STOP.has(key) || seen.has(key)) continue;
-    seen.add(key);
-    words.push({ key, spelling: all[i]! });
+  for (const unit of said) {
+    const word = term(unit.first, unit.last);
+    if (seen.has(word.key)) continue;
+    seen.add(word.key);
+    words.push(word);
   }
   return words;
 }

@@ -1,16 +1,21 @@
+import type { CsvSeparator } from '../../../contract/index.ts';
 import {
   type BallotRow,
   exportLabels as L,
-  localDateTime,
   type ResultsExport,
 } from '../../domain/export-results.ts';
 import { qaExportLabels as Q } from '../../domain/qa/qa-export.ts';
 
 /**
- * The export as one CSV file (RFC 4180: comma-separated, CRLF line ends, fields with a comma, a
+ * The export as one CSV file (RFC 4180's quoting: CRLF line ends, fields with a separator, a
  * quote or a line break quoted, quotes doubled), UTF-8 with a byte order mark so Excel reads the
- * accents. Three sections one under the other (the poll, the summary, the ballots), every row
- * padded to the same number of fields so strict parsers accept the file.
+ * accents. Sections one under the other (the poll, the summary, the players of a quiz, the
+ * ballots, the audience's questions), every row padded to the same number of fields so strict
+ * parsers accept the file.
+ *
+ * Issue 24: by default ';' between fields and decimal commas ('33,3'), what Excel in Spanish
+ * (and most of Europe) splits into cells and reads as numbers; `separator=comma` writes ',' and
+ * decimal points, the file of before.
  */
 
 type Cell = string | number | null;
@@ -30,9 +35,11 @@ const FORMULA_AFTER_SEPARATOR = /([;\t])([ "]*)(?=[=+\-@\t\r])/g;
  * formula gets an apostrophe where a cell would start (the field's start, and after a ';' or a
  * tab inside it), and a field holding a separator of any reader (',' ';' tab) is quoted.
  */
-export function csvField(value: Cell): string {
+export function csvField(value: Cell, decimalComma = false): string {
   if (value === null) return '';
-  if (typeof value === 'number') return String(value);
+  // A number holds no separator of either file once its decimal mark is the other one.
+  if (typeof value === 'number')
+    return decimalComma ? String(value).replace('.', ',') : String(value);
   let text = value.replace(
     FORMULA_AFTER_SEPARATOR,
     (_match, separator: string, gap: string) => `${separator}${gap}'`,
@@ -42,10 +49,15 @@ export function csvField(value: Cell): string {
 }
 
 const BOM = '\uFEFF';
-/** Rows per chunk of the stream: a page of ballots is written at once, not line by line. */
-const ROWS_PER_CHUNK = 500;
+/** Characters per chunk of the stream: few writes, little held. */
+const CHUNK_CHARS = 64 * 1024;
 
-export async function* resultsCsv(data: ResultsExport): AsyncGenerator<string> {
+export async function* resultsCsv(
+  data: ResultsExport,
+  separator: CsvSeparator = 'semicolon',
+): AsyncGenerator<string> {
+  const comma = separator === 'comma';
+  const time = (date: Date) => data.clock.text(date);
   const width = Math.max(
     L.summaryHeader.length,
     L.ballotHeader.length + data.ballotColumns.length,
@@ -53,15 +65,18 @@ export async function* resultsCsv(data: ResultsExport): AsyncGenerator<string> {
   );
   const line = (cells: Cell[]) => {
     const padded = [...cells, ...Array<Cell>(width - cells.length).fill(null)];
-    return `${padded.map(csvField).join(',')}\r\n`;
+    return `${padded.map((cell) => csvField(cell, !comma)).join(comma ? ',' : ';')}\r\n`;
   };
 
   let chunk = BOM;
   chunk += line([L.poll, data.poll.title]);
   chunk += line([L.status, L.statuses[data.poll.status]]);
-  chunk += line([L.exportedAt, localDateTime(data.exportedAt)]);
-  chunk += line([L.timeZone, data.timeZone]);
+  chunk += line([L.exportedAt, time(data.exportedAt)]);
+  chunk += line([L.timeZone, data.clock.timeZone]);
+  // Each count is of what its section lists (issue 24).
   chunk += line([L.ballotCount, data.ballotCount]);
+  if (data.players) chunk += line([L.players, data.players.rows.length]);
+  if (data.qaCount > 0) chunk += line([Q.section, data.qaCount]);
   chunk += line([]);
   chunk += line([L.summary]);
   chunk += line([...L.summaryHeader]);
@@ -88,14 +103,14 @@ export async function* resultsCsv(data: ResultsExport): AsyncGenerator<string> {
   yield chunk;
 
   chunk = '';
-  let rows = 0;
-  for await (const ballot of data.ballots()) {
-    chunk += line(ballotCells(ballot));
-    rows += 1;
-    if (rows % ROWS_PER_CHUNK === 0) {
+  for (const ballot of data.ballots()) {
+    chunk += line(ballotCells(ballot, time));
+    if (chunk.length >= CHUNK_CHARS) {
       yield chunk;
       chunk = '';
     }
+    // Yielding a chunk is a microtask, not a turn of the event loop: pause for real (issue 25).
+    if (data.slices.due()) await data.slices.pause();
   }
   if (chunk) yield chunk;
 
@@ -103,11 +118,12 @@ export async function* resultsCsv(data: ResultsExport): AsyncGenerator<string> {
   if (data.qaCount === 0) return;
   chunk = line([]) + line([Q.section]) + line([...Q.header]);
   for await (const q of data.audienceQuestions()) {
-    chunk += line([q.text, q.nickname, q.votes, q.state, q.answered, localDateTime(q.createdAt)]);
+    chunk += line([q.text, q.nickname, q.votes, q.state, q.answered, time(q.createdAt)]);
+    if (data.slices.due()) await data.slices.pause();
   }
   yield chunk;
 }
 
-function ballotCells(ballot: BallotRow): Cell[] {
-  return [ballot.number, localDateTime(ballot.createdAt), ...ballot.answers];
+function ballotCells(ballot: BallotRow, time: (date: Date) => string): Cell[] {
+  return [ballot.number, time(ballot.createdAt), ...ballot.answers];
 }

@@ -1,100 +1,76 @@
-import writeExcelFile, { type Cell, type SheetData } from 'write-excel-file/node';
-import {
-  exportLabels as L,
-  localDateTime,
-  type ResultsExport,
-} from '../../domain/export-results.ts';
+import { exportLabels as L, type ResultsExport } from '../../domain/export-results.ts';
 import { qaExportLabels as Q } from '../../domain/qa/qa-export.ts';
+import { type XlsxCell, type XlsxSheet, xlsxStream } from './xlsx-writer.ts';
 
 /**
- * The export as an Excel workbook: a 'Resumen' sheet (the poll, then one row per option) and a
- * 'Papeletas' sheet (one row per ballot). Text goes in string cells, which a spreadsheet never
- * runs as a formula, so it is written exactly as typed (no apostrophe as in the CSV). Times are
- * date cells showing the server's local time; percentages are numbers shown as percentages.
+ * The export as an Excel workbook: a 'Resumen' sheet (the poll, then one row per option), a
+ * 'Jugadores' sheet for a quiz, a 'Papeletas' sheet (one row per participant's ballots) and the
+ * audience's questions. Text goes in string cells, which a spreadsheet never runs as a formula,
+ * so it is written exactly as typed (no apostrophe as in the CSV). Numbers are number cells
+ * (issue 24: a scale's values too), times date cells showing the wall-clock time of the export's
+ * zone, percentages numbers shown as percentages. Streamed, a slice at a time (issue 25).
  */
 
-const bold = (value: string): Cell => ({ value, fontWeight: 'bold' });
-const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+const bold = (value: string): XlsxCell => ({ value, style: 'bold' });
 
-/** Excel dates have no zone: the local wall-clock time, as a UTC instant, shows as local. */
-function wallClock(date: Date): Date {
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-}
-
-export async function resultsXlsx(data: ResultsExport): Promise<Buffer> {
-  const summary: SheetData = [
+export function resultsXlsx(data: ResultsExport): AsyncGenerator<Buffer> {
+  const date = (at: Date): XlsxCell => ({ value: data.clock.wallClock(at), style: 'date' });
+  const summary: XlsxCell[][] = [
     [bold(L.poll), data.poll.title],
     [bold(L.status), L.statuses[data.poll.status]],
-    [bold(L.exportedAt), localDateTime(data.exportedAt)],
-    [bold(L.timeZone), data.timeZone],
+    [bold(L.exportedAt), data.clock.text(data.exportedAt)],
+    [bold(L.timeZone), data.clock.timeZone],
+    // Each count is of what its sheet lists (issue 24).
     [bold(L.ballotCount), data.ballotCount],
+    ...(data.players ? [[bold(L.players), data.players.rows.length]] : []),
+    ...(data.qaCount > 0 ? [[bold(Q.section), data.qaCount]] : []),
     [],
     L.summaryHeader.map(bold),
-    ...data.summary.map((row): Cell[] => [
+    ...data.summary.map((row): XlsxCell[] => [
       row.question,
       row.type,
       row.option,
       row.count,
-      row.share === null ? null : { value: row.share, format: '0.0%' },
+      row.share === null ? null : { value: row.share, style: 'percent' },
       row.respondents,
     ]),
   ];
-  const ballots: SheetData = [[...L.ballotHeader, ...data.ballotColumns].map(bold)];
-  for await (const ballot of data.ballots()) {
-    ballots.push([
-      ballot.number,
-      { value: wallClock(ballot.createdAt), type: Date, format: DATE_FORMAT },
-      ...ballot.answers.map((text) => text || null),
-    ]);
+  function* ballots(): Generator<XlsxCell[]> {
+    yield [...L.ballotHeader, ...data.ballotColumns].map(bold);
+    for (const ballot of data.ballots()) {
+      yield [ballot.number, date(ballot.createdAt), ...ballot.answers];
+    }
   }
-  const audience: SheetData = [Q.header.map(bold)];
-  for await (const q of data.audienceQuestions()) {
-    audience.push([
-      q.text,
-      q.nickname,
-      q.votes,
-      q.state,
-      q.answered,
-      { value: wallClock(q.createdAt), type: Date, format: DATE_FORMAT },
-    ]);
+  async function* audience(): AsyncGenerator<XlsxCell[]> {
+    yield Q.header.map(bold);
+    for await (const q of data.audienceQuestions()) {
+      yield [q.text, q.nickname, q.votes, q.state, q.answered, date(q.createdAt)];
+    }
   }
+  const sheets: XlsxSheet[] = [{ name: L.summary, widths: [40, 16, 30, 8, 12], rows: summary }];
   // Quiz: a 'Jugadores' sheet between the summary and the ballots.
-  const players = data.players && {
-    sheet: L.players,
-    data: [data.players.header.map(bold), ...data.players.rows] as SheetData,
-    columns: [{ width: 8 }, { width: 26 }, { width: 10 }, { width: 10 }],
-    stickyRowsCount: 1,
-  };
-  return writeExcelFile([
-    {
-      sheet: L.summary,
-      data: summary,
-      columns: [{ width: 40 }, { width: 16 }, { width: 30 }, { width: 8 }, { width: 12 }],
-    },
-    ...(players ? [players] : []),
-    {
-      sheet: L.ballots,
-      data: ballots,
-      columns: [{ width: 10 }, { width: 20 }, ...data.ballotColumns.map(() => ({ width: 30 }))],
-      stickyRowsCount: 1,
-    },
-    // Issue 20: a third sheet when the audience asked anything.
-    ...(data.qaCount === 0
-      ? []
-      : [
-          {
-            sheet: Q.section,
-            data: audience,
-            columns: [
-              { width: 50 },
-              { width: 20 },
-              { width: 8 },
-              { width: 22 },
-              { width: 12 },
-              { width: 20 },
-            ],
-            stickyRowsCount: 1,
-          },
-        ]),
-  ]).toBuffer();
+  if (data.players) {
+    sheets.push({
+      name: L.players,
+      widths: [8, 26, 10, 10],
+      stickyHeader: true,
+      rows: [data.players.header.map(bold), ...data.players.rows],
+    });
+  }
+  sheets.push({
+    name: L.ballots,
+    widths: [10, 20, ...data.ballotColumns.map(() => 30)],
+    stickyHeader: true,
+    rows: ballots(),
+  });
+  // Issue 20: a sheet of the audience's questions when it asked anything.
+  if (data.qaCount > 0) {
+    sheets.push({
+      name: Q.section,
+      widths: [50, 20, 8, 22, 12, 20],
+      stickyHeader: true,
+      rows: audience(),
+    });
+  }
+  return xlsxStream(sheets, data.slices);
 }
