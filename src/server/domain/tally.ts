@@ -160,12 +160,31 @@ export function computeSummaries(
     totalVotes: counts.ballots,
     updatedAt: poll.updatedAt.toISOString(),
   };
+  // Issue 24: a quiz question that never started is nobody's but the host's to read.
+  questions.forEach((q, i) => {
+    if (poll.quiz && q.startedAt === null) audience[i] = unstartedSummary(audience[i]!);
+  });
   const hostSummary = { ...head, questions: host };
   const same = audience.every((q, i) => q === host[i]);
   return {
     host: hostSummary,
     audience: same ? hostSummary : { ...head, questions: audience },
     textParts,
+  };
+}
+
+/** Where an unstarted quiz question stands, without its text, options, labels or answers. */
+function unstartedSummary(q: SummaryQuestion): SummaryQuestion {
+  return {
+    id: q.id,
+    text: '',
+    type: q.type,
+    ordinal: q.ordinal,
+    respondents: 0,
+    hidden: q.hidden,
+    options: [],
+    ...(q.type === 'text' ? { words: [], answers: [] } : {}),
+    ...(q.scale ? { scale: { max: q.scale.max, minLabel: null, maxLabel: null } } : {}),
   };
 }
 
