@@ -105,6 +105,9 @@ export function PresenterScreen({
   }
   return (
     <Presentation
+      // A reset (issue 24) starts the run again: the join screen, then the first question (a
+      // quiz's current question was cleared, so → starts its clock afresh).
+      key={feed.poll.resetCount}
       slug={slug}
       secret={secret}
       feed={feed}
