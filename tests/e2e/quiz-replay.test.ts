@@ -174,4 +174,42 @@ describe('a quiz played again', () => {
     await ana.tap('Ocho');
     await ana.nicknameField().waitFor();
   });
+
+  it('a quiz with no votes but a spent question offers the reset, and reopening asks first', async () => {
+    const quiz = await seedQuiz('Pregunta gastada');
+    const first = quiz.poll.questions[0]!;
+    // → pressed before anyone joined: the first question ran and closed with no answers.
+    await app.api(`/polls/${quiz.slug}`, {
+      method: 'PATCH',
+      secret: quiz.secret,
+      body: { currentQuestionId: first.id },
+    });
+    await app.api(`/polls/${quiz.slug}/questions/${first.id}/close`, {
+      method: 'POST',
+      secret: quiz.secret,
+    });
+    const host = new HostPage(
+      await app.newPage({ width: 1280, height: 900 }, quiz),
+      app.server.url,
+    );
+    await host.goto(quiz.slug);
+    await host.waitForPanel();
+    expect(await host.page.getByText('Todavía no hay votos que resetear.').count()).toBe(0);
+    await host.page.getByRole('button', { name: 'Resetear votos' }).click();
+    await host.confirm('Borrar y empezar de nuevo');
+    await host.toast('Concurso reiniciado');
+    const after = await app.api<Poll>(`/polls/${quiz.slug}`, { secret: quiz.secret });
+    expect(after).toMatchObject({ currentQuestionId: null, clock: null, resetCount: 1 });
+
+    await app.setStatus(quiz, 'closed');
+    await host.page.reload();
+    await host.waitForPanel();
+    await host.page.getByRole('button', { name: 'Reabrir encuesta' }).click();
+    const dialog = host.page.getByRole('alertdialog');
+    await dialog.getByRole('heading', { name: '¿Reabrir el concurso?' }).waitFor();
+    await host.confirm('Reabrir y empezar de nuevo');
+    await host.toast('Encuesta reabierta');
+    const reopened = await app.api<Poll>(`/polls/${quiz.slug}`, { secret: quiz.secret });
+    expect(reopened).toMatchObject({ status: 'open', resetCount: 2 });
+  });
 });
