@@ -295,6 +295,11 @@ describe('no phone reads a quiz question before it starts (issue 24)', () => {
     expect(poll.questions).toHaveLength(2);
     await results.next((e) => e.event === 'summary' && e.data.includes('Zumbafrita'));
     await surfaces(SECOND);
+    // The public results list the questions played so far; the host's, every one.
+    const summary = (await call('GET', `/polls/${q.slug}/summary`)).body;
+    expect(summary.questions.map((x: { id: number }) => x.id)).toEqual([q.first.id]);
+    const hostSummary = (await call('GET', `/polls/${q.slug}/summary`, undefined, q.host)).body;
+    expect(hostSummary.questions).toHaveLength(2);
 
     // After the game ends, a question that never started stays unread.
     await call('PATCH', `/polls/${q.slug}`, { status: 'closed' }, q.host);
