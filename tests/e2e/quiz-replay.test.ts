@@ -5,6 +5,7 @@ import { PHONE, PROJECTOR } from '../helpers/browser.ts';
 import { HostPage } from './pages/host-page.ts';
 import { PresenterPage } from './pages/presenter-page.ts';
 import { QuizPhonePage } from './pages/quiz-phone-page.ts';
+import { axeViolations } from './support/axe.ts';
 import { type HostKey, setUpAppUnderTest } from './support/fixture.ts';
 
 /**
@@ -152,6 +153,7 @@ describe('a quiz played again', () => {
     await host.dismissToasts();
     const players = host.page.getByTestId('quiz-players');
     await players.getByText('Dani').waitFor();
+    expect(await axeViolations(host.page)).toEqual([]);
     await host.page.getByRole('button', { name: 'Cambiar el apodo de Dani' }).click();
     await host.page.getByLabel('Nuevo apodo para Dani').fill('Daniela');
     await host.page.getByRole('button', { name: 'Guardar' }).click();
