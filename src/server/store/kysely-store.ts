@@ -42,11 +42,10 @@ import {
   playerResults,
   quizResults,
   quizStandings,
-  removePlayer,
-  renamePlayer,
   setNickname,
   startQuestionClock,
 } from './kysely-quiz.ts';
+import { removePlayer, renamePlayer } from './kysely-quiz-players.ts';
 import {
   bumpedUpdatedAt,
   insertQuestion,
