@@ -1,5 +1,5 @@
 import { CLEAN_ANSWERS } from '../src/server/domain/moderation/clean-answers-fixture.ts';
-import { isProfane } from '../src/server/domain/moderation/profanity.ts';
+import { isProfane, rateText } from '../src/server/domain/moderation/profanity.ts';
 import { trickedAnswers } from '../src/server/domain/moderation/profanity-fixtures.ts';
 import { computeSummaries } from '../src/server/domain/tally.ts';
 import type {
@@ -25,13 +25,13 @@ function cpuMs(run: () => void): number {
 
 const tricked = trickedAnswers();
 const published = tricked.filter((a) => !isProfane(a.text));
-const flagged = CLEAN_ANSWERS.filter((a) => isProfane(a));
+const flagged = CLEAN_ANSWERS.filter((a) => rateText(a) !== 'clean');
 console.log(
   `Tricked insults published: ${published.length} of ${tricked.length} ` +
     `(${((100 * published.length) / tricked.length).toFixed(1)} %)`,
 );
 for (const a of published) console.log(`  ${a.kind}: ${a.text}`);
-console.log(`Clean answers flagged: ${flagged.length} of ${CLEAN_ANSWERS.length}`);
+console.log(`Clean answers flagged or held: ${flagged.length} of ${CLEAN_ANSWERS.length}`);
 
 const long =
   'Me gustaría aprender más sobre la fotosíntesis y la respiración celular de las plantas, ' +
@@ -41,11 +41,12 @@ const sets: [string, readonly string[]][] = [
   ['tricked insult', tricked.map((a) => a.text)],
   ['140-character answer', [long.slice(0, 140)]],
 ];
+// What the vote path runs on an open answer: both lists, strong and held on doubt (issue 24).
 for (const [name, texts] of sets) {
-  for (const t of texts) isProfane(t);
+  for (const t of texts) rateText(t);
   const rounds = Math.ceil(40_000 / texts.length);
   const ms = cpuMs(() => {
-    for (let r = 0; r < rounds; r++) for (const t of texts) isProfane(t);
+    for (let r = 0; r < rounds; r++) for (const t of texts) rateText(t);
   });
   console.log(`Per ${name}: ${((1000 * ms) / (rounds * texts.length)).toFixed(1)} µs CPU`);
 }

@@ -30,6 +30,10 @@ export const Settings = z.object({
   qa: z.boolean(),
   /** 'Revisar antes de mostrar': audience questions wait for the host's approval. */
   qaModerated: z.boolean(),
+  /** 'Filtro estricto' (issue 24): open answers and audience questions holding a mild insult
+   *  or a word that is one in a classroom ('tonto', 'zorra') wait for the host. On by default;
+   *  the strong list hides answers whatever it says. */
+  strictFilter: z.boolean(),
   /** 'Concurso' (issue 18): correct options, time limits, nicknames, points, leaderboard.
    *  A quiz is always presenter-paced, whatever `presenterPace` says. Off by default. */
   quiz: z.boolean(),

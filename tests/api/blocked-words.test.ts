@@ -61,7 +61,8 @@ describe('blocked words', () => {
   });
 
   it('flags new answers holding a blocked word in any spelling; others stay public', async () => {
-    const { poll, text } = await textPoll();
+    // 'Filtro estricto' off: 'tonto' alone is held by it (issue 24), a host's list is the test.
+    const { poll, text } = await textPoll({ strictFilter: false });
     await block(poll, ['tonto', 'me aburro']);
     const caught = [
       'eres un T0NT0',

@@ -15,6 +15,7 @@ export function makePoll(overrides: Partial<Poll> = {}): Poll {
       moderateText: false,
       qa: false,
       qaModerated: false,
+      strictFilter: true,
       quiz: false,
     },
     currentQuestionId: null,

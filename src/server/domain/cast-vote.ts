@@ -4,7 +4,7 @@ import type { PollRecord, PollStore, QuestionWithOptions, StoreAnswer } from '..
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
 import { type BlockedTest, blockedTest } from './moderation/blocked-words.ts';
-import { isProfane } from './moderation/profanity.ts';
+import { rateText } from './moderation/profanity.ts';
 import type { ReadPoll } from './poll-view.ts';
 import { cloudWords } from './words/words.ts';
 
@@ -104,15 +104,19 @@ export function storeAnswers(
   questions: QuestionWithOptions[],
   answers: Answer[],
   isBlocked?: BlockedTest,
+  strictFilter = true,
 ): StoreAnswer[] {
   return answers.map((a) => {
     if ('optionIds' in a) return a;
     if ('text' in a) {
-      const flagged = isProfane(a.text) || (isBlocked?.(a.text) ?? false);
+      const rating = rateText(a.text);
+      const flagged = rating === 'strong' || (isBlocked?.(a.text) ?? false);
+      // 'Filtro estricto' (issue 24): a mild insult waits for the host's one click.
+      const held = strictFilter && rating === 'doubt';
       return {
         questionId: a.questionId,
         optionIds: [],
-        text: { text: a.text, words: cloudWords(a.text), flagged },
+        text: { text: a.text, words: cloudWords(a.text), flagged, ...(held ? { held } : {}) },
       };
     }
     const question = questions.find((q) => q.id === a.questionId);
@@ -196,6 +200,7 @@ export async function castVote(
     questions,
     answers,
     blockedWords?.length ? blockedTest(blockedWords) : undefined,
+    poll.strictFilter,
   );
   const result = await store.castVote({
     pollId: poll.id,

@@ -18,6 +18,8 @@ const DEFAULT_SETTINGS: Settings = {
   // Issue 20: off, so a poll is a poll until the host asks for audience questions.
   qa: false,
   qaModerated: false,
+  // Issue 24: on, so a class's mild insults wait for the teacher; a host of adults turns it off.
+  strictFilter: true,
   // Issue 18: off; a poll becomes a quiz when the host asks.
   quiz: false,
 };
@@ -73,6 +75,7 @@ export async function duplicatePoll(
       // Issue 20: the settings travel, the audience's questions stay with their run.
       qa: source.qa,
       qaModerated: source.qaModerated,
+      strictFilter: source.strictFilter,
       quiz: source.quiz,
       // Scales keep their settings and value options; open answers, like votes, stay behind
       // (and so do the words the host hid: they were about that run's answers).

@@ -25,6 +25,7 @@ const poll: PollRecord = {
   moderateText: false,
   qa: false,
   qaModerated: false,
+  strictFilter: true,
   quiz: false,
   joinCode: '482913',
   resetCount: 0,

@@ -180,6 +180,7 @@ function viewAround(poll: PollRecord, questions: QuestionWithOptions[], views: Q
       moderateText: poll.moderateText,
       qa: poll.qa,
       qaModerated: poll.qaModerated,
+      strictFilter: poll.strictFilter,
       quiz: poll.quiz,
     },
     joinCode: poll.joinCode,

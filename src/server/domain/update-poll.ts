@@ -68,6 +68,7 @@ export async function updatePoll(
       moderateText: changes.settings?.moderateText,
       qa: changes.settings?.qa,
       qaModerated: changes.settings?.qaModerated,
+      strictFilter: changes.settings?.strictFilter,
       quiz: changes.settings?.quiz,
     },
     status === undefined ? undefined : poll.status,

@@ -114,6 +114,7 @@ export const baseRecord: PollRecord = {
   moderateText: false,
   qa: false,
   qaModerated: false,
+  strictFilter: true,
   joinCode: '123456',
   resetCount: 0,
   hostSecretHash: 'h',

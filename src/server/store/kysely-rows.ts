@@ -23,6 +23,7 @@ export function toPoll(row: Selectable<Database['polls']>): PollRecord {
     moderateText: Number(row.moderate_text) === 1,
     qa: Number(row.qa) === 1,
     qaModerated: Number(row.qa_moderated) === 1,
+    strictFilter: Number(row.strict_filter) === 1,
     quiz: Number(row.quiz) === 1,
     joinCode: row.join_code,
     resetCount: Number(row.reset_count),

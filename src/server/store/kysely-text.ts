@@ -32,7 +32,7 @@ export type WordIncrements = Map<string, { key: string; n: number }>;
 /** Profanity wins over moderation: a flagged answer stays flagged when the host approves all. */
 export function initialState(answer: NewText, moderate: boolean): AnswerState {
   if (answer.flagged) return 'flagged';
-  return moderate ? 'held' : 'visible';
+  return moderate || answer.held ? 'held' : 'visible';
 }
 
 export function isPending(state: string): boolean {

@@ -47,6 +47,7 @@ export interface PollsTable {
   /** Migration 012: audience Q&A on, and its questions held for review. */
   qa: Generated<number>;
   qa_moderated: Generated<number>;
+  strict_filter: Generated<number>;
   /** Migration 008: how many times the host reset the votes (the poll's run). */
   reset_count: Generated<number>;
   /** Migration 009: the poll is a quiz while 1. */

@@ -171,6 +171,30 @@ export function textAnswersContract(
       expect(await current.store.approveHeldAnswers(text.id)).toBe(0);
     });
 
+    it("keeps 'Filtro estricto' (on by default) and stores an answer held on doubt held", async () => {
+      const { poll, text } = await openPoll(current.store);
+      expect((await current.store.getPollById(poll.id))!.strictFilter).toBe(true);
+      const held: StoreAnswer = {
+        questionId: text.id,
+        optionIds: [],
+        text: { text: 'tonto', words: words('tonto'), flagged: false, held: true },
+      };
+      await cast(current.store, poll.id, 'p1', [held]);
+      // Flagged wins over held: a strong word is never approved with the held ones.
+      await cast(current.store, poll.id, 'p2', [
+        { ...held, text: { ...held.text!, text: 'Feo', words: words('Feo'), flagged: true } },
+      ]);
+      await cast(current.store, poll.id, 'p3', [textAnswer(text.id, 'Hola')]);
+      const [counts] = await consistent(current.store, poll.id);
+      expect(counts).toMatchObject({ visible: 1, pending: 2 });
+      const tally = await current.store.getTally(poll.id);
+      expect(tally!.texts[0]!.recent.map((a) => a.state)).toEqual(['visible', 'flagged', 'held']);
+      expect(await current.store.approveHeldAnswers(text.id)).toBe(1);
+      const off = await current.store.updatePoll(poll.id, { strictFilter: false });
+      expect(off!.strictFilter).toBe(false);
+      expect((await current.store.getPollById(poll.id))!.strictFilter).toBe(false);
+    });
+
     it('moves words and counters with every change of state', async () => {
       const { poll, text } = await openPoll(current.store);
       await cast(current.store, poll.id, 'p1', [textAnswer(text.id, 'Sol')]);

@@ -21,6 +21,8 @@ export interface StoreAnswer {
     /** Matched the profanity list: stored `flagged` (else `held` if the poll moderates, else
      *  `visible`). */
     flagged: boolean;
+    /** Held on doubt (issue 24, 'Filtro estricto'): stored `held` unless flagged. */
+    held?: boolean;
   };
 }
 

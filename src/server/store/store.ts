@@ -211,6 +211,8 @@ export interface PollRecord {
   /** Issue 20: 'Preguntas del público', and 'Revisar antes de mostrar' for them. */
   qa: boolean;
   qaModerated: boolean;
+  /** 'Filtro estricto' (issue 24): words held on doubt are held. */
+  strictFilter: boolean;
   /** 'Concurso' (issue 18). */
   quiz: boolean;
   /** Six digits; unique among the polls that are not closed. */
@@ -248,6 +250,7 @@ export interface PollChanges {
   moderateText?: boolean;
   qa?: boolean;
   qaModerated?: boolean;
+  strictFilter?: boolean;
   /** A reopened poll whose code another poll took meanwhile gets a new one. */
   joinCode?: string;
   quiz?: boolean;
@@ -278,6 +281,8 @@ export interface NewPoll {
   qa?: boolean;
   /** Default false. */
   qaModerated?: boolean;
+  /** Default true. */
+  strictFilter?: boolean;
   quiz?: boolean;
   joinCode: string;
   /** Status defaults to draft. */

@@ -70,4 +70,9 @@ export const esQa = {
   presenterEmpty: 'Aún no hay preguntas del público',
   presenterEmptyHelp: 'Escanea el código y envía tu pregunta.',
   presenterNext: 'Más votadas',
+  /** Which of the questions a page of the projector's list shows (↓ ↑ page through them). */
+  presenterPage: (first: number, last: number, total: number) =>
+    `Preguntas ${first}–${last} de ${total}`,
+  presenterPreviousPage: 'Preguntas anteriores',
+  presenterNextPage: 'Preguntas siguientes',
 } as const;

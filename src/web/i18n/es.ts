@@ -160,6 +160,9 @@ export const es = {
     hideResultsHelp: 'Las preguntas nuevas empiezan ocultas; las revelas una a una.',
     moderateTextLabel: 'Moderar antes de mostrar',
     moderateTextHelp: 'Las respuestas abiertas esperan tu aprobación antes de mostrarse.',
+    strictFilterLabel: 'Filtro estricto',
+    strictFilterHelp:
+      'Retiene para tu revisión las respuestas y preguntas con insultos leves o palabras dudosas en clase (como «tonto» o «zorra»). Los insultos graves se ocultan siempre.',
     closedNote: 'La encuesta está cerrada. Los resultados son visibles para todos.',
     settingsUpdated: 'Configuración actualizada',
     titleUpdated: 'Título actualizado',

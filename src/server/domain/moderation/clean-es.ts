@@ -12,11 +12,14 @@ const list = (text: string): readonly string[] =>
 /** Whole words, compared as typed (lower case, accents off). */
 export const CLEAN_WORDS_ES: readonly string[] = list(`
   bolera, boleras, verja, verjas
+  cuyo, cuya, cuyos, cuyas, pola, polas, godo, goda, godos, godas, boyera, boyeras
+  cuyero, cuyeros, cogones
 `);
 
 /** Stems of Spanish words that hold a glued entry of profanity-es.ts ('comput' holds 'puta'). */
 export const CLEAN_CONTAINING_ES: readonly string[] = list(`
   comput, disput, reput, diput, imput, amput, putativ, esput, suput
   culebr, objet, folgad, puñetaz, perifoll, cachifoll, alberg, enverg, bergant, bergam
-  repanching, converj, diverj, chamberg, bergad
+  repanching, converj, diverj, chamberg, bergad, bergar, volv
+  bolet, cambr, culter
 `);

@@ -27,11 +27,14 @@ export interface MatcherLists {
   cleanContaining?: readonly string[];
   /** Catch a listed word with one letter inserted (profanity: yes; a host's words: no). */
   inserted?: boolean;
+  /** Words held on doubt (issue 24): matched as listed, never with a letter inserted, since
+   *  short mild words gain one into everyday words ('bobilla' → 'bombilla'). */
+  exactOnly?: readonly string[];
 }
 
 const VOWEL = /[aeiouáéíóú]/;
-/** Letter pairs the skeleton reads as one sound (fold.ts). */
-const DIGRAPH_STARTS = new Set(['ch', 'ny', 'qu']);
+/** Letters read by the letter after them (fold.ts skeletonOf): a join after one re-reads all. */
+const CONTEXT = /[cnqrvyh]/;
 /** Placeholders of a skeleton: a hidden letter, or i-or-l. */
 const PLACEHOLDER = /[?I]/;
 /** Fewest letters a pattern must show, and no more hidden than shown: '*.*' is no word. */
@@ -45,10 +48,13 @@ const RARE_INSERT = /[xw]/;
 /** Shortest word a one-letter insertion is looked for in. */
 const INSERTED_MIN = 6;
 
+/** A list entry's skeleton, its words read together as a joined run is (scan). */
 const keyOf = (text: string) =>
-  pieces(foldLetters(text), 'split')
-    .map((p) => p.skeleton)
-    .join('');
+  skeletonOf(
+    pieces(foldLetters(text), 'split')
+      .map((p) => p.spelled)
+      .join(''),
+  );
 
 export class WordMatcher {
   private readonly words: Set<string>;
@@ -60,6 +66,8 @@ export class WordMatcher {
   private readonly clean: Set<string>;
   private readonly cleanContaining: RegExp | null;
   private readonly inserted: boolean;
+  /** The words a letter may be inserted into (all but the exactOnly ones). */
+  private readonly insertable: Set<string>;
   /** Every beginning of a listed word or stem: a joined run that is none of them is done. */
   private readonly prefixes = new Set<string>(['']);
   /** Each listed word's and stem's first two letters: a word with one letter inserted keeps
@@ -78,6 +86,13 @@ export class WordMatcher {
         .filter((w) => w !== ''),
     );
     this.wordList = [...this.words];
+    const exact = new Set((lists.exactOnly ?? []).map(keyOf));
+    for (const w of exact) this.words.add(w);
+    this.insertable = this.words;
+    if (exact.size > 0) {
+      this.insertable = new Set(this.wordList);
+      this.wordList = [...this.words];
+    }
     this.stems = alternation((lists.stems ?? []).map(keyOf), '^');
     this.glued = alternation((lists.glued ?? []).map(keyOf), '');
     this.cleanContaining = alternation((lists.cleanContaining ?? []).map(keyOf), '');
@@ -98,6 +113,7 @@ export class WordMatcher {
   }
 
   private scan(parts: Piece[]): boolean {
+    if (this.abbreviations.size > 0 && this.spelledOut(parts)) return true;
     for (let i = 0; i < parts.length; i++) {
       if (this.abbreviations.has(parts[i]!.raw)) return true;
       // A clean word that folds like an insult ('verja') starts no run: 'verja es' is Spanish.
@@ -105,24 +121,41 @@ export class WordMatcher {
       let skeleton = '';
       let raw = '';
       let spelled = '';
-      // A sound split across pieces ('c h a', 'n y') is read together: its skeleton again.
-      let split = false;
       for (let j = i; j < parts.length; j++) {
         const part = parts[j]!;
-        split ||= DIGRAPH_STARTS.has(spelled.at(-1)! + part.spelled[0]);
         raw += part.raw;
         spelled += part.spelled;
-        if (split) skeleton = skeletonOf(spelled);
-        // Pieces are collapsed already: only a letter repeated across the join can remain.
-        else if (skeleton.at(-1) === part.skeleton[0]) skeleton += part.skeleton.slice(1);
-        else skeleton += part.skeleton;
+        // Joined pieces are read again as one word: a sound split across them ('c h a', 'n y',
+        // 'p v t a') or a letter repeated across the join reads as in one piece.
+        if (i === j) skeleton = part.skeleton;
+        else if (!CONTEXT.test(spelled[spelled.length - part.spelled.length - 1]!)) {
+          // The last letter before the join reads the same whatever follows: only a letter
+          // repeated across the join, or one read by what precedes it, can change.
+          skeleton += skeletonOf(spelled.slice(-part.spelled.length - 1)).slice(1);
+        } else skeleton = skeletonOf(spelled);
         if (i !== j && skeleton.length > this.longest) break;
         if (this.candidate(skeleton, raw, i === j)) return true;
         // Joining more only lengthens it: stop once no entry starts this way (a last letter that
         // may begin a two-letter sound, 'c' of 'ch', is not read yet).
-        const settled = /[cnq]$/.test(spelled) ? skeleton.slice(0, -1) : skeleton;
+        const settled = /[cnqrvy]$/.test(spelled) ? skeleton.slice(0, -1) : skeleton;
         if (!this.prefixes.has(settled) && !PLACEHOLDER.test(skeleton)) break;
       }
+    }
+    return false;
+  }
+
+  /** An abbreviation typed a letter at a time ('h.d.p', 'h d p'): a run of one-letter pieces
+   *  ending in it. */
+  private spelledOut(parts: Piece[]): boolean {
+    let run = '';
+    for (const part of parts) {
+      if (part.raw.length !== 1) {
+        run = '';
+        continue;
+      }
+      run += part.raw;
+      if (run.length < 2) continue;
+      for (const a of this.abbreviations) if (run.endsWith(a)) return true;
     }
     return false;
   }
@@ -158,11 +191,13 @@ export class WordMatcher {
       // Taking a letter out may leave a pair ('mierxrda'): collapsed like the skeleton.
       const after = word[i - 1] === word[i + 1] ? i + 2 : i + 1;
       const without = word.slice(0, i) + word.slice(after);
-      if (without.length >= min && (this.words.has(without) || this.stems?.test(without))) {
+      if (without.length >= min && (this.insertable.has(without) || this.stems?.test(without))) {
         return true;
       }
       const singular = without.replace(/e?s$/, '');
-      if (singular !== without && singular.length >= min && this.words.has(singular)) return true;
+      if (singular !== without && singular.length >= min && this.insertable.has(singular)) {
+        return true;
+      }
     }
     return false;
   }
@@ -173,7 +208,7 @@ export class WordMatcher {
     const masked = skeleton.length - known;
     if (known < PATTERN_MIN_KNOWN || masked > known) return false;
     const source = skeleton
-      .replace(/\?+/g, (run) => `[a-z\u00f1]{1,${run.length}}`)
+      .replace(/\?+/g, (run) => `[a-z\u00f1R]{1,${run.length}}`)
       .replace(/I/g, '[il]{1,3}');
     const re = new RegExp(`^${source}(?:e?s)?$`);
     return this.wordList.some((w) => re.test(w));

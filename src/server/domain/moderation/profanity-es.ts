@@ -41,6 +41,21 @@ export const PROFANITY_ES: readonly string[] = list(`
   subnormal, mongólico, mongólica, mongolo, sudaca, negrata
   me la suda, me la pela, me la sopla, me la chupas, chúpamela, cómemela
   concha de tu madre, conchatumadre, concha tu madre
+  suicídate, suicídense, mátate, mátense, ahórcate, ahórquense
+  muérete, muéranse, pégate un tiro, tírate por un puente, tírate de un puente
+  córtate las venas, ojalá te mueras, vete a morir
+`);
+
+/**
+ * Insults by their dictionary form (issue 24): every form a class types is built from each by
+ * inflect.ts (g: both genders, diminutives, augmentatives; n: the word alone; v: a verb's forms).
+ */
+export const PROFANITY_LEMMAS_ES: readonly string[] = list(`
+  puto:g, cabrón:g, pendejo:g, malparido:g, maricón:g, culero:g, mamón:g, pajero:g, puñetero:g
+  pelotudo:g, cojudo:g, jodido:g, chingado:g, hijoputa:g, mongólico:g, mongolo:n, mierdoso:g
+  gilipollas:n, subnormal:n, sudaca:n, negrata:n, tortillera:n, bollera:n, marica:n, joto:n
+  travelo:n, mariposón:n, comemierda:n, soplapollas:n, chupapollas:n, lameculos:n, coño:n
+  joder:v, follar:v, chingar:v, putear:v
 `);
 
 /** Beginnings of words whose every continuation is the insult ('gilipollez', 'jodidos'). */

@@ -11,7 +11,7 @@ import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
 import { isHostSecret, requireHost } from '../host-auth.ts';
 import { blockedTest } from '../moderation/blocked-words.ts';
-import { isProfane } from '../moderation/profanity.ts';
+import { rateText } from '../moderation/profanity.ts';
 import { toQaView } from './qa-view.ts';
 
 /**
@@ -58,9 +58,12 @@ export async function askQuestion(
   // words for the poll (issue 17).
   const blocked = await deps.store.listBlockedWords(poll.id);
   const isBlocked = blocked.length > 0 ? blockedTest(blocked) : undefined;
-  const offends = (text: string) => isProfane(text) || (isBlocked?.(text) ?? false);
-  const flagged = offends(input.text) || (nickname !== null && offends(nickname));
-  const state: QaState = flagged ? 'flagged' : poll.qaModerated ? 'held' : 'visible';
+  const texts = nickname === null ? [input.text] : [input.text, nickname];
+  const ratings = texts.map(rateText);
+  const flagged = ratings.includes('strong') || (isBlocked !== undefined && texts.some(isBlocked));
+  // 'Filtro estricto' (issue 24): a mild insult or a word doubtful in class waits for the host.
+  const doubt = poll.strictFilter && ratings.includes('doubt');
+  const state: QaState = flagged ? 'flagged' : poll.qaModerated || doubt ? 'held' : 'visible';
   const stored = await deps.store.addQaQuestion({
     pollId: poll.id,
     participantId,

@@ -7,31 +7,12 @@ import {
 import type { PollRecord, PollStore } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
-import { blockedTest } from '../moderation/blocked-words.ts';
-import { isProfane } from '../moderation/profanity.ts';
 import { findPoll, findPollAsHost, quizClockOf } from '../poll-view.ts';
 import { canSeeResults } from '../tally.ts';
-import { foldNickname, type RankedPlayer, rankPlayers, scoreAnswer } from './scoring.ts';
+import { checkNickname } from './nickname.ts';
+import { type RankedPlayer, rankPlayers, scoreAnswer } from './scoring.ts';
 
 /** Nicknames, standings and closing: the quiz's rules that are not a ballot's (issue 18). */
-
-/**
- * The one rule of a nickname in a poll, for a player's own and for the host's rename (issue
- * 25): the profanity filter and the host's blocked words, and the folded key that makes it
- * unique. Throws NICKNAME_INVALID; answers the key.
- */
-export async function checkNickname(
-  store: PollStore,
-  poll: PollRecord,
-  nickname: string,
-): Promise<string> {
-  // The message says what to do, never which word of the list matched. The leaderboard shows
-  // nicknames on the projector: the host's blocked words for the poll (issue 17) apply too.
-  const blocked = await store.listBlockedWords(poll.id);
-  const offends = isProfane(nickname) || (blocked.length > 0 && blockedTest(blocked)(nickname));
-  if (offends) throw new DomainError('NICKNAME_INVALID', quizMessages.nicknameBlocked);
-  return foldNickname(nickname);
-}
 
 /** Takes or changes the caller's nickname (already cleaned and measured by the contract). */
 export async function setNickname(
@@ -43,6 +24,7 @@ export async function setNickname(
   const poll = await findPoll(store, slug);
   // The final podium stays as the room saw it: nobody renames or joins after the end.
   if (poll.status === 'closed') throw new DomainError('POLL_NOT_OPEN');
+  // The message says what to do, never which word of the list matched (nickname.ts).
   const key = await checkNickname(store, poll, nickname);
   const outcome = await store.setNickname({
     pollId: poll.id,

@@ -3,7 +3,7 @@ import type { PollStore } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
 import { findPollAsHost } from '../poll-view.ts';
-import { checkNickname } from './game.ts';
+import { checkNickname } from './nickname.ts';
 
 /**
  * The host's hand on the players of a quiz (issue 25): a nickname that got past the filter, or
@@ -11,7 +11,7 @@ import { checkNickname } from './game.ts';
  * player is named by its nickname, as the leaderboard shows it (unique in the poll).
  */
 
-/** Renames a player; the new nickname passes the very rule of a player's own (checkNickname). */
+/** Renames a player; the new nickname passes the very rule of a player's own (nickname.ts). */
 export async function renamePlayerAsHost(
   store: PollStore,
   events: PollEvents,

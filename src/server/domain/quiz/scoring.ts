@@ -1,6 +1,6 @@
 import { QUIZ_MAX_POINTS } from '../../../contract/index.ts';
 import type { QuizScorer, QuizStandingsRows } from '../../store/store.ts';
-import { foldLetters } from '../moderation/fold.ts';
+import { nicknameKey } from './nickname.ts';
 
 /**
  * Points of a correct answer received `elapsedMs` after the question started: 1000 at once,
@@ -63,15 +63,7 @@ export function rankPlayers(rows: QuizStandingsRows): RankedPlayer[] {
     .sort((a, b) => a.rank - b.rank || a.nickname.localeCompare(b.nickname, 'es'));
 }
 
-/**
- * The nickname's uniqueness key: folded as the word matcher reads letters (case, accents,
- * full-width and look-alike letters from other scripts, invisible characters), ñ as n, spaces
- * collapsed. 'Аna' with a Cyrillic 'А', 'Ａｎａ' or 'A\u200Bna' would otherwise pass for 'Ana'
- * on the leaderboard.
- */
+/** The nickname's uniqueness key: nicknameKey (nickname.ts), by how the name looks. */
 export function foldNickname(nickname: string): string {
-  return foldLetters(nickname)
-    .replace(/\u00f1/gu, 'n')
-    .replace(/\s+/gu, ' ')
-    .trim();
+  return nicknameKey(nickname);
 }

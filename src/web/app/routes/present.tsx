@@ -20,7 +20,7 @@ function PresentScreen({ slug }: { slug: string }) {
       slug={slug}
       secret={secret}
       onForget={forget}
-      audienceQuestions={(poll) => <QaSlide poll={poll} />}
+      audienceQuestions={(poll, paging) => <QaSlide poll={poll} {...paging} />}
       quiz={(props) => <QuizStage key={props.questionId} slug={slug} secret={secret} {...props} />}
     />
   );

@@ -129,6 +129,7 @@ const settingCopy: Record<SettingKey, { label: string; help: string }> = {
   presenterPace: { label: es.home.presenterPaceLabel, help: es.home.presenterPaceHelp },
   hideResultsUntilRevealed: { label: t.hideResultsLabel, help: t.hideResultsHelp },
   moderateText: { label: t.moderateTextLabel, help: t.moderateTextHelp },
+  strictFilter: { label: t.strictFilterLabel, help: t.strictFilterHelp },
   qa: { label: esQa.settingLabel, help: esQa.settingHelp },
   qaModerated: { label: esQa.moderatedLabel, help: esQa.moderatedHelp },
   quiz: { label: esQuiz.host.quizLabel, help: esQuiz.host.quizHelp },

@@ -1,5 +1,6 @@
 import { MessageSquareDashed } from 'lucide-react';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
+import { ProportionalBar } from '../../../components/proportional-bar.tsx';
 import { WordCloud } from '../../../components/word-cloud.tsx';
 import { es } from '../../../i18n/es.ts';
 import { formatAverage } from '../../../lib/number-format.ts';
@@ -53,23 +54,20 @@ export function ScaleSlide({ question }: { question: SummaryQuestion }) {
         </span>
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
-        <ol className="grid min-h-0 flex-1 grid-flow-col auto-cols-fr items-end gap-[calc(var(--u)*1)]">
+        <ol className="grid min-h-0 flex-1 grid-flow-col auto-cols-fr gap-[calc(var(--u)*1)] text-[max(calc(var(--u)*1.8*var(--fb)),1rem)]">
           {result.columns.map((column) => (
-            <li
-              key={column.value}
-              className="flex h-full min-w-0 flex-col items-center justify-end gap-[calc(var(--u)*0.4)]"
-              data-testid="presenter-scale-value"
-            >
-              <span className="text-[max(calc(var(--u)*1.8*var(--fb)),1rem)] font-bold tabular-nums">
-                <span className="sr-only">
-                  {es.results.scaleValueLabel(column.value, column.label)}:{' '}
-                </span>
-                {column.count}
-              </span>
-              <div
-                className="w-full rounded-t-lg bg-bar transition-[height] duration-300 ease-out motion-reduce:transition-none"
-                style={{ height: `${column.height * 100}%` }}
-                aria-hidden="true"
+            <li key={column.value} className="min-w-0" data-testid="presenter-scale-value">
+              <ProportionalBar
+                height={column.height}
+                barClassName="rounded-t-lg"
+                label={
+                  <span className="font-bold tabular-nums">
+                    <span className="sr-only">
+                      {es.results.scaleValueLabel(column.value, column.label)}:{' '}
+                    </span>
+                    {column.count}
+                  </span>
+                }
               />
             </li>
           ))}

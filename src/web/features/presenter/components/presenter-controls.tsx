@@ -33,7 +33,8 @@ type ControlsProps = {
   joinOpen: boolean;
   /** Null without audience questions; else whether their screen is on show (key A). */
   qaOpen?: boolean | null;
-  /** The options on show come in pages: ↑ ↓ buttons beside the question ones. */
+  /** The options (or the audience's questions) on show come in pages: ↑ ↓ buttons beside the
+   *  question ones. */
   optionPages: boolean;
   /** Faded out (idle in fullscreen); any pointer movement or focus brings them back. */
   faded: boolean;
@@ -57,8 +58,16 @@ export function PresenterControls(props: ControlsProps) {
     { action: 'last', icon: ChevronLast, label: t.last, disabled: !props.canNext },
     ...(props.optionPages
       ? [
-          { action: 'previous-options' as const, icon: ChevronUp, label: esSlides.previousOptions },
-          { action: 'next-options' as const, icon: ChevronDown, label: esSlides.nextOptions },
+          {
+            action: 'previous-options' as const,
+            icon: ChevronUp,
+            label: props.qaOpen ? esQa.presenterPreviousPage : esSlides.previousOptions,
+          },
+          {
+            action: 'next-options' as const,
+            icon: ChevronDown,
+            label: props.qaOpen ? esQa.presenterNextPage : esSlides.nextOptions,
+          },
         ]
       : []),
     ...(props.resultsHidden === null

@@ -43,13 +43,20 @@ export type QuizSlotProps = {
   keys: { current: ((action: 'next' | 'previous') => boolean) | null };
 };
 
+/** What the audience's questions' screen pages with: the keys ↓ ↑ and the paging buttons. */
+export type SlidePaging = {
+  pagerRef: React.Ref<SlidePager>;
+  onPagesChange: (pages: number) => void;
+};
+
 type PresenterScreenProps = {
   slug: string;
   secret: string;
   /** The stored code is not this poll's: forget it and ask again. */
   onForget: () => void;
-  /** The audience's questions' screen (issue 20, another feature's), on key A. */
-  audienceQuestions?: (poll: Poll) => ReactNode;
+  /** The audience's questions' screen (issue 20, another feature's), on key A; it pages by ↓ ↑
+   *  as long options do. */
+  audienceQuestions?: (poll: Poll, paging: SlidePaging) => ReactNode;
   /** Shown instead of the slide when the poll is a quiz. */
   quiz?: (props: QuizSlotProps) => ReactNode;
 };
@@ -136,7 +143,7 @@ type PresentationProps = {
   feed: PresenterFeed;
   poll: Poll;
   summary: Summary;
-  audienceQuestions?: (poll: Poll) => ReactNode;
+  audienceQuestions?: PresenterScreenProps['audienceQuestions'];
   quiz?: PresenterScreenProps['quiz'];
 };
 
@@ -263,7 +270,7 @@ function Presentation({
           resultsHidden={question && !joinOpen ? hidden : null}
           joinOpen={joinOpen}
           qaOpen={qaAvailable ? qaOpen : null}
-          optionPages={question && !joinOpen && !qaOpen ? optionPages > 1 : false}
+          optionPages={(question || qaOpen) && !joinOpen ? optionPages > 1 : false}
           faded={idle && fullscreen.active}
           className="order-last w-full justify-between md:order-none md:w-auto md:justify-end"
         />
@@ -278,7 +285,7 @@ function Presentation({
         {joinOpen ? (
           <JoinScreen {...joinInfo} title={poll.title} />
         ) : qaOpen ? (
-          audienceQuestions?.(poll)
+          audienceQuestions?.(poll, { pagerRef: pager, onPagesChange: setOptionPages })
         ) : question && quizOn ? (
           quiz({ poll, summary, questionId: question.id, keys: quizKeys })
         ) : question ? (

@@ -1,4 +1,5 @@
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
+import { ProportionalBar } from '../../../components/proportional-bar.tsx';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatAverage } from '../../../lib/number-format.ts';
@@ -54,7 +55,7 @@ export function ScaleResults({ question, showPercent, large }: ScaleResultsProps
       <div className="min-w-0">
         <ol
           className={cn(
-            'grid grid-flow-col auto-cols-fr items-end gap-1.5 sm:gap-3',
+            'grid grid-flow-col auto-cols-fr gap-1.5 sm:gap-3',
             large ? 'h-80' : 'h-44 lg:h-56',
           )}
           aria-label={t.distribution}
@@ -62,33 +63,35 @@ export function ScaleResults({ question, showPercent, large }: ScaleResultsProps
           {result.columns.map((column) => (
             <li
               key={column.value}
-              className="flex h-full min-w-0 flex-col items-center justify-end gap-1"
+              className={cn(
+                'min-w-0 font-semibold',
+                large ? 'text-[1.75rem]' : 'text-sm sm:text-base lg:text-xl',
+              )}
               data-testid="scale-value"
             >
-              <span
-                className={cn(
-                  'font-semibold whitespace-nowrap tabular-nums',
-                  large ? 'text-[1.75rem]' : 'text-sm sm:text-base lg:text-xl',
-                )}
-              >
-                <span className="sr-only">{t.scaleValueLabel(column.value, column.label)}: </span>
-                <span data-testid="scale-value-count">{column.count}</span>
-                {showPercent ? (
-                  // Ten columns on a phone leave no room for the percentages: counts only.
-                  <span
-                    className={cn(
-                      'block text-center font-normal text-muted-foreground',
-                      result.max > 5 && 'max-sm:hidden',
-                    )}
-                  >
-                    {column.percent}%
+              <ProportionalBar
+                height={column.height}
+                labelLines={showPercent ? 2 : 1}
+                barClassName="rounded-t-md"
+                label={
+                  <span className="text-center tabular-nums">
+                    <span className="sr-only">
+                      {t.scaleValueLabel(column.value, column.label)}:{' '}
+                    </span>
+                    <span data-testid="scale-value-count">{column.count}</span>
+                    {showPercent ? (
+                      // Ten columns on a phone leave no room for the percentages: counts only.
+                      <span
+                        className={cn(
+                          'block font-normal text-muted-foreground',
+                          result.max > 5 && 'max-sm:hidden',
+                        )}
+                      >
+                        {column.percent}%
+                      </span>
+                    ) : null}
                   </span>
-                ) : null}
-              </span>
-              <div
-                className="w-full rounded-t-md bg-bar transition-[height] duration-300 ease-out motion-reduce:transition-none"
-                style={{ height: `${column.height * 100}%` }}
-                aria-hidden="true"
+                }
               />
             </li>
           ))}

@@ -7,6 +7,7 @@ import { esQuiz } from '../../../../i18n/es-quiz.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { byOrdinal } from '../../../../lib/order.ts';
 import { tileLook } from '../../lib/tiles.ts';
+import { TileShape } from '../tile-shape.tsx';
 
 const t = esQuiz.phone;
 
@@ -71,8 +72,8 @@ function ChoiceTiles({ question, pending, onAnswer }: AnswerTilesProps) {
                 )}
               >
                 <span className="flex items-center gap-2 text-2xl leading-none">
-                  <span aria-hidden="true">{look.shape}</span>
-                  <span>{look.letter}</span>
+                  <TileShape shape={look.shape} />
+                  <span data-tile-letter="">{look.letter}</span>
                 </span>
                 <span className="leading-snug [overflow-wrap:anywhere]">{option.text}</span>
                 {multiple && on ? (

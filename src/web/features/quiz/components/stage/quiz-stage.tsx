@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Poll } from '../../../../../contract/poll.ts';
 import type { LeaderboardEntry } from '../../../../../contract/quiz.ts';
 import type { Summary, SummaryQuestion } from '../../../../../contract/summary.ts';
@@ -7,7 +7,8 @@ import { esQuiz } from '../../../../i18n/es-quiz.ts';
 import { byOrdinal } from '../../../../lib/order.ts';
 import { leaderboardQueryOptions, useCloseQuestion } from '../../api/host-calls.ts';
 import { useRemainingMs, useServerOffset } from '../../lib/use-countdown.ts';
-import { StageHead, StageResults, StageTiles, stageScale } from './stage-slides.tsx';
+import { useStageFit } from './stage-fit.ts';
+import { StageHead, StageResults, StageTiles } from './stage-slides.tsx';
 import { Leaderboard, Podium } from './standings.tsx';
 
 const t = esQuiz.stage;
@@ -83,6 +84,13 @@ export function QuizStage({ slug, secret, poll, summary, questionId, keys }: Qui
     };
   }, [keys]);
 
+  const phase = !clock ? 'waiting' : running ? 'question' : view;
+  const fit = useStageFit(
+    JSON.stringify([questionId, phase, question?.text, question?.options.map((o) => o.text)]),
+    phase === 'question' || phase === 'waiting',
+    question?.options.length ?? 0,
+  );
+
   if (!question) return null;
   const respondents = counts?.respondents ?? 0;
   const entries = board.data?.entries ?? [];
@@ -118,11 +126,11 @@ export function QuizStage({ slug, secret, poll, summary, questionId, keys }: Qui
   }
   return (
     <section
-      className="flex min-h-0 flex-1 flex-col gap-[max(calc(var(--u)*1.4),1rem)]"
+      className="flex min-h-0 flex-1 flex-col gap-[max(calc(var(--u)*1.4),1rem)] overflow-hidden"
       data-testid="quiz-stage"
-      data-phase={!clock ? 'waiting' : running ? 'question' : view}
+      data-phase={phase}
       data-question-id={questionId}
-      style={{ '--q': stageScale(question.text) } as CSSProperties}
+      {...fit}
     >
       {content}
       <StageAnnouncer

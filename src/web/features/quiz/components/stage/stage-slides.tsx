@@ -6,22 +6,19 @@ import { cn } from '../../../../lib/cn.ts';
 import { byOrdinal } from '../../../../lib/order.ts';
 import { tileLook } from '../../lib/tiles.ts';
 import { Countdown } from '../phone/countdown.tsx';
+import { TileShape } from '../tile-shape.tsx';
 
 const t = esQuiz.stage;
 
 /**
  * Sizes are multiples of --u (the presenter's 1/100 of a 16:9 screen), floored for small ones;
- * --q shrinks them for a long question (stageScale), so 240 characters and their answers fit.
+ * --fq and --fo are the question's and the options' sizes the stage's fit chose (stage-fit.ts),
+ * --cols the columns the answers flow into.
  */
-export const questionSize = 'text-[max(calc(var(--u)*2.6*var(--q,1)),1.5rem)]';
-const metaSize = 'text-[max(calc(var(--u)*1.6),1.125rem)]';
-const optionSize = 'text-[max(calc(var(--u)*1.9*var(--q,1)),1.125rem)]';
-
-/** The --q of a question: 1 up to 80 characters, smaller beyond (never under 32 px at 1080p). */
-export function stageScale(text: string): number {
-  if (text.length <= 80) return 1;
-  return text.length <= 160 ? 0.82 : 0.68;
-}
+export const questionSize = 'text-[max(calc(var(--u)*var(--fq,2.6)),1.25rem)]';
+const metaSize = 'text-[max(calc(var(--u)*var(--fo,1.9)*0.8),1rem)]';
+const optionSize = 'text-[max(calc(var(--u)*var(--fo,1.9)),1rem)]';
+const columns = 'grid-cols-[repeat(var(--cols,1),minmax(0,1fr))]';
 
 type HeadProps = {
   question: Question;
@@ -69,8 +66,8 @@ export function StageTiles({ question }: { question: Question }) {
   return (
     <ul
       className={cn(
-        'grid min-h-0 flex-1 auto-rows-fr gap-[calc(var(--u)*1.2)]',
-        options.length > 1 && 'grid-cols-2',
+        'grid min-h-0 flex-1 auto-rows-fr gap-[calc(var(--u)*1.2*var(--fo,1.9)/1.9)]',
+        columns,
       )}
       aria-label={question.text}
     >
@@ -82,14 +79,14 @@ export function StageTiles({ question }: { question: Question }) {
             className={cn(
               optionSize,
               look.colour,
-              'flex min-h-0 items-center gap-[calc(var(--u)*1.2)] rounded-[calc(var(--u)*1.2)] px-[calc(var(--u)*1.6)] py-[calc(var(--u)*0.8)] font-bold text-white',
+              'flex min-w-0 items-center gap-[0.5em] rounded-[calc(var(--u)*1.2)] px-[0.8em] py-[0.4em] font-bold text-white',
             )}
             data-testid="quiz-stage-tile"
           >
-            <span className="shrink-0" aria-hidden="true">
-              {look.shape}
+            <TileShape shape={look.shape} className="size-[1em] shrink-0" />
+            <span className="shrink-0" data-tile-letter="">
+              {look.letter}
             </span>
-            <span className="shrink-0">{look.letter}</span>
             <span className="min-w-0 leading-tight [overflow-wrap:anywhere]">{option.text}</span>
           </li>
         );
@@ -115,7 +112,10 @@ export function StageResults({ question }: { question: SummaryQuestion }) {
   }
   return (
     <ol
-      className="grid min-h-0 content-start gap-[calc(var(--u)*1.2)]"
+      className={cn(
+        'grid min-h-0 content-start gap-x-[calc(var(--u)*2.5)] gap-y-[calc(var(--u)*1.2*var(--fo,1.9)/1.9)]',
+        columns,
+      )}
       data-testid="quiz-stage-results"
     >
       {options.map((option, index) => {
@@ -126,7 +126,7 @@ export function StageResults({ question }: { question: SummaryQuestion }) {
         return (
           <li
             key={option.id}
-            className={optionSize}
+            className={cn(optionSize, 'min-w-0')}
             data-testid="quiz-stage-option"
             data-correct={right || undefined}
           >
@@ -137,8 +137,16 @@ export function StageResults({ question }: { question: SummaryQuestion }) {
                   right ? 'font-extrabold' : 'font-medium text-muted-foreground',
                 )}
               >
-                <span aria-hidden="true">{look.shape}</span>
-                <span>{look.letter}</span>
+                {/* The tile's colour, shape and letter, so the room finds the answer it chose. */}
+                <span
+                  className={cn(
+                    look.colour,
+                    'inline-flex shrink-0 items-center gap-[0.25em] self-start rounded-[0.3em] px-[0.3em] font-bold text-white',
+                  )}
+                >
+                  <TileShape shape={look.shape} className="size-[0.8em] shrink-0" />
+                  <span data-tile-letter="">{look.letter}</span>
+                </span>
                 <span>{option.text}</span>
                 {right ? (
                   <span className="inline-flex shrink-0 items-center gap-[0.25em] self-center rounded-full bg-success px-[0.5em] py-[0.1em] text-[0.8em] text-success-foreground">
@@ -152,7 +160,7 @@ export function StageResults({ question }: { question: SummaryQuestion }) {
               </span>
             </div>
             <div
-              className="h-[max(calc(var(--u)*1.4),0.75rem)] w-full overflow-hidden rounded-full bg-bar-track"
+              className="h-[max(calc(var(--u)*0.7*var(--fo,1.9)),0.75rem)] w-full overflow-hidden rounded-full bg-bar-track"
               aria-hidden="true"
             >
               <div
