@@ -321,9 +321,15 @@ describe('the host renames or removes a player (issue 25)', () => {
     const taken = await call('PATCH', path('Lucía'), { nickname: 'ismaél' }, q.host);
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('NICKNAME_TAKEN');
-    const rude = await call('PATCH', path('Lucía'), { nickname: 'gilipollas' }, q.host);
-    expect(rude.status).toBe(400);
-    expect(rude.body.code).toBe('NICKNAME_INVALID');
+    // The rule of a player's own nickname (quiz/nickname.ts): look-alikes taken, hate refused.
+    const alike = await call('PATCH', path('Lucía'), { nickname: 'lsmael' }, q.host);
+    expect(alike.status).toBe(409);
+    expect(alike.body.code).toBe('NICKNAME_TAKEN');
+    for (const rudeName of ['gilipollas', 'Heil Hitler']) {
+      const rude = await call('PATCH', path('Lucía'), { nickname: rudeName }, q.host);
+      expect(rude.status).toBe(400);
+      expect(rude.body.code).toBe('NICKNAME_INVALID');
+    }
     const short = await call('PATCH', path('Lucía'), { nickname: 'L' }, q.host);
     expect(short.status).toBe(400);
     expect(short.body.code).toBe('NICKNAME_INVALID');
