@@ -92,6 +92,19 @@ export const endpoints = {
   // Issue 18: quiz.
   setNickname: { method: 'PUT', path: '/polls/:slug/me', secret: false, status: 200 },
   getLeaderboard: { method: 'GET', path: '/polls/:slug/leaderboard', secret: false, status: 200 },
+  // Issue 25: the host renames or removes a player.
+  renamePlayer: {
+    method: 'PATCH',
+    path: '/polls/:slug/players/:nickname',
+    secret: true,
+    status: 200,
+  },
+  removePlayer: {
+    method: 'DELETE',
+    path: '/polls/:slug/players/:nickname',
+    secret: true,
+    status: 204,
+  },
   closeQuestion: {
     method: 'POST',
     path: '/polls/:slug/questions/:questionId/close',

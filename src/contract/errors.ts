@@ -32,6 +32,7 @@ export const ErrorCode = z.enum([
   'NICKNAME_INVALID',
   'NICKNAME_TAKEN',
   'NICKNAME_REQUIRED',
+  'PLAYER_NOT_FOUND',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ]);

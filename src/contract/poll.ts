@@ -98,7 +98,9 @@ export const Question = z.object({
   ordinal: z.number().int(),
   /** While true, only the host receives this question's counts (summary and stream). */
   resultsHidden: z.boolean(),
-  /** Empty for `text` and `scale` questions. */
+  /** Empty for `text` and `scale` questions. Quiz (issue 24): to anyone without the host
+   *  secret, a question whose clock never started comes with `text` '' and no options nor
+   *  scale labels, so no phone reads ahead; it arrives whole when it starts. */
   options: z.array(Option),
   /** A `scale` question's settings; null for every other type. */
   scale: Scale.nullable(),

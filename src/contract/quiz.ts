@@ -113,6 +113,18 @@ export const LeaderboardQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LEADERBOARD_MAX).default(LEADERBOARD_DEFAULT),
 });
 
+/** PATCH and DELETE /polls/{slug}/players/{nickname}: the player as the leaderboard names it. */
+export const PlayerParams = z.object({
+  slug: z.string().regex(SLUG_PATTERN),
+  nickname: z
+    .string()
+    .min(1)
+    .max(NICKNAME_MAX * 8),
+});
+/** PATCH /polls/{slug}/players/{nickname}: the host renames the player (a nickname's rules). */
+export const RenamePlayerBody = z.object({ nickname: Nickname });
+export type RenamePlayerBody = z.input<typeof RenamePlayerBody>;
+
 /** POST /polls/{slug}/questions/{questionId}/close. */
 export const CloseQuestionParams = z.object({
   slug: z.string().regex(SLUG_PATTERN),

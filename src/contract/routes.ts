@@ -41,7 +41,9 @@ import {
   CloseQuestionParams,
   Leaderboard,
   LeaderboardQuery,
+  PlayerParams,
   QuizClock,
+  RenamePlayerBody,
   SetNicknameBody,
   SetNicknameResponse,
 } from './quiz.ts';
@@ -131,7 +133,8 @@ export const routes = {
       'gets a new `joinCode`. Any other move is 409 INVALID_TRANSITION. ' +
       'Title, status, settings (`quiz` turns the poll into a game) or `currentQuestionId`. In a ' +
       'quiz, making a question current starts its clock once (`clock` on the poll); showing ' +
-      'a question that already ran does not start it again.',
+      'a question that already ran does not start it again. Reopening a quiz starts a new game ' +
+      'as POST …/reset does (its answers, players, scores and clocks go).',
     params: SlugParams,
     body: UpdatePollBody,
     response: Poll,
@@ -261,7 +264,10 @@ export const routes = {
     description:
       'Deletes every ballot of the poll, in any status (an open poll too: issue 17), with the ' +
       "participants' one-vote records, so every phone may vote again; the poll's `resetCount` " +
-      "goes up by one (the participant page ties its 'vote sent' flag to it).",
+      "goes up by one (the participant page ties its 'vote sent' flag to it). A quiz starts " +
+      'afresh (issue 24): no players (nicknames free again), no scores, every question ready to ' +
+      'run (clocks cleared) and none current, so the presenter starts the first one again; a ' +
+      'clock of the last run closes nothing of the new one. Allowed with no ballots too.',
     params: SlugParams,
     response: ResetResponse,
   },
@@ -409,6 +415,25 @@ export const routes = {
     params: SlugParams,
     query: LeaderboardQuery,
     response: Leaderboard,
+  },
+  renamePlayer: {
+    ...endpoints.renamePlayer,
+    description:
+      'Quiz: the host renames the player called `nickname` (as the leaderboard shows it, ' +
+      'URL-encoded). The new nickname follows the rules of PUT …/me (400 NICKNAME_INVALID, 409 ' +
+      'NICKNAME_TAKEN); 404 PLAYER_NOT_FOUND when no player of this poll has that nickname. ' +
+      'Score and answers stay; the leaderboard and the podium show the new name at once.',
+    params: PlayerParams,
+    body: RenamePlayerBody,
+    response: SetNicknameResponse,
+  },
+  removePlayer: {
+    ...endpoints.removePlayer,
+    description:
+      'Quiz: the host removes the player called `nickname` with its points: it leaves the ' +
+      "leaderboard and the podium (its answers stay in the questions' counts) and its phone is " +
+      'asked for a nickname again. 404 PLAYER_NOT_FOUND when no player of this poll has it.',
+    params: PlayerParams,
   },
   closeQuestion: {
     ...endpoints.closeQuestion,

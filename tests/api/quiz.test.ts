@@ -453,7 +453,8 @@ describe('clock, answers and scoring', () => {
     let runningFrames = 0;
     for (const e of results.events.filter((x) => x.event === 'summary')) {
       const sq = JSON.parse(e.data).questions.find((x: { id: number }) => x.id === q.single.id);
-      if (!sq.running) continue;
+      // Absent before it started (issue 24: no reading ahead).
+      if (!sq?.running) continue;
       runningFrames++;
       expect(sq.totalAnswers).toBeUndefined();
       expect(JSON.stringify(sq.options)).not.toContain('count');

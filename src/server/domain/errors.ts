@@ -35,6 +35,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   NICKNAME_INVALID: 'Ese apodo no es válido',
   NICKNAME_TAKEN: 'Ese apodo ya lo usa otra persona. Elige otro',
   NICKNAME_REQUIRED: 'Elige un apodo antes de responder',
+  PLAYER_NOT_FOUND: 'No hay ningún jugador con ese apodo en este concurso',
   INTERNAL_ERROR: 'Error interno del servidor',
   SERVICE_UNAVAILABLE:
     'El servicio no está disponible en este momento; inténtalo de nuevo en unos segundos',

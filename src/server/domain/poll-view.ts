@@ -120,6 +120,33 @@ export function toQuestionView(
   };
 }
 
+/**
+ * A quiz question whose clock never started, to anyone but the host (issue 24): where it stands
+ * and how it is answered, but not its text, options or labels, so no phone reads ahead. It
+ * arrives whole in the poll frame that starts it.
+ */
+export function unstartedQuizQuestion(question: QuestionWithOptions): Question {
+  return {
+    id: question.id,
+    text: '',
+    type: question.type,
+    ordinal: question.ordinal,
+    resultsHidden: question.resultsHidden,
+    options: [],
+    scale: question.scale && { max: question.scale.max, minLabel: null, maxLabel: null },
+    timeLimitSeconds: question.timeLimitSeconds,
+  };
+}
+
+/** Whether `audience` may not see this question yet: a quiz's, before its clock started. */
+export function unstartedForAudience(
+  poll: Pick<PollRecord, 'quiz'>,
+  question: Pick<QuestionWithOptions, 'startedAt'>,
+  audience: Audience,
+): boolean {
+  return audience !== 'host' && poll.quiz && question.startedAt === null;
+}
+
 /** The poll as GET /polls/{slug} answers it. `now` comes last, so a cached JSON of the view can
  *  be sent with a fresh one (withNow). */
 export function toPollView(
@@ -130,7 +157,11 @@ export function toPollView(
   return viewAround(
     poll,
     questions,
-    questions.map((q) => toQuestionView(q, audience)),
+    questions.map((q) =>
+      unstartedForAudience(poll, q, audience)
+        ? unstartedQuizQuestion(q)
+        : toQuestionView(q, audience),
+    ),
   );
 }
 

@@ -164,11 +164,14 @@ export function computeSummaries(
     totalVotes: counts.ballots,
     updatedAt: poll.updatedAt.toISOString(),
   };
+  // Issue 24: a quiz question that never started is nobody's but the host's to read: the
+  // results others see list the questions played so far.
+  const played = poll.quiz ? audience.filter((_, i) => questions[i]!.startedAt !== null) : audience;
   const hostSummary = { ...head, questions: host };
-  const same = audience.every((q, i) => q === host[i]);
+  const same = played.length === host.length && played.every((q, i) => q === host[i]);
   return {
     host: hostSummary,
-    audience: same ? hostSummary : { ...head, questions: audience },
+    audience: same ? hostSummary : { ...head, questions: played },
     textParts,
   };
 }

@@ -78,9 +78,13 @@ export async function updatePoll(
     if (!now) throw new DomainError('POLL_NOT_FOUND');
     throw invalidTransition(now.status, status ?? now.status);
   }
+  // Issue 24: a quiz reopened is a new game, as after 'Resetear votos' (the panel confirms it):
+  // the last game's answers, players and clocks would leave its questions closed for good.
+  const newGame = poll.status === 'closed' && updated.status === 'open' && updated.quiz;
+  if (newGame) await store.resetVotes(poll.id);
   // Quiz: the question left behind closes; the question shown starts its clock the first time
   // (also when the quiz is turned on with a question already shown).
-  const closed = await closeLeftQuestion(store, poll, updated);
+  const closed = (await closeLeftQuestion(store, poll, updated)) || newGame;
   if (updated.status !== 'closed' && (currentQuestionId !== undefined || changes.settings?.quiz)) {
     await startClockIfQuiz(store, updated, updated.currentQuestionId);
   }

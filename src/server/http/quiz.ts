@@ -8,6 +8,7 @@ import {
   Standings,
   setNickname,
 } from '../domain/quiz/game.ts';
+import { removePlayerAsHost, renamePlayerAsHost } from '../domain/quiz/players.ts';
 import type { PollStore } from '../store/store.ts';
 import { participantOf } from './participant.ts';
 import { addRoute } from './route.ts';
@@ -16,6 +17,7 @@ import { addRoute } from './route.ts';
 export interface Quiz {
   standings: Standings;
   closer: QuizCloser;
+  events: PollEvents;
 }
 
 /** Timers of running clocks are armed when the server is ready and cleared when it closes. */
@@ -24,6 +26,7 @@ export function createQuiz(app: FastifyInstance, store: PollStore, events: PollE
   const quiz = {
     standings: new Standings(store),
     closer: new QuizCloser(store, events, QUIZ_GRACE_MS, log),
+    events,
   };
   app.addHook('onReady', async () => {
     await quiz.closer.armOpenClocks().catch((error) => log('quiz: could not arm clocks', error));
@@ -54,6 +57,27 @@ export function registerQuizRoutes(app: FastifyInstance, store: PollStore, quiz:
     // An anonymous read like the poll's: the address's read bucket (limits.ts READ_*).
     { bucket: 'read' },
   );
+
+  addRoute(
+    app,
+    'renamePlayer',
+    ({ params, body, hostSecret }) =>
+      renamePlayerAsHost(
+        store,
+        quiz.events,
+        params.slug,
+        hostSecret,
+        params.nickname,
+        body.nickname,
+      ),
+    // A new nickname the schema refuses is NICKNAME_INVALID, as to the player itself.
+    { validationCode: 'NICKNAME_INVALID' },
+  );
+
+  addRoute(app, 'removePlayer', async ({ params, hostSecret }) => {
+    await removePlayerAsHost(store, quiz.events, params.slug, hostSecret, params.nickname);
+    return undefined;
+  });
 
   addRoute(app, 'closeQuestion', ({ params, hostSecret }) =>
     closeQuestionAsHost(store, quiz.closer, params.slug, hostSecret, params.questionId),

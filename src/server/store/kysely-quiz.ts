@@ -178,6 +178,7 @@ export function closeQuestion(
   questionId: number,
   now: Date,
   score: QuizScorer,
+  startedAt?: Date,
 ): Promise<CloseOutcome> {
   return db.transaction().execute(async (trx) => {
     const q = await trx
@@ -188,15 +189,23 @@ export function closeQuestion(
     if (!q) return 'not-found';
     const pollId = Number(q.poll_id);
     await hooks.lockPoll?.(trx, pollId);
-    const closed = await trx
-      .updateTable('questions')
+    // A timer (or a stale view) names the clock it was armed for: after a reset the question
+    // may run again under a new clock, which only its own timer may close.
+    const ofRun =
+      startedAt === undefined
+        ? trx.updateTable('questions')
+        : trx.updateTable('questions').where('started_at', '=', startedAt.getTime());
+    const closed = await ofRun
       .set({ closed_at: now.getTime() })
       .where('id', '=', questionId)
       .where('started_at', 'is not', null)
       .where('closed_at', 'is', null)
       .executeTakeFirst();
     if (Number(closed.numUpdatedRows) === 0) {
-      return q.started_at === null ? 'not-started' : 'already-closed';
+      if (q.started_at === null) return 'not-started';
+      if (startedAt !== undefined && Number(q.started_at) !== startedAt.getTime())
+        return 'other-run';
+      return 'already-closed';
     }
     const correct = await trx
       .selectFrom('options')
@@ -324,17 +333,46 @@ export async function openClocks(db: Db): Promise<OpenClock[]> {
   const rows = await db
     .selectFrom('questions as q')
     .innerJoin('polls as p', 'p.id', 'q.poll_id')
-    .select(['q.id', 'q.ends_at', 'p.slug'])
+    .select(['q.id', 'q.started_at', 'q.ends_at', 'p.slug'])
     .where('q.started_at', 'is not', null)
     .where('q.closed_at', 'is', null)
     .where('q.ends_at', 'is not', null)
     .execute();
-  return rows.map((r) => ({ questionId: Number(r.id), slug: r.slug, endsAt: Number(r.ends_at) }));
+  return rows.map((r) => ({
+    questionId: Number(r.id),
+    slug: r.slug,
+    startedAt: Number(r.started_at),
+    endsAt: Number(r.ends_at),
+  }));
 }
 
-/** A reset is a fresh run: clocks and scores go with the votes; nicknames stay. */
+/**
+ * A reset is a fresh game (issue 24): clocks, scores and players go with the votes, so every
+ * question runs again, nicknames are free and nobody of the last group is ranked. A quiz shows
+ * no question until the presenter starts the first one again (a question left current would
+ * never start: a clock starts when its question becomes current).
+ */
 export async function resetQuiz(trx: Db, pollId: number): Promise<void> {
   await trx.deleteFrom('quiz_results').where('poll_id', '=', pollId).execute();
+  await trx.deleteFrom('quiz_players').where('poll_id', '=', pollId).execute();
+  // Also a game played with 'Concurso' off for now: turned on again, it starts from the top.
+  await trx
+    .updateTable('polls')
+    .set({ current_question_id: null })
+    .where('id', '=', pollId)
+    .where((eb) =>
+      eb.or([
+        eb('quiz', '=', 1),
+        eb.exists(
+          eb
+            .selectFrom('questions')
+            .select('questions.id')
+            .where('questions.poll_id', '=', pollId)
+            .where('questions.started_at', 'is not', null),
+        ),
+      ]),
+    )
+    .execute();
   await trx
     .updateTable('questions')
     .set({ started_at: null, ends_at: null, closed_at: null })

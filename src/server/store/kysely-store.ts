@@ -46,6 +46,7 @@ import {
   setNickname,
   startQuestionClock,
 } from './kysely-quiz.ts';
+import { removePlayer, renamePlayer } from './kysely-quiz-players.ts';
 import {
   bumpedUpdatedAt,
   insertQuestion,
@@ -415,8 +416,16 @@ export class KyselyPollStore implements PollStore {
     return startQuestionClock(this.db, questionId, now);
   }
 
-  closeQuestion(questionId: number, now: Date, score: QuizScorer) {
-    return closeQuestion(this.db, this.hooks, questionId, now, score);
+  closeQuestion(questionId: number, now: Date, score: QuizScorer, startedAt?: Date) {
+    return closeQuestion(this.db, this.hooks, questionId, now, score, startedAt);
+  }
+
+  renamePlayer(input: Parameters<PollStore['renamePlayer']>[0]) {
+    return renamePlayer(this.db, this.hooks, input);
+  }
+
+  removePlayer(input: Parameters<PollStore['removePlayer']>[0]) {
+    return removePlayer(this.db, input);
   }
 
   quizStandings(pollId: number) {

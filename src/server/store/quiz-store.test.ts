@@ -6,6 +6,7 @@ import { testPostgres } from '../../../tests/helpers/services.ts';
 import { createPostgresStore } from './postgres.ts';
 import { openSqliteStore } from './sqlite.ts';
 import { quizContract, scoreSurvivesReopen } from './store-contract-quiz.ts';
+import { quizRunsContract } from './store-contract-quiz-runs.ts';
 
 /** The quiz's store contract on both engines (its own file: the full contract is long). */
 
@@ -14,6 +15,7 @@ let n = 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 quizContract('sqlite', () => openSqliteStore(join(dir, `quiz-${++n}.db`)));
+quizRunsContract('sqlite', () => openSqliteStore(join(dir, `quiz-${++n}.db`)));
 it('sqlite: a reopened store keeps nicknames and scores', () =>
   scoreSurvivesReopen(() => openSqliteStore(join(dir, 'reopen.db'))));
 
@@ -22,6 +24,7 @@ afterAll(() => (available ? schemas.dropAll() : undefined), 60_000);
 
 describe.runIf(available)('postgres', () => {
   quizContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
+  quizRunsContract('postgres', () => createPostgresStore(url, { schema: schemas.next() }));
   const schema = schemas.next();
   it('postgres: a reopened store keeps nicknames and scores', () =>
     scoreSurvivesReopen(() => createPostgresStore(url, { schema })));

@@ -140,7 +140,7 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
       expect(await current.store.quizResults(poll.id)).toHaveLength(4);
     });
 
-    it('a reset clears clocks and scores, keeping the players', async () => {
+    it('a reset clears clocks, scores and players (issue 24: a new game)', async () => {
       const { poll, q, right } = await quizPoll(20);
       await nick(poll.id, 'a', 'A');
       await nick(poll.id, 'b', 'B');
@@ -154,8 +154,10 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
       expect(after?.startedAt).toBeNull();
       expect(after?.closedAt).toBeNull();
       const standings = await current.store.quizStandings(poll.id);
-      expect(standings.players.map((p) => p.score)).toEqual([0, 0]);
+      expect(standings.players).toEqual([]);
       expect(standings.closedQuestionIds).toEqual([]);
+      expect(await current.store.getNickname(poll.id, 'a')).toBeUndefined();
+      expect((await current.store.getPollById(poll.id))?.currentQuestionId).toBeNull();
       await current.store.startQuestionClock(q.id, new Date());
       expect((await current.store.openClocks()).map((c) => c.questionId)).toEqual([q.id]);
     });

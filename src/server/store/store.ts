@@ -163,8 +163,24 @@ export interface PollStore extends QaStore {
    *  this call started it. */
   startQuestionClock(questionId: number, now: Date): Promise<boolean>;
   /** Closes a started question once, scoring every player's answer with `score` in the same
-   *  transaction, and moves updatedAt. Only the call that closes it scores. */
-  closeQuestion(questionId: number, now: Date, score: QuizScorer): Promise<CloseOutcome>;
+   *  transaction, and moves updatedAt. Only the call that closes it scores. With `startedAt`
+   *  only that clock closes ('other-run' when the question was reset and runs again since). */
+  closeQuestion(
+    questionId: number,
+    now: Date,
+    score: QuizScorer,
+    startedAt?: Date,
+  ): Promise<CloseOutcome>;
+  /** The host renames the player now called `nickname` to `to` (folded `key`, unique as in
+   *  setNickname). Moves updatedAt. */
+  renamePlayer(input: {
+    pollId: number;
+    nickname: string;
+    to: string;
+    key: string;
+  }): Promise<'renamed' | 'taken' | 'missing'>;
+  /** The host removes the player called `nickname` and its points. Moves updatedAt. */
+  removePlayer(input: { pollId: number; nickname: string }): Promise<boolean>;
   /** Players with their sums over the closed questions. */
   quizStandings(pollId: number): Promise<QuizStandingsRows>;
   /** The participant's results of the closed questions it answered. */
@@ -457,7 +473,13 @@ export type QuizScorer = (
   question: { type: string; limitSeconds: number | null; correctOptionIds: number[] },
 ) => { points: number; correct: boolean };
 
-export type CloseOutcome = 'closed' | 'already-closed' | 'not-started' | 'not-found';
+export type CloseOutcome =
+  | 'closed'
+  | 'already-closed'
+  | 'not-started'
+  | 'not-found'
+  /** The question runs again under another clock (a reset): not the caller's to close. */
+  | 'other-run';
 
 export interface QuizStandingsRows {
   /** In the order they closed. */
@@ -475,5 +497,7 @@ export interface QuizStandingsRows {
 export interface OpenClock {
   questionId: number;
   slug: string;
+  /** Names the run: a timer closes only the clock it was armed for. */
+  startedAt: number;
   endsAt: number;
 }

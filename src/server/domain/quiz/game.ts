@@ -149,11 +149,14 @@ export async function leaderboard(
  * Closes questions of quizzes: at their end (a timer on the instance that started the clock,
  * and on every instance that starts while one runs), when the host asks, or when every player
  * answered. Closing is one conditional write in the store, so racing closers score once and
- * only the winner broadcasts.
+ * only the winner broadcasts. A timer belongs to one run of its question (issue 25): it names
+ * the clock it was armed for (its start), so after a reset an old run's timer, on any
+ * instance, never closes the question running again.
  */
 export class QuizCloser {
-  private readonly timers = new Map<number, NodeJS.Timeout>();
-  private readonly overdue = new Set<number>();
+  /** Per question: the clock's start it was armed for, and its timer. */
+  private readonly timers = new Map<number, { startedAt: number; timer: NodeJS.Timeout }>();
+  private readonly overdue = new Set<string>();
 
   constructor(
     private readonly store: PollStore,
@@ -163,10 +166,13 @@ export class QuizCloser {
     private readonly log: (message: string, error: unknown) => void = () => {},
   ) {}
 
-  /** Closes now; true when this call closed it. */
-  async close(slug: string, questionId: number): Promise<boolean> {
-    this.cancel(questionId);
-    const outcome = await this.store.closeQuestion(questionId, new Date(), scoreAnswer);
+  /** Closes now (only the clock that started at `startedAt`, when given); true when this call
+   *  closed it. */
+  async close(slug: string, questionId: number, startedAt?: number): Promise<boolean> {
+    const armed = this.timers.get(questionId);
+    if (startedAt === undefined || armed?.startedAt === startedAt) this.cancel(questionId);
+    const run = startedAt === undefined ? undefined : new Date(startedAt);
+    const outcome = await this.store.closeQuestion(questionId, new Date(), scoreAnswer, run);
     if (outcome !== 'closed') return false;
     this.events.pollChanged(slug);
     this.events.votesChanged(slug);
@@ -176,48 +182,58 @@ export class QuizCloser {
   /**
    * Closes a clock found past its end plus the grace: the instance whose timer should have
    * closed it may be gone (several instances, a restart), so whichever instance serves the
-   * poll next closes it. Once per question per instance; the store makes it once in all.
+   * poll next closes it. Once per clock per instance; the store makes it once in all, and a
+   * view a moment old (its clock of a run since reset) closes nothing.
    */
   closeIfOverdue(slug: string, clock: QuizClock | null): void {
-    if (!clock?.endsAt || clock.closedAt || this.overdue.has(clock.questionId)) return;
+    if (!clock?.endsAt || clock.closedAt) return;
     if (Date.now() <= Date.parse(clock.endsAt) + this.graceMs) return;
-    this.overdue.add(clock.questionId);
-    this.close(slug, clock.questionId)
+    const startedAt = Date.parse(clock.startedAt);
+    const key = `${clock.questionId}:${startedAt}`;
+    if (this.overdue.has(key)) return;
+    this.overdue.add(key);
+    this.close(slug, clock.questionId, startedAt)
       .catch((error) => this.log('quiz: close failed', error))
-      .finally(() => this.overdue.delete(clock.questionId));
+      .finally(() => this.overdue.delete(key));
   }
 
   /** Arms the timer of a running clock with an end. */
   watch(slug: string, clock: QuizClock | null): void {
     if (!clock?.endsAt || clock.closedAt) return;
-    this.arm(slug, clock.questionId, Date.parse(clock.endsAt));
+    this.arm(slug, clock.questionId, Date.parse(clock.startedAt), Date.parse(clock.endsAt));
   }
 
-  arm(slug: string, questionId: number, endsAt: number): void {
+  arm(slug: string, questionId: number, startedAt: number, endsAt: number): void {
     this.cancel(questionId);
     const wait = Math.max(0, endsAt + this.graceMs - Date.now());
     const timer = setTimeout(() => {
       this.timers.delete(questionId);
       // Timers may fire a millisecond early: the grace is a promise to the last phones.
-      if (Date.now() <= endsAt + this.graceMs) return this.arm(slug, questionId, endsAt);
-      this.close(slug, questionId).catch((error) => this.log('quiz: close failed', error));
+      if (Date.now() <= endsAt + this.graceMs) {
+        return this.arm(slug, questionId, startedAt, endsAt);
+      }
+      this.close(slug, questionId, startedAt).catch((error) =>
+        this.log('quiz: close failed', error),
+      );
     }, wait + 1);
     timer.unref();
-    this.timers.set(questionId, timer);
+    this.timers.set(questionId, { startedAt, timer });
   }
 
   /** Every running clock of the database (an instance starting, or taking over). */
   async armOpenClocks(): Promise<void> {
-    for (const c of await this.store.openClocks()) this.arm(c.slug, c.questionId, c.endsAt);
+    for (const c of await this.store.openClocks()) {
+      this.arm(c.slug, c.questionId, c.startedAt, c.endsAt);
+    }
   }
 
   stop(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const { timer } of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }
 
   private cancel(questionId: number): void {
-    clearTimeout(this.timers.get(questionId));
+    clearTimeout(this.timers.get(questionId)?.timer);
     this.timers.delete(questionId);
   }
 }

@@ -5,6 +5,7 @@ import { useHostAccess } from '../../features/host/host-session.tsx';
 import { BlockedWordsCard } from '../../features/moderation/components/blocked-words-card.tsx';
 import { TextModeration } from '../../features/moderation/components/text-moderation.tsx';
 import { QaHostCard } from '../../features/qa/components/qa-host-card.tsx';
+import { PlayersCard } from '../../features/quiz/components/host/players-card.tsx';
 import { ShareCard } from '../../features/share/components/share-card.tsx';
 
 function HostScreen({ slug }: { slug: string }) {
@@ -21,6 +22,7 @@ function HostScreen({ slug }: { slug: string }) {
         <TextModeration slug={slug} secret={secret} questionId={question.id} />
       )}
       pollModeration={<BlockedWordsCard slug={slug} secret={secret} />}
+      players={(poll) => <PlayersCard poll={poll} secret={secret} />}
     />
   );
 }

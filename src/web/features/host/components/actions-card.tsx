@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { es } from '../../../i18n/es.ts';
 import { esPanel } from '../../../i18n/es-panel.ts';
+import { esQuizPlayers } from '../../../i18n/es-quiz-players.ts';
 import { NEW_CODE_STATE } from '../../../lib/links.ts';
 import { useDuplicatePoll } from '../api/duplicate-poll.ts';
 import { useResetVotes } from '../api/reset-votes.ts';
@@ -62,8 +63,18 @@ function DuplicateAction() {
 function ResetAction({ poll }: { poll: Poll }) {
   const reset = useResetVotes();
   const votes = useVoteCount();
+  // Issue 24: a quiz has a game to reset without any vote (players, a question whose timer ran
+  // out before anyone joined), so it always offers it.
+  const quiz = poll.settings.quiz;
   // Nothing to reset: a red button would only alarm (a fresh draft has no votes).
-  if (votes === 0) return <p className="text-sm text-muted-foreground">{t.nothingToReset}</p>;
+  if (votes === 0 && !quiz) {
+    return <p className="text-sm text-muted-foreground">{t.nothingToReset}</p>;
+  }
+  const description = quiz
+    ? esQuizPlayers.resetConfirmDescription
+    : poll.status === 'open'
+      ? esPanel.resetOpenConfirmDescription
+      : t.resetConfirmDescription;
   return (
     <>
       <ConfirmDialog
@@ -77,21 +88,21 @@ function ResetAction({ poll }: { poll: Poll }) {
             {t.reset}
           </Button>
         }
-        title={t.resetConfirmTitle}
-        description={
-          poll.status === 'open' ? esPanel.resetOpenConfirmDescription : t.resetConfirmDescription
-        }
-        confirmLabel={t.resetConfirm}
+        title={quiz ? esQuizPlayers.resetConfirmTitle : t.resetConfirmTitle}
+        description={description}
+        confirmLabel={quiz ? esQuizPlayers.resetConfirm : t.resetConfirm}
         onConfirm={() =>
           reset.mutate(undefined, {
             onSuccess: ({ deletedVotes }) =>
-              toast.success(t.votesDeleted, {
+              toast.success(quiz ? esQuizPlayers.gameReset : t.votesDeleted, {
                 description: t.votesDeletedDescription(deletedVotes),
               }),
           })
         }
       />
-      <p className="text-sm text-muted-foreground">{esPanel.resetHelp}</p>
+      <p className="text-sm text-muted-foreground">
+        {quiz ? esQuizPlayers.resetHelp : esPanel.resetHelp}
+      </p>
     </>
   );
 }

@@ -30,6 +30,8 @@ type HostPanelProps = {
   pollModeration?: ReactNode;
   /** The audience's questions (issue 20), another feature's: shown while the poll has Q&A on. */
   audienceQuestions?: (poll: Poll) => ReactNode;
+  /** A quiz's players (issue 25), another feature's card: shown while the poll is a quiz. */
+  players?: (poll: Poll) => ReactNode;
 };
 
 /**
@@ -58,6 +60,7 @@ export function HostPanel({
   moderation,
   pollModeration,
   audienceQuestions,
+  players,
 }: HostPanelProps) {
   const query = useQuery(pollQueryOptions(slug));
   useDocumentTitle(query.data ? es.titles.panel(query.data.title) : null);
@@ -67,7 +70,10 @@ export function HostPanel({
   const hasText = poll.questions.some((q) => q.type === 'text');
   return (
     <HostSessionProvider slug={slug} secret={secret}>
-      {hasText || poll.settings.qa ? <HostLive slug={slug} secret={secret} /> : null}
+      {/* A quiz's players join and score as the room plays: the panel follows them too. */}
+      {hasText || poll.settings.qa || poll.settings.quiz ? (
+        <HostLive slug={slug} secret={secret} />
+      ) : null}
       <div className="relative mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <SkipLinks />
         <PanelHeader poll={poll} onForget={onForget} />
@@ -86,6 +92,7 @@ export function HostPanel({
           {/* Other cards: below the questions on phones, down the right column on wide screens. */}
           <div className="grid gap-6 lg:col-start-2 lg:row-start-2">
             {hasText || poll.settings.qa ? pollModeration : null}
+            {poll.settings.quiz ? players?.(poll) : null}
             <ActionsCard poll={poll} />
             <ExportCard />
             <IntegrityCard />

@@ -12,6 +12,7 @@ import { es } from '../../../i18n/es.ts';
 import { esPanel } from '../../../i18n/es-panel.ts';
 import { esQa } from '../../../i18n/es-qa.ts';
 import { esQuiz } from '../../../i18n/es-quiz.ts';
+import { esQuizPlayers } from '../../../i18n/es-quiz-players.ts';
 import { useUpdatePoll } from '../api/update-poll.ts';
 
 const t = es.host;
@@ -51,10 +52,10 @@ function StatusControls({ poll }: { poll: Poll }) {
       {poll.status === 'closed' ? (
         <>
           <p className="text-sm text-muted-foreground">{esPanel.reopenHelp}</p>
-          <Button
-            variant="secondary"
+          <ReopenButton
+            quiz={poll.settings.quiz}
             disabled={updatePoll.isPending}
-            onClick={() =>
+            onReopen={() =>
               updatePoll.mutate(
                 { status: 'open' },
                 {
@@ -68,13 +69,32 @@ function StatusControls({ poll }: { poll: Poll }) {
                 },
               )
             }
-          >
-            <RotateCcw aria-hidden="true" />
-            {esPanel.reopenPoll}
-          </Button>
+          />
         </>
       ) : null}
     </div>
+  );
+}
+
+type ReopenButtonProps = { quiz: boolean; disabled: boolean; onReopen: () => void };
+
+/** A quiz reopened is a new game (issue 24): its players, points and answers go, so it asks. */
+function ReopenButton({ quiz, disabled, onReopen }: ReopenButtonProps) {
+  const button = (
+    <Button variant="secondary" disabled={disabled} onClick={quiz ? undefined : onReopen}>
+      <RotateCcw aria-hidden="true" />
+      {esPanel.reopenPoll}
+    </Button>
+  );
+  if (!quiz) return button;
+  return (
+    <ConfirmDialog
+      trigger={button}
+      title={esQuizPlayers.reopenConfirmTitle}
+      description={esQuizPlayers.reopenConfirmDescription}
+      confirmLabel={esQuizPlayers.reopenConfirm}
+      onConfirm={onReopen}
+    />
   );
 }
 

@@ -70,6 +70,7 @@ export function PresenterScreen({
   quiz,
 }: PresenterScreenProps) {
   const feed = usePresenterFeed(slug, secret);
+  const resetHere = useResetSeen(feed.poll?.resetCount);
   const frame = (children: React.ReactNode) => (
     <div style={UNIT} className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">
       {children}
@@ -112,6 +113,10 @@ export function PresenterScreen({
   }
   return (
     <Presentation
+      // A reset (issue 24) starts the run again: the join screen, then the first question (a
+      // quiz's current question was cleared, so → starts its clock afresh).
+      key={feed.poll.resetCount}
+      startOnJoin={resetHere}
       slug={slug}
       secret={secret}
       feed={feed}
@@ -123,7 +128,16 @@ export function PresenterScreen({
   );
 }
 
+/** Whether the poll was reset while this screen was open (its first resetCount is not now's). */
+function useResetSeen(resetCount: number | undefined): boolean {
+  const first = useRef<number | undefined>(undefined);
+  if (first.current === undefined) first.current = resetCount;
+  return resetCount !== undefined && resetCount !== first.current;
+}
+
 type PresentationProps = {
+  /** Open on the join screen whatever the summary says (a reset: the next group joins). */
+  startOnJoin?: boolean;
   slug: string;
   secret: string;
   feed: PresenterFeed;
@@ -134,6 +148,7 @@ type PresentationProps = {
 };
 
 function Presentation({
+  startOnJoin = false,
   slug,
   secret,
   feed,
@@ -150,7 +165,8 @@ function Presentation({
   );
   const question = questions[index];
   // 'auto': the join screen shows until the first answer arrives or the presenter moves.
-  const [join, setJoin] = useState<'auto' | 'open' | 'closed'>('auto');
+  // After a reset, the summary of the new run may land after the poll: not 'auto' then.
+  const [join, setJoin] = useState<'auto' | 'open' | 'closed'>(startOnJoin ? 'open' : 'auto');
   const joinOpen = join === 'open' || (join === 'auto' && summary.totalVotes === 0);
   const [helpOpen, setHelpOpen] = useState(false);
   // Issue 20: the audience's questions instead of the question, while Q&A is on.

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Poll, Question } from '../../../../../contract/poll.ts';
 import type { Answer } from '../../../../../contract/vote.ts';
 import { EmptyState } from '../../../../components/ui/empty-state.tsx';
@@ -51,6 +51,19 @@ export function QuizPhone({ poll }: { poll: Poll }) {
   const [refusedHere, setRefusedHere] = useState<ReadonlySet<number>>(() => new Set());
   const send = useSendAnswer(slug);
   useResultsAfterClose(slug, closedAt, poll.status);
+  // A reset (issue 24) is a new game: this phone is nobody's player until it joins again.
+  const queryClient = useQueryClient();
+  const [run, setRun] = useState(poll.resetCount);
+  if (run !== poll.resetCount) {
+    setRun(poll.resetCount);
+    setAnsweredHere(new Set());
+    setRefusedHere(new Set());
+  }
+  const firstRun = useRef(poll.resetCount);
+  useEffect(() => {
+    if (poll.resetCount === firstRun.current) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.answered(slug) });
+  }, [poll.resetCount, slug, queryClient]);
 
   const frame = (children: ReactNode, nickname?: string | null) => (
     <div
@@ -92,7 +105,10 @@ export function QuizPhone({ poll }: { poll: Poll }) {
         const code = refusalCode(error);
         if (code === 'ALREADY_VOTED') setAnsweredHere((set) => new Set(set).add(question.id));
         else if (code === 'QUESTION_CLOSED') setRefusedHere((set) => new Set(set).add(question.id));
-        else notify.error(t.error, { description: error.message });
+        // The host removed this player (issue 25): ask for a nickname again.
+        else if (code === 'NICKNAME_REQUIRED') {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.answered(slug) });
+        } else notify.error(t.error, { description: error.message });
       },
     });
   }

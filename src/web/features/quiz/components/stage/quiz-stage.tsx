@@ -45,10 +45,15 @@ export function QuizStage({ slug, secret, poll, summary, questionId, keys }: Qui
   const [view, setView] = useState<View>('results');
   const close = useCloseQuestion(slug, secret);
   const last = byOrdinal(poll.questions).at(-1)?.id === questionId;
-  const round = clock?.closedAt ? `${questionId}:${clock.closedAt}` : null;
+  // The poll moves when a player joins, is renamed or removed (issue 25): read it again then.
+  const round = clock?.closedAt ? `${questionId}:${clock.closedAt}:${poll.updatedAt}` : null;
+  const closeKey = `${questionId}:${clock?.closedAt}:`;
   const board = useQuery({
     ...leaderboardQueryOptions(slug, secret, round ?? ''),
     enabled: round !== null,
+    // A rename re-reads the same close's standings: the old ones stay up until it lands.
+    placeholderData: (previous, query) =>
+      String(query?.queryKey[2]).startsWith(closeKey) ? previous : undefined,
   });
 
   const handle = (action: 'next' | 'previous'): boolean => {
