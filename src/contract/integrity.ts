@@ -12,13 +12,18 @@ export const IntegritySource = z.object({
   /** ISO 8601 times of the source's first and last ballot. */
   firstAt: z.string(),
   lastAt: z.string(),
-  /** Ballots whose participant id was issued less than 10 s before them: a script that drops
-   *  its cookie makes every ballot such a one. */
+  /** Ballots with no participation page behind them (see seatedBallots) whose participant id
+   *  was issued less than 10 s before them: a script that drops its cookie makes every ballot
+   *  such a one. */
   newParticipantBallots: z.number().int(),
-  /** Ballots whose participant id was one of many issued within the same second to the ids this
-   *  source voted with (a bank of ids taken at once by a script, however long it then waited);
-   *  a room's phones get theirs as each person opens the page. */
+  /** Ballots with no participation page behind them whose participant id was one of many
+   *  issued within the same second to the ids this source voted with (a bank of ids taken at
+   *  once by a script, however long it then waited). */
   bulkIssuedBallots: z.number().int(),
+  /** Ballots whose participant id held the poll's participation page (its live stream) before
+   *  voting: a person's phone. A class joining in a wave behind one address is such ballots,
+   *  however fast its ids came and however soon it voted. */
+  seatedBallots: z.number().int(),
   /** The server finds the source unusual: its ballots mostly came from brand-new ids, or from
    *  ids issued in bulk. A big share alone is not unusual (a classroom behind one address). */
   unusual: z.boolean(),

@@ -248,7 +248,7 @@ export const routes = {
     ...endpoints.joinPoll,
     description:
       'The slug of the poll, not closed, with this 6-digit join code; 404 JOIN_CODE_NOT_FOUND ' +
-      'otherwise. Rate-limited per client address against guessing (JOIN_LOOKUPS_PER_MIN). In a ' +
+      'otherwise. Failed look-ups (no open poll with the code) are rate-limited per client address against guessing (JOIN_FAILED_LOOKUPS_PER_MIN); right codes take the read bucket only. In a ' +
       'browser, GET /{code} redirects to /p/{slug}.',
     params: JoinCodeParams,
     response: JoinResponse,

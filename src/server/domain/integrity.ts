@@ -79,6 +79,7 @@ export async function getIntegrity(
         lastAt: s.lastAt.toISOString(),
         newParticipantBallots: s.freshParticipants,
         bulkIssuedBallots: s.bulkIssued,
+        seatedBallots: s.seated,
         unusual: s.unusual,
       }),
     ),

@@ -13,8 +13,9 @@ const DISCARD_CHUNK = 500;
 const issuedSecond = sql<number>`participant_issued_at / 1000`;
 
 /**
- * Per source, the ballots whose ids were issued in a bulk: seconds in which at least `bulkIds`
- * of the ids this source voted with were issued. Only those seconds come back (few rows).
+ * Per source, the unseated ballots whose ids were issued in a bulk: seconds in which at least
+ * `bulkIds` of the ids this source voted with, from no participation page, were issued. A class
+ * scanning the QR within seconds is seated, so its wave never counts here. Only those seconds come back (few rows).
  */
 async function bulkIssuedBySource(
   db: Kysely<Database>,
@@ -26,6 +27,7 @@ async function bulkIssuedBySource(
     .select((eb) => ['source', eb.fn.countAll().as('n')])
     .where('poll_id', '=', pollId)
     .where('participant_issued_at', 'is not', null)
+    .where('seated', '=', 0)
     .groupBy(['source', issuedSecond])
     .having((eb) => eb.fn.countAll(), '>=', bulkIds)
     .execute();
@@ -48,7 +50,9 @@ export async function ballotSources(
       eb.fn.countAll().as('n'),
       eb.fn.min('created_at').as('first'),
       eb.fn.max('created_at').as('last'),
-      eb.fn.sum('fresh_participant').as('fresh'),
+      // New ids count among unseated ballots only: a phone votes from the page it holds.
+      eb.fn.sum(sql<number>`fresh_participant * (1 - seated)`).as('fresh'),
+      eb.fn.sum('seated').as('seated'),
     ])
     .where('poll_id', '=', pollId)
     .groupBy('source')
@@ -61,6 +65,7 @@ export async function ballotSources(
       lastAt: new Date(Number(r.last)),
       freshParticipants: Number(r.fresh ?? 0),
       bulkIssued: bulk.get(r.source) ?? 0,
+      seated: Number(r.seated ?? 0),
     }))
     .sort((a, b) => b.ballots - a.ballots || a.source.localeCompare(b.source));
 }

@@ -100,6 +100,8 @@ export interface BallotsTable {
   fresh_participant: Generated<number>;
   /** When the ballot's participant id was issued (ms; migration 010); null for older ballots. */
   participant_issued_at: number | null;
+  /** 1 when the id held the poll's participation stream before this ballot (migration 013). */
+  seated: Generated<number>;
 }
 
 /** One row per option chosen in a ballot; an answer is a ballot's choices for one question. */

@@ -337,6 +337,8 @@ export interface CastVoteInput {
   freshParticipant?: boolean;
   /** When the participant id was issued (ms), as signed inside it. */
   participantIssuedAt?: number;
+  /** The id held the poll's participation stream before this ballot (default false). */
+  seated?: boolean;
 }
 
 export interface BallotSource {
@@ -345,11 +347,13 @@ export interface BallotSource {
   ballots: number;
   firstAt: Date;
   lastAt: Date;
-  /** Ballots whose participant id was issued moments before them. */
+  /** Unseated ballots whose participant id was issued moments before them. */
   freshParticipants: number;
-  /** Ballots whose participant id was issued within the same second as at least `bulkIds` − 1
-   *  other ids this source voted with (ballotSources' argument). */
+  /** Unseated ballots whose participant id was issued within the same second as at least
+   *  `bulkIds` − 1 other ids this source voted with unseated (ballotSources' argument). */
   bulkIssued: number;
+  /** Ballots whose id held the poll's participation stream before voting: a person's. */
+  seated: number;
 }
 
 export type CastVoteResult =

@@ -9,6 +9,7 @@ const source = (changes: Partial<IntegritySource>): IntegritySource => ({
   lastAt: '2026-01-01T10:00:04.000Z',
   newParticipantBallots: 0,
   bulkIssuedBallots: 0,
+  seatedBallots: 0,
   unusual: true,
   ...changes,
 });
