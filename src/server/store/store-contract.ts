@@ -658,6 +658,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           at: number,
           freshParticipant = false,
           participantIssuedAt?: number,
+          seated = false,
         ) =>
           current.store.castVote({
             pollId,
@@ -668,6 +669,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
             source,
             freshParticipant,
             participantIssuedAt,
+            seated,
           });
 
         it('group ballots by source with counts, first and last time and new ids', async () => {
@@ -696,6 +698,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
               lastAt: new Date(t + 40_000),
               freshParticipants: 2,
               bulkIssued: 0,
+              seated: 0,
             },
             {
               source: 'srcB',
@@ -704,6 +707,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
               lastAt: new Date(t + 5_000),
               freshParticipants: 0,
               bulkIssued: 0,
+              seated: 0,
             },
           ]);
           expect(await current.store.ballotSources(999_999, 25)).toEqual([]);
@@ -729,6 +733,31 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           expect(
             (await current.store.ballotSources(poll.id, 15)).find((s) => s.source === 'x'),
           ).toMatchObject({ bulkIssued: 15 });
+        });
+
+        it('judge new and bulk ids among unseated ballots only, and count the seated', async () => {
+          const { poll, single } = await openPoll(false);
+          const answers = [{ questionId: single.id, optionIds: [opt(single, 0)] }];
+          const t = Date.UTC(2026, 0, 1, 10);
+          // A class that scanned within a second and voted at once, each from its page…
+          await Promise.all(
+            Array.from({ length: 30 }, (_, i) =>
+              from(poll.id, `c${i}`, answers, 'class', t + 2_000, true, t + i, true),
+            ),
+          );
+          // …and a script with the same timing and no page.
+          await Promise.all(
+            Array.from({ length: 30 }, (_, i) =>
+              from(poll.id, `s${i}`, answers, 'script', t + 2_000, true, t + i, false),
+            ),
+          );
+          const sources = await current.store.ballotSources(poll.id, 25);
+          expect(
+            sources.map((s) => [s.source, s.ballots, s.seated, s.freshParticipants, s.bulkIssued]),
+          ).toEqual([
+            ['class', 30, 30, 0, 0],
+            ['script', 30, 0, 30, 30],
+          ]);
         });
 
         it('discard several sources at once, in one recount', async () => {
