@@ -24,8 +24,15 @@ export const IntegritySource = z.object({
    *  voting: a person's phone. A class joining in a wave behind one address is such ballots,
    *  however fast its ids came and however soon it voted. */
   seatedBallots: z.number().int(),
+  /** Quiz: answers that arrived less than 0.3 s after their question started, faster than a
+   *  person reads and taps. */
+  instantQuizAnswers: z.number().int(),
+  /** Quiz: many of this source's answers were instant and spread evenly over the options,
+   *  question after question: players run by a script (a farm covering every option so that
+   *  one of them is always right). */
+  quizBots: z.boolean(),
   /** The server finds the source unusual: its ballots mostly came from brand-new ids, or from
-   *  ids issued in bulk. A big share alone is not unusual (a classroom behind one address). */
+   *  ids issued in bulk, with no participation page behind them; or, in a quiz, quizBots. A big share alone is not unusual (a classroom behind one address). */
   unusual: z.boolean(),
 });
 export type IntegritySource = z.infer<typeof IntegritySource>;

@@ -8,6 +8,7 @@ import {
   joinPhones,
   openPages,
   type Phone,
+  readingTime,
   tally,
 } from '../helpers/nat-room.ts';
 import { setUpTestApp } from './api-client.ts';
@@ -106,6 +107,7 @@ describe('a classroom of 300 behind one address, default limits', () => {
         phones,
         question.id,
         (i) => options[(i + n) % options.length],
+        readingTime(PHONES),
       );
       expect(tally(statuses)).toEqual({});
       await apiCall(api.apiUrl, 'POST', `/polls/${quiz.slug}/questions/${question.id}/close`, {

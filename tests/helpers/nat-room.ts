@@ -89,26 +89,33 @@ export function closePages(phones: Phone[]): void {
   }
 }
 
-/** Every phone answers `questionId` with the option `pick(i)` gives; the statuses, in order. */
+/**
+ * Every phone answers `questionId` with the option `pick(i)` gives, phone i after
+ * `readMs(i)` (people read before they tap; 0: at once); the statuses, in order.
+ */
 export function answerAll(
   apiUrl: string,
   slug: string,
   phones: Phone[],
   questionId: number,
   pick: (i: number) => number,
+  readMs: (i: number) => number = () => 0,
 ): Promise<number[]> {
   return Promise.all(
-    phones.map(
-      async (phone, i) =>
-        (
-          await apiCall(apiUrl, 'POST', `/polls/${slug}/votes`, {
-            cookie: phone.cookie,
-            body: { answers: [{ questionId, optionIds: [pick(i)] }] },
-          })
-        ).status,
-    ),
+    phones.map(async (phone, i) => {
+      const wait = readMs(i);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const res = await apiCall(apiUrl, 'POST', `/polls/${slug}/votes`, {
+        cookie: phone.cookie,
+        body: { answers: [{ questionId, optionIds: [pick(i)] }] },
+      });
+      return res.status;
+    }),
   );
 }
+
+/** A person's reading time before answering: 0.5 to 2.5 s over the room. */
+export const readingTime = (count: number) => (i: number) => 500 + (2_000 * i) / count;
 
 /** How many of `statuses` are not `expected`, by status: `{}` when all are. */
 export function tally(statuses: number[], expected = 201): Record<number, number> {

@@ -6,8 +6,9 @@ import type {
   IntegritySource,
 } from '../../contract/index.ts';
 import type { RefusalLog } from '../rate/refusals.ts';
-import type { BallotSource, PollStore } from '../store/store.ts';
+import type { BallotSource, PollRecord, PollStore } from '../store/store.ts';
 import type { PollEvents } from './events.ts';
+import { QUIZ_INSTANT_MS, quizSignals } from './integrity-quiz.ts';
 import { findPollAsHost } from './poll-view.ts';
 
 /**
@@ -43,13 +44,24 @@ export function isUnusual(source: BallotSource): boolean {
   return newIds >= UNUSUAL_NEW_ID_SHARE || bulk >= UNUSUAL_BULK_SHARE;
 }
 
-/** Every source of the poll, with whether it is unusual. */
-async function assess(store: PollStore, pollId: number) {
-  const sources = await store.ballotSources(pollId, BULK_IDS_PER_SECOND);
+/** Every source of the poll, with whether it is unusual; a quiz's also by its own signal. */
+async function assess(store: PollStore, poll: PollRecord) {
+  const [sources, quiz] = await Promise.all([
+    store.ballotSources(poll.id, BULK_IDS_PER_SECOND),
+    poll.quiz
+      ? Promise.all([
+          store.quizAnswerTimings(poll.id, QUIZ_INSTANT_MS),
+          store.listQuestions(poll.id),
+        ]).then(([timings, questions]) => quizSignals(timings, questions))
+      : undefined,
+  ]);
   const totalBallots = sources.reduce((n, s) => n + s.ballots, 0);
   return {
     totalBallots,
-    sources: sources.map((s) => ({ ...s, unusual: isUnusual(s) })),
+    sources: sources.map((s) => {
+      const signal = quiz?.get(s.source) ?? { instantAnswers: 0, bots: false };
+      return { ...s, quiz: signal, unusual: isUnusual(s) || signal.bots };
+    }),
   };
 }
 
@@ -63,7 +75,7 @@ export async function getIntegrity(
 ): Promise<Integrity> {
   const poll = await findPollAsHost(store, slug, secret);
   const [{ totalBallots, sources }, refusedBallots] = await Promise.all([
-    assess(store, poll.id),
+    assess(store, poll),
     refusals.count(poll.slug),
   ]);
   return {
@@ -80,6 +92,8 @@ export async function getIntegrity(
         newParticipantBallots: s.freshParticipants,
         bulkIssuedBallots: s.bulkIssued,
         seatedBallots: s.seated,
+        instantQuizAnswers: s.quiz.instantAnswers,
+        quizBots: s.quiz.bots,
         unusual: s.unusual,
       }),
     ),
@@ -105,7 +119,7 @@ export async function discardSource(
   if ('source' in body) {
     response = { discardedBallots: await store.discardSource(poll.id, body.source) };
   } else {
-    const { sources } = await assess(store, poll.id);
+    const { sources } = await assess(store, poll);
     const unusual = sources.filter((s) => s.unusual).map((s) => s.source);
     const discardedBallots = await store.discardSources(poll.id, unusual);
     response = { discardedBallots, discardedSources: unusual.length };

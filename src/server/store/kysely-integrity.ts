@@ -1,10 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { EngineHooks } from './engine-hooks.ts';
 import { recountVotes } from './kysely-counters.ts';
 import { touchPoll } from './kysely-rows.ts';
 import { recountText } from './kysely-text.ts';
 import type { Database } from './schema.ts';
-import type { BallotSource } from './store.ts';
+import type { BallotSource, QuizAnswerTiming } from './store.ts';
 
 /** Sources deleted per statement: bound parameters stay far below either engine's cap. */
 const DISCARD_CHUNK = 500;
@@ -70,6 +70,38 @@ export async function ballotSources(
     .sort((a, b) => b.ballots - a.ballots || a.source.localeCompare(b.source));
 }
 
+/** One GROUP BY over the poll's choices of started questions, for the host's view only. */
+export async function quizAnswerTimings(
+  db: Kysely<Database>,
+  pollId: number,
+  instantMs: number,
+): Promise<QuizAnswerTiming[]> {
+  const rows = await db
+    .selectFrom('ballots as b')
+    .innerJoin('choices as c', 'c.ballot_id', 'b.id')
+    .innerJoin('questions as q', 'q.id', 'c.question_id')
+    .select((eb) => [
+      'b.source',
+      'c.question_id',
+      'c.option_id',
+      eb.fn.countAll().as('n'),
+      eb.fn
+        .sum(sql<number>`case when b.created_at - q.started_at < ${instantMs} then 1 else 0 end`)
+        .as('instant'),
+    ])
+    .where('b.poll_id', '=', pollId)
+    .where('q.started_at', 'is not', null)
+    .groupBy(['b.source', 'c.question_id', 'c.option_id'])
+    .execute();
+  return rows.map((r) => ({
+    source: r.source,
+    questionId: Number(r.question_id),
+    optionId: Number(r.option_id),
+    answers: Number(r.n),
+    instant: Number(r.instant ?? 0),
+  }));
+}
+
 export async function discardSources(
   db: Kysely<Database>,
   pollId: number,
@@ -81,7 +113,17 @@ export async function discardSources(
   return db.transaction().execute(async (trx) => {
     await hooks.lockPoll?.(trx, pollId);
     let deleted = 0;
+    const voters = new Set<string>();
     for (let i = 0; i < sources.length; i += DISCARD_CHUNK) {
+      const chunk = sources.slice(i, i + DISCARD_CHUNK);
+      const ids = await trx
+        .selectFrom('ballots')
+        .select('participant_id')
+        .distinct()
+        .where('poll_id', '=', pollId)
+        .where('source', 'in', chunk)
+        .execute();
+      for (const r of ids) voters.add(r.participant_id);
       // Choices, open answers and one-vote records go with their ballots (ON DELETE CASCADE).
       const result = await trx
         .deleteFrom('ballots')
@@ -91,12 +133,58 @@ export async function discardSources(
       deleted += Number(result.numDeletedRows);
     }
     if (deleted > 0) {
+      await forgetQuizAnswers(trx, pollId, [...voters]);
       await recountVotes(trx, pollId);
       await recountText(trx, pollId, maxWords);
       await touchPoll(trx, pollId);
     }
     return deleted;
   });
+}
+
+/**
+ * Issue 25: a discard reaches the quiz. A scored answer whose ballot is gone is no longer
+ * scored (standings, podium, export and phones' /me are all sums of quiz_results), and a
+ * player of the discarded ids with no ballot left in the poll leaves the game.
+ */
+async function forgetQuizAnswers(
+  trx: Transaction<Database>,
+  pollId: number,
+  voters: readonly string[],
+): Promise<void> {
+  await trx
+    .deleteFrom('quiz_results as r')
+    .where('r.poll_id', '=', pollId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('choices as c')
+            .innerJoin('ballots as b', 'b.id', 'c.ballot_id')
+            .select(sql`1`.as('one'))
+            .where('b.poll_id', '=', pollId)
+            .whereRef('b.participant_id', '=', 'r.participant_id')
+            .whereRef('c.question_id', '=', 'r.question_id'),
+        ),
+      ),
+    )
+    .execute();
+  for (let i = 0; i < voters.length; i += DISCARD_CHUNK) {
+    await trx
+      .deleteFrom('quiz_players as p')
+      .where('p.poll_id', '=', pollId)
+      .where('p.participant_id', 'in', voters.slice(i, i + DISCARD_CHUNK))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('ballots as b')
+              .select(sql`1`.as('one'))
+              .where('b.poll_id', '=', pollId)
+              .whereRef('b.participant_id', '=', 'p.participant_id'),
+          ),
+        ),
+      )
+      .execute();
+  }
 }
 
 export async function serverKey(

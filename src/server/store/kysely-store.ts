@@ -4,7 +4,7 @@ import type { EngineHooks } from './engine-hooks.ts';
 import { listBallots } from './kysely-ballots.ts';
 import { flagTextAnswers, listBlockedWords, setBlockedWords } from './kysely-blocked-words.ts';
 import { getTally, getTextTally } from './kysely-counters.ts';
-import { ballotSources, discardSources, serverKey } from './kysely-integrity.ts';
+import { ballotSources, discardSources, quizAnswerTimings, serverKey } from './kysely-integrity.ts';
 import {
   approveHeldAnswers,
   getTextAnswer,
@@ -313,6 +313,10 @@ export class KyselyPollStore implements PollStore {
 
   ballotSources(pollId: number, bulkIds: number) {
     return ballotSources(this.db, pollId, bulkIds);
+  }
+
+  quizAnswerTimings(pollId: number, instantMs: number) {
+    return quizAnswerTimings(this.db, pollId, instantMs);
   }
 
   discardSource(pollId: number, source: string) {

@@ -110,6 +110,9 @@ export interface PollStore extends QaStore {
   /** The poll's ballots grouped by source (keyed hash of the client's address), most ballots
    *  first; `bulkIds` is how many ids issued within one second make a bulk (bulkIssued). */
   ballotSources(pollId: number, bulkIds: number): Promise<BallotSource[]>;
+  /** Quiz answers of the poll's started questions per (source, question, option): how many, and
+   *  how many arrived less than `instantMs` after the question's start (integrity-quiz.ts). */
+  quizAnswerTimings(pollId: number, instantMs: number): Promise<QuizAnswerTiming[]>;
   // ── Open answers (issue 13) ──
   /** A page of an open-text question's answers, newest first (ids below `before`). */
   listTextAnswers(questionId: number, page: TextAnswerPage): Promise<TextAnswerRecord[]>;
@@ -339,6 +342,14 @@ export interface CastVoteInput {
   participantIssuedAt?: number;
   /** The id held the poll's participation stream before this ballot (default false). */
   seated?: boolean;
+}
+
+export interface QuizAnswerTiming {
+  source: string;
+  questionId: number;
+  optionId: number;
+  answers: number;
+  instant: number;
 }
 
 export interface BallotSource {

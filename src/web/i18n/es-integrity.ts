@@ -7,6 +7,9 @@ export const esIntegrity = {
   /** Part of a flagged source's reason, after "312 votos desde un mismo origen en 40 s". */
   bulkIssued: (n: number) =>
     `${n} de ellos con identificadores obtenidos en bloque (muchos en el mismo segundo)`,
+  /** Part of a quiz source's reason (issue 25): players answering faster than anyone reads. */
+  quizBots: (n: number) =>
+    `${n} ${n === 1 ? 'respuesta' : 'respuestas'} del concurso a menos de 0,3 s de empezar la pregunta, repartidas por igual entre las opciones (jugadores automáticos)`,
   discardUnusual: (sources: number) =>
     `Descartar ${sources === 1 ? 'el origen inusual' : `los ${sources} orígenes inusuales`}`,
   discardUnusualTitle: '¿Descartar los votos de todos los orígenes inusuales?',

@@ -34,6 +34,7 @@ export function reasonOf(source: IntegritySource): string {
   const parts = [burst];
   if (fresh * 2 >= source.ballots) parts.push(t.newParticipants(fresh));
   if (bulk * 2 >= source.ballots) parts.push(esIntegrity.bulkIssued(bulk));
+  if (source.quizBots) parts.push(esIntegrity.quizBots(source.instantQuizAnswers));
   return `${parts.join('; ')}.`;
 }
 
