@@ -11,6 +11,7 @@ import {
   unreadResponses,
 } from './abuse-connections.ts';
 import { abortedBodies, bankedIds } from './abuse-ids-logs.ts';
+import { honestWave, natQuiz, sybilPodium } from './abuse-room.ts';
 import { createBenchPoll } from './lib/api.ts';
 import { emptyHistogram, HIST_MS, percentile } from './lib/latency.ts';
 import { runLoad } from './lib/load.ts';
@@ -21,7 +22,7 @@ import { machine, type Row, table } from './lib/report.ts';
  * `npm run bench:abuse`: the attacks of issue 8 against `npm start`'s server (rate limits ON, the
  * default limits), each on a fresh server and SQLite file, all from one client address
  * (127.0.0.1). Appends a dated section to bench/RESULTS.md. Settings (environment):
- *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads   parts (default all)
+ *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,natquiz,wave,podium   parts (default all)
  *   ABUSE_SECONDS=60        length of the stuffing and flood runs
  *   ABUSE_STREAMS=20000     stream attempts (two client processes share them)
  *   ABUSE_BIG_POLLS=20      big public polls for the memory part (the creation burst)
@@ -43,7 +44,7 @@ const env = process.env;
 const parts = new Set(
   (
     env.ABUSE_ONLY ??
-    'stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads'
+    'stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,natquiz,wave,podium'
   ).split(','),
 );
 const seconds = Number(env.ABUSE_SECONDS ?? 60);
@@ -440,6 +441,9 @@ if (parts.has('reads')) {
     );
   });
 }
+if (parts.has('natquiz')) rows.push(await natQuiz(withServer));
+if (parts.has('wave')) rows.push(await honestWave(withServer));
+if (parts.has('podium')) rows.push(await sybilPodium(withServer));
 
 const section = `\n## Abuse run (\`npm run bench:abuse\`)\n\n${machine()}\n\n${table(rows)}\n`;
 const current = existsSync(out) ? readFileSync(out, 'utf8') : '# Benchmark results\n';
