@@ -46,6 +46,8 @@ export const Integrity = z.object({
   /** One page of the sources, most ballots first: from `offset`, at most `limit` of them. */
   sources: z.array(IntegritySource),
   offset: z.number().int(),
+  /** Discarded ballots set aside, which 'Restaurar' can bring back until they are emptied. */
+  setAsideBallots: z.number().int(),
   /** Ballots the rate limits refused for this poll. */
   refusedBallots: z.number().int(),
   /** 'shared': counted by every instance together (Redis); 'instance': by the one that
@@ -78,3 +80,18 @@ export const DiscardResponse = z.object({
   discardedSources: z.number().int().optional(),
 });
 export type DiscardResponse = z.infer<typeof DiscardResponse>;
+
+/** Issue 24: discarded ballots are set aside; restore one source's, or all of them. */
+export const RestoreDiscardedBody = z.object({
+  source: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'El origen no es válido')
+    .optional(),
+});
+export type RestoreDiscardedBody = z.infer<typeof RestoreDiscardedBody>;
+
+export const RestoreDiscardedResponse = z.object({ restoredBallots: z.number().int() });
+export type RestoreDiscardedResponse = z.infer<typeof RestoreDiscardedResponse>;
+
+export const EmptyDiscardedResponse = z.object({ emptiedBallots: z.number().int() });
+export type EmptyDiscardedResponse = z.infer<typeof EmptyDiscardedResponse>;

@@ -119,5 +119,40 @@ describe('bots on a quiz podium', () => {
     // A bot's phone no longer has a place nor points.
     const me = await apiCall(api.apiUrl, 'GET', `/polls/${slug}/me`, { cookie: bots[0]!.cookie });
     expect(me.body).toMatchObject({ nickname: null, score: 0, rank: null, players: 3 });
+
+    // Issue 24: the discard is undoable. 'Restaurar' brings the source back, scores and all…
+    const integrity = async () =>
+      (await apiCall(api.apiUrl, 'GET', `/polls/${slug}/integrity`, { secret })).body;
+    expect((await integrity()).setAsideBallots).toBe(BOTS * questions.length);
+    const restored = await apiCall(api.apiUrl, 'POST', `/polls/${slug}/discard/restore`, {
+      body: { source: flagged.source },
+      secret,
+    });
+    expect(restored).toMatchObject({
+      status: 200,
+      body: { restoredBallots: BOTS * questions.length },
+    });
+    const again = await board();
+    expect(again.players).toBe(BOTS + people.length);
+    expect(again.entries[0].nickname).toBe('Bot 1');
+    expect((await integrity()).setAsideBallots).toBe(0);
+    // …until the host empties what was set aside ('Vaciar'): then nothing comes back.
+    await apiCall(api.apiUrl, 'POST', `/polls/${slug}/discard`, {
+      body: { unusual: true },
+      secret,
+    });
+    const emptied = await apiCall(api.apiUrl, 'POST', `/polls/${slug}/discard/empty`, { secret });
+    expect(emptied.body).toEqual({ emptiedBallots: BOTS * questions.length });
+    const none = await apiCall(api.apiUrl, 'POST', `/polls/${slug}/discard/restore`, {
+      body: {},
+      secret,
+    });
+    expect(none.body).toEqual({ restoredBallots: 0 });
+    expect((await board()).players).toBe(people.length);
+    // Only the host may.
+    const anonymous = await apiCall(api.apiUrl, 'POST', `/polls/${slug}/discard/restore`, {
+      body: {},
+    });
+    expect(anonymous.status).toBe(401);
   }, 120_000);
 });

@@ -1,9 +1,12 @@
 import type {
   DiscardBody,
   DiscardResponse,
+  EmptyDiscardedResponse,
   Integrity,
   IntegrityQuery,
   IntegritySource,
+  RestoreDiscardedBody,
+  RestoreDiscardedResponse,
 } from '../../contract/index.ts';
 import type { RefusalLog } from '../rate/refusals.ts';
 import type { BallotSource, PollRecord, PollStore } from '../store/store.ts';
@@ -74,9 +77,10 @@ export async function getIntegrity(
   page: IntegrityQuery = { offset: 0, limit: 50 },
 ): Promise<Integrity> {
   const poll = await findPollAsHost(store, slug, secret);
-  const [{ totalBallots, sources }, refusedBallots] = await Promise.all([
+  const [{ totalBallots, sources }, refusedBallots, setAsideBallots] = await Promise.all([
     assess(store, poll),
     refusals.count(poll.slug),
+    store.setAsideBallots(poll.id),
   ]);
   return {
     totalBallots,
@@ -97,6 +101,7 @@ export async function getIntegrity(
         unusual: s.unusual,
       }),
     ),
+    setAsideBallots,
     refusedBallots,
     refusedScope,
   };
@@ -129,4 +134,30 @@ export async function discardSource(
     events.votesChanged(poll.slug);
   }
   return response;
+}
+
+/** Issue 24: brings back what discards set aside (one source, or all). */
+export async function restoreDiscarded(
+  store: PollStore,
+  events: PollEvents,
+  slug: string,
+  secret: string | undefined,
+  body: RestoreDiscardedBody,
+): Promise<RestoreDiscardedResponse> {
+  const poll = await findPollAsHost(store, slug, secret);
+  const restoredBallots = await store.restoreDiscarded(poll.id, body.source);
+  // Quiz rows may come back without ballots: the standings follow the poll's change anyway.
+  events.pollChanged(poll.slug);
+  events.votesChanged(poll.slug);
+  return { restoredBallots };
+}
+
+/** Issue 24: 'Vaciar', confirmed in the panel: what was set aside is gone for good. */
+export async function emptyDiscarded(
+  store: PollStore,
+  slug: string,
+  secret: string | undefined,
+): Promise<EmptyDiscardedResponse> {
+  const poll = await findPollAsHost(store, slug, secret);
+  return { emptiedBallots: await store.emptyDiscarded(poll.id) };
 }

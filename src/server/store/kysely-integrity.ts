@@ -2,6 +2,12 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { EngineHooks } from './engine-hooks.ts';
 import { recountVotes } from './kysely-counters.ts';
 import { touchPoll } from './kysely-rows.ts';
+import {
+  emptySetAside,
+  restoreSetAside,
+  setAsideBallots,
+  setAsideQuiz,
+} from './kysely-set-aside.ts';
 import { recountText } from './kysely-text.ts';
 import type { Database } from './schema.ts';
 import type { BallotSource, QuizAnswerTiming } from './store.ts';
@@ -112,33 +118,71 @@ export async function discardSources(
   if (sources.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
     await hooks.lockPoll?.(trx, pollId);
+    const now = Date.now();
     let deleted = 0;
-    const voters = new Set<string>();
-    for (let i = 0; i < sources.length; i += DISCARD_CHUNK) {
-      const chunk = sources.slice(i, i + DISCARD_CHUNK);
-      const ids = await trx
+    // Source by source, so what is set aside can be restored per source (kysely-set-aside.ts).
+    for (const source of new Set(sources)) {
+      const rows = await trx
         .selectFrom('ballots')
-        .select('participant_id')
-        .distinct()
+        .select(['id', 'participant_id'])
         .where('poll_id', '=', pollId)
-        .where('source', 'in', chunk)
+        .where('source', '=', source)
         .execute();
-      for (const r of ids) voters.add(r.participant_id);
-      // Choices, open answers and one-vote records go with their ballots (ON DELETE CASCADE).
-      const result = await trx
-        .deleteFrom('ballots')
-        .where('poll_id', '=', pollId)
-        .where('source', 'in', sources.slice(i, i + DISCARD_CHUNK))
-        .executeTakeFirst();
-      deleted += Number(result.numDeletedRows);
+      if (rows.length === 0) continue;
+      const ids = rows.map((r) => Number(r.id));
+      await setAsideBallots(trx, pollId, source, ids, now);
+      for (let i = 0; i < ids.length; i += DISCARD_CHUNK) {
+        // Choices, open answers and one-vote records go with their ballots (ON DELETE CASCADE).
+        const result = await trx
+          .deleteFrom('ballots')
+          .where('id', 'in', ids.slice(i, i + DISCARD_CHUNK))
+          .executeTakeFirst();
+        deleted += Number(result.numDeletedRows);
+      }
+      await forgetQuizAnswers(
+        trx,
+        pollId,
+        source,
+        [...new Set(rows.map((r) => r.participant_id))],
+        now,
+      );
     }
     if (deleted > 0) {
-      await forgetQuizAnswers(trx, pollId, [...voters]);
       await recountVotes(trx, pollId);
       await recountText(trx, pollId, maxWords);
       await touchPoll(trx, pollId);
     }
     return deleted;
+  });
+}
+
+/** Puts back what discards set aside (one source, or all), recounted; answers the ballots. */
+export async function restoreDiscarded(
+  db: Kysely<Database>,
+  pollId: number,
+  source: string | undefined,
+  hooks: EngineHooks,
+  maxWords: number,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await hooks.lockPoll?.(trx, pollId);
+    const restored = await restoreSetAside(trx, pollId, source);
+    await recountVotes(trx, pollId);
+    await recountText(trx, pollId, maxWords);
+    await touchPoll(trx, pollId);
+    return restored;
+  });
+}
+
+/** Drops what discards set aside, for good; answers the ballots dropped. */
+export async function emptyDiscarded(
+  db: Kysely<Database>,
+  pollId: number,
+  hooks: EngineHooks,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await hooks.lockPoll?.(trx, pollId);
+    return emptySetAside(trx, pollId);
   });
 }
 
@@ -150,10 +194,13 @@ export async function discardSources(
 async function forgetQuizAnswers(
   trx: Transaction<Database>,
   pollId: number,
+  source: string,
   voters: readonly string[],
+  now: number,
 ): Promise<void> {
-  await trx
-    .deleteFrom('quiz_results as r')
+  const orphaned = trx
+    .selectFrom('quiz_results as r')
+    .select(['r.question_id', 'r.participant_id', 'r.points', 'r.correct'])
     .where('r.poll_id', '=', pollId)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -166,11 +213,25 @@ async function forgetQuizAnswers(
             .whereRef('c.question_id', '=', 'r.question_id'),
         ),
       ),
-    )
-    .execute();
-  for (let i = 0; i < voters.length; i += DISCARD_CHUNK) {
+    );
+  const results = await orphaned.execute();
+  for (const r of results) {
     await trx
-      .deleteFrom('quiz_players as p')
+      .deleteFrom('quiz_results')
+      .where('question_id', '=', r.question_id)
+      .where('participant_id', '=', r.participant_id)
+      .execute();
+  }
+  const players: {
+    participantId: string;
+    nickname: string;
+    nicknameKey: string;
+    createdAt: number;
+  }[] = [];
+  for (let i = 0; i < voters.length; i += DISCARD_CHUNK) {
+    const gone = await trx
+      .selectFrom('quiz_players as p')
+      .selectAll()
       .where('p.poll_id', '=', pollId)
       .where('p.participant_id', 'in', voters.slice(i, i + DISCARD_CHUNK))
       .where(({ not, exists, selectFrom }) =>
@@ -184,7 +245,38 @@ async function forgetQuizAnswers(
         ),
       )
       .execute();
+    if (gone.length === 0) continue;
+    await trx
+      .deleteFrom('quiz_players')
+      .where('poll_id', '=', pollId)
+      .where(
+        'participant_id',
+        'in',
+        gone.map((p) => p.participant_id),
+      )
+      .execute();
+    for (const p of gone) {
+      players.push({
+        participantId: p.participant_id,
+        nickname: p.nickname,
+        nicknameKey: p.nickname_key,
+        createdAt: Number(p.created_at),
+      });
+    }
   }
+  await setAsideQuiz(
+    trx,
+    pollId,
+    source,
+    results.map((r) => ({
+      questionId: Number(r.question_id),
+      participantId: r.participant_id,
+      points: Number(r.points),
+      correct: Number(r.correct),
+    })),
+    players,
+    now,
+  );
 }
 
 export async function serverKey(

@@ -15,6 +15,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   server_keys: ServerKeysTable;
   text_answers: TextAnswersTable;
+  set_aside: SetAsideTable;
   text_words: TextWordsTable;
   hidden_words: HiddenWordsTable;
   qa_questions: QaQuestionsTable;
@@ -135,6 +136,16 @@ export interface IdempotencyKeysTable {
 export interface ServerKeysTable {
   name: string;
   value: string;
+  created_at: number;
+}
+
+/** Discarded ballots set aside until restored or emptied (migration 014; kysely-set-aside.ts). */
+export interface SetAsideTable {
+  poll_id: number;
+  source: string;
+  ballots: number;
+  /** JSON of SetAsidePayload. */
+  payload: string;
   created_at: number;
 }
 

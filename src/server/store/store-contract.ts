@@ -835,6 +835,53 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
             ).outcome,
           ).toBe('stored');
         });
+
+        it('set discarded ballots aside: restore one source, then all, or empty them', async () => {
+          const { poll, single, multi } = await openPoll(true);
+          const t = Date.now();
+          for (let i = 0; i < 9; i++) {
+            await from(
+              poll.id,
+              `r${i}`,
+              [
+                { questionId: single.id, optionIds: [opt(single, i % 3)] },
+                { questionId: multi.id, optionIds: [opt(multi, 0), opt(multi, 1 + (i % 2))] },
+              ],
+              `s${i % 3}`,
+              t + i,
+              true,
+              t - 1_000,
+              i % 2 === 0,
+            );
+          }
+          const whole = await current.store.ballotSources(poll.id, 25);
+          const counts = (await expectTallyTrue(poll.id)).counts;
+          expect(await current.store.discardSources(poll.id, ['s0', 's1'])).toBe(6);
+          expect(await current.store.setAsideBallots(poll.id)).toBe(6);
+          expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(3);
+          // The one-vote records are gone with the ballots…
+          expect(await current.store.answeredQuestionIds(poll.id, 'r0')).toEqual([]);
+          // …and come back with them, source by source.
+          expect(await current.store.restoreDiscarded(poll.id, 's1')).toBe(3);
+          expect(await current.store.setAsideBallots(poll.id)).toBe(3);
+          expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(6);
+          expect(await current.store.restoreDiscarded(poll.id)).toBe(3);
+          expect(await current.store.setAsideBallots(poll.id)).toBe(0);
+          const back = await expectTallyTrue(poll.id);
+          expect(sorted(back.counts.optionCounts, (r) => r.optionId)).toEqual(
+            sorted(counts.optionCounts, (r) => r.optionId),
+          );
+          expect(await current.store.ballotSources(poll.id, 25)).toEqual(whole);
+          expect((await current.store.answeredQuestionIds(poll.id, 'r0')).sort()).toEqual(
+            [single.id, multi.id].sort(),
+          );
+          // Nothing set aside: nothing to restore. Emptied: gone for good.
+          expect(await current.store.restoreDiscarded(poll.id)).toBe(0);
+          expect(await current.store.discardSource(poll.id, 's2')).toBe(3);
+          expect(await current.store.emptyDiscarded(poll.id)).toBe(3);
+          expect(await current.store.restoreDiscarded(poll.id, 's2')).toBe(0);
+          expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(6);
+        });
       });
     });
 

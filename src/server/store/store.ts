@@ -144,6 +144,13 @@ export interface PollStore extends QaStore {
   discardSource(pollId: number, source: string): Promise<number>;
   /** discardSource for several sources in one transaction (one recount). */
   discardSources(pollId: number, sources: readonly string[]): Promise<number>;
+  /** Puts back the ballots discards set aside (one source, or all), recounted, with the quiz
+   *  rows the discards took; answers the ballots restored (issue 24). */
+  restoreDiscarded(pollId: number, source?: string): Promise<number>;
+  /** Drops what discards set aside, for good; answers the ballots dropped. */
+  emptyDiscarded(pollId: number): Promise<number>;
+  /** Ballots discards set aside in the poll. */
+  setAsideBallots(pollId: number): Promise<number>;
   /** The server's key called `name`: the stored one, or `generate()` stored now if there is
    *  none (first start). Instances racing on an empty database all get the one stored first. */
   serverKey(name: string, generate: () => string): Promise<string>;

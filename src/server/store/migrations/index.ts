@@ -12,6 +12,7 @@ import { quiz } from './009-quiz.ts';
 import { issuedIds } from './010-issued-ids.ts';
 import { qa } from './012-qa.ts';
 import { seatedBallots } from './013-seated-ballots.ts';
+import { setAside } from './014-set-aside.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -31,5 +32,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '008-panel-reset-count': panelResetCount,
     '009-quiz': quiz,
     '013-seated-ballots': seatedBallots,
+    '014-set-aside': setAside,
   };
 }
