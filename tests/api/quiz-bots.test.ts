@@ -155,4 +155,17 @@ describe('bots on a quiz podium', () => {
     });
     expect(anonymous.status).toBe(401);
   }, 120_000);
+
+  it('documents restore and empty in the OpenAPI document', async () => {
+    const doc = (await api.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const restore = doc.paths['/api/v1/polls/{slug}/discard/restore'].post;
+    expect(JSON.stringify(restore.requestBody)).toContain('"source"');
+    expect(JSON.stringify(restore.responses)).toContain('restoredBallots');
+    const empty = doc.paths['/api/v1/polls/{slug}/discard/empty'].post;
+    expect(JSON.stringify(empty.responses)).toContain('emptiedBallots');
+    const integrity = doc.paths['/api/v1/polls/{slug}/integrity'].get;
+    for (const field of ['seatedBallots', 'quizBots', 'setAsideBallots']) {
+      expect(JSON.stringify(integrity.responses)).toContain(field);
+    }
+  });
 });
