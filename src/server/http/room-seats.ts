@@ -48,12 +48,13 @@ export class RoomSeats {
   async spend(
     request: FastifyRequest,
     reply: FastifyReply,
-    run: number,
+    /** The poll's run (its reset count), read only for a seated ballot. */
+    run: () => Promise<number>,
     questionIds: readonly number[],
   ): Promise<() => void> {
     const seat = this.candidates.get(request);
     if (!seat) return () => {};
-    const granted = this.seats.grant(seat, run, questionIds);
+    const granted = this.seats.grant(seat, await run(), questionIds);
     if (granted) return () => this.seats.ungrant(seat, granted);
     const wait = await this.limiter.take('ballot', ballotBucketKey(request));
     if (wait > 0) {

@@ -45,11 +45,10 @@ export function registerVoteRoutes(
     async ({ params, body, headers, request, reply }) => {
       const participant = participantOf(request);
       // A seated person's answer: the seat's allowance per question of this run (room-seats.ts).
-      const run = (await cache.poll(params.slug))?.poll.resetCount ?? 0;
       const giveBack = await room.spend(
         request,
         reply,
-        run,
+        async () => (await cache.poll(params.slug))?.poll.resetCount ?? 0,
         body.answers.map((a) => a.questionId),
       );
       let outcome: Awaited<ReturnType<typeof castVote>>;
