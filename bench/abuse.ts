@@ -12,6 +12,7 @@ import {
 } from './abuse-connections.ts';
 import { exportLoop } from './abuse-export.ts';
 import { abortedBodies, bankedIds } from './abuse-ids-logs.ts';
+import { honestWave, natQuiz, sybilPodium } from './abuse-room.ts';
 import { createBenchPoll } from './lib/api.ts';
 import { emptyHistogram, HIST_MS, percentile } from './lib/latency.ts';
 import { runLoad } from './lib/load.ts';
@@ -22,7 +23,7 @@ import { machine, type Row, table } from './lib/report.ts';
  * `npm run bench:abuse`: the attacks of issue 8 against `npm start`'s server (rate limits ON, the
  * default limits), each on a fresh server and SQLite file, all from one client address
  * (127.0.0.1). Appends a dated section to bench/RESULTS.md. Settings (environment):
- *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,export   parts (default all)
+ *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,export,natquiz,wave,podium   parts (default all)
  *   ABUSE_EXPORT_BALLOTS=200000  ballots of the exported poll (export part, SQLite only)
  *   ABUSE_SECONDS=60        length of the stuffing and flood runs
  *   ABUSE_STREAMS=20000     stream attempts (two client processes share them)
@@ -45,7 +46,7 @@ const env = process.env;
 const parts = new Set(
   (
     env.ABUSE_ONLY ??
-    'stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,export'
+    'stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,export,natquiz,wave,podium'
   ).split(','),
 );
 const seconds = Number(env.ABUSE_SECONDS ?? 60);
@@ -442,6 +443,9 @@ if (parts.has('reads')) {
     );
   });
 }
+if (parts.has('natquiz')) rows.push(await natQuiz(withServer));
+if (parts.has('wave')) rows.push(await honestWave(withServer));
+if (parts.has('podium')) rows.push(await sybilPodium(withServer));
 
 if (parts.has('export')) {
   rows.push(await withServer({}, (server, db) => exportLoop(server, db, Math.min(seconds, 30))));

@@ -44,6 +44,18 @@ export const endpoints = {
   joinPoll: { method: 'GET', path: '/join/:code', secret: false, status: 200 },
   getIntegrity: { method: 'GET', path: '/polls/:slug/integrity', secret: true, status: 200 },
   discardSource: { method: 'POST', path: '/polls/:slug/discard', secret: true, status: 200 },
+  restoreDiscarded: {
+    method: 'POST',
+    path: '/polls/:slug/discard/restore',
+    secret: true,
+    status: 200,
+  },
+  emptyDiscarded: {
+    method: 'POST',
+    path: '/polls/:slug/discard/empty',
+    secret: true,
+    status: 200,
+  },
   // Issue 13: moderation of open answers.
   moderateAnswer: {
     method: 'PATCH',

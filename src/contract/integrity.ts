@@ -12,15 +12,27 @@ export const IntegritySource = z.object({
   /** ISO 8601 times of the source's first and last ballot. */
   firstAt: z.string(),
   lastAt: z.string(),
-  /** Ballots whose participant id was issued less than 10 s before them: a script that drops
-   *  its cookie makes every ballot such a one. */
+  /** Ballots with no participation page behind them (see seatedBallots) whose participant id
+   *  was issued less than 10 s before them: a script that drops its cookie makes every ballot
+   *  such a one. */
   newParticipantBallots: z.number().int(),
-  /** Ballots whose participant id was one of many issued within the same second to the ids this
-   *  source voted with (a bank of ids taken at once by a script, however long it then waited);
-   *  a room's phones get theirs as each person opens the page. */
+  /** Ballots with no participation page behind them whose participant id was one of many
+   *  issued within the same second to the ids this source voted with (a bank of ids taken at
+   *  once by a script, however long it then waited). */
   bulkIssuedBallots: z.number().int(),
+  /** Ballots whose participant id held the poll's participation page (its live stream) before
+   *  voting: a person's phone. A class joining in a wave behind one address is such ballots,
+   *  however fast its ids came and however soon it voted. */
+  seatedBallots: z.number().int(),
+  /** Quiz: answers that arrived less than 0.3 s after their question started, faster than a
+   *  person reads and taps. */
+  instantQuizAnswers: z.number().int(),
+  /** Quiz: many of this source's answers were instant and spread evenly over the options,
+   *  question after question: players run by a script (a farm covering every option so that
+   *  one of them is always right). */
+  quizBots: z.boolean(),
   /** The server finds the source unusual: its ballots mostly came from brand-new ids, or from
-   *  ids issued in bulk. A big share alone is not unusual (a classroom behind one address). */
+   *  ids issued in bulk, with no participation page behind them; or, in a quiz, quizBots. A big share alone is not unusual (a classroom behind one address). */
   unusual: z.boolean(),
 });
 export type IntegritySource = z.infer<typeof IntegritySource>;
@@ -34,6 +46,8 @@ export const Integrity = z.object({
   /** One page of the sources, most ballots first: from `offset`, at most `limit` of them. */
   sources: z.array(IntegritySource),
   offset: z.number().int(),
+  /** Discarded ballots set aside, which 'Restaurar' can bring back until they are emptied. */
+  setAsideBallots: z.number().int(),
   /** Ballots the rate limits refused for this poll. */
   refusedBallots: z.number().int(),
   /** 'shared': counted by every instance together (Redis); 'instance': by the one that
@@ -66,3 +80,18 @@ export const DiscardResponse = z.object({
   discardedSources: z.number().int().optional(),
 });
 export type DiscardResponse = z.infer<typeof DiscardResponse>;
+
+/** Issue 24: discarded ballots are set aside; restore one source's, or all of them. */
+export const RestoreDiscardedBody = z.object({
+  source: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'El origen no es válido')
+    .optional(),
+});
+export type RestoreDiscardedBody = z.infer<typeof RestoreDiscardedBody>;
+
+export const RestoreDiscardedResponse = z.object({ restoredBallots: z.number().int() });
+export type RestoreDiscardedResponse = z.infer<typeof RestoreDiscardedResponse>;
+
+export const EmptyDiscardedResponse = z.object({ emptiedBallots: z.number().int() });
+export type EmptyDiscardedResponse = z.infer<typeof EmptyDiscardedResponse>;

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { BlockedWords, BlockedWordsBody, BlockedWordsResponse } from './blocked-words.ts';
 import { type Endpoint, type EndpointName, endpoints } from './endpoints.ts';
 import { CSV_SEPARATORS, EXPORT_FORMATS } from './export.ts';
-import { DiscardBody, DiscardResponse, Integrity, IntegrityQuery } from './integrity.ts';
+import {
+  DiscardBody,
+  DiscardResponse,
+  EmptyDiscardedResponse,
+  Integrity,
+  IntegrityQuery,
+  RestoreDiscardedBody,
+  RestoreDiscardedResponse,
+} from './integrity.ts';
 import { LiveEventsQuery } from './live-events.ts';
 import {
   AnswerParams,
@@ -254,7 +262,7 @@ export const routes = {
     ...endpoints.joinPoll,
     description:
       'The slug of the poll, not closed, with this 6-digit join code; 404 JOIN_CODE_NOT_FOUND ' +
-      'otherwise. Rate-limited per client address against guessing (JOIN_LOOKUPS_PER_MIN). In a ' +
+      'otherwise. Failed look-ups (no open poll with the code) are rate-limited per client address against guessing (JOIN_FAILED_LOOKUPS_PER_MIN); right codes take the read bucket only. In a ' +
       'browser, GET /{code} redirects to /p/{slug}.',
     params: JoinCodeParams,
     response: JoinResponse,
@@ -322,13 +330,31 @@ export const routes = {
   discardSource: {
     ...endpoints.discardSource,
     description:
-      'Deletes the ballots of one source (`{source}`), or of every source the integrity view ' +
+      'Sets aside (restorable: restoreDiscarded) the ballots of one source (`{source}`), or of every source the integrity view ' +
       'flags as unusual at once (`{unusual: true}`, answering `discardedSources` too), also ' +
       'while the poll is open; counts, summary and live stream follow. Idempotency-Keys of ' +
       'those ballots stay, so replaying one stores nothing.',
     params: SlugParams,
     body: DiscardBody,
     response: DiscardResponse,
+  },
+  restoreDiscarded: {
+    ...endpoints.restoreDiscarded,
+    description:
+      'Brings back the ballots discards set aside: of one source (`{source}`) or all (`{}`), ' +
+      'with their quiz scores and players; counts, summary, standings and live stream follow. ' +
+      'A choice of a question or option deleted since stays out. Answers `{restoredBallots}`.',
+    params: SlugParams,
+    body: RestoreDiscardedBody,
+    response: RestoreDiscardedResponse,
+  },
+  emptyDiscarded: {
+    ...endpoints.emptyDiscarded,
+    description:
+      "Drops the ballots discards set aside, for good ('Vaciar'): they can no longer be " +
+      'restored. Answers `{emptiedBallots}`. Deleting the poll drops them too.',
+    params: SlugParams,
+    response: EmptyDiscardedResponse,
   },
   moderateAnswer: {
     ...endpoints.moderateAnswer,

@@ -16,6 +16,7 @@ import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerExportRoutes } from './http/exports.ts';
 import { registerIntegrityRoutes } from './http/integrity.ts';
+import { createJoinGuard } from './http/join-guard.ts';
 import { registerLiveRoutes } from './http/live.ts';
 import { registerMetaRoutes } from './http/meta.ts';
 import { registerModerationRoutes } from './http/moderation.ts';
@@ -28,7 +29,8 @@ import { registerQuestionRoutes } from './http/questions.ts';
 import { createQuiz, registerQuizRoutes } from './http/quiz.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { ReadCost } from './http/read-cost.ts';
-import { rateGuard, registerRateLimiting, registerRoomRoutes } from './http/room.ts';
+import { registerRateLimiting, registerRoomRoutes } from './http/room.ts';
+import { RoomSeats } from './http/room-seats.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { SourceHasher } from './http/source.ts';
 import { registerVoteRoutes } from './http/votes.ts';
@@ -45,6 +47,7 @@ import { type ChangeBus, teeEvents } from './live/change-bus.ts';
 import { createLive, type Live, type LiveOptions } from './live/live.ts';
 import { openFileLimit } from './open-files.ts';
 import { createLimiter, type Limiter } from './rate/limiter.ts';
+import { Seats } from './rate/seats.ts';
 import type { PollStore } from './store/store.ts';
 
 // Zod's generic messages (a wrong type, a missing field) in Spanish, like the contract's own.
@@ -156,11 +159,14 @@ export async function buildApp({
   const limiter = givenLimiter ?? createLimiter(config.rateLimits ?? DEFAULT_RATE_LIMITS);
   if (!givenLimiter) app.addHook('onClose', async () => limiter.close());
   const secret = config.secretKey ?? (await store.serverKey(SIGNING_KEY, newKey));
+  const participantIds = new ParticipantIds(secret, limits.hmacMemoEntries);
+  // Who holds a participation stream, for the ballot buckets and the integrity view.
+  const room = new RoomSeats(new Seats(limiter.settings.limits.SEATS_MAX), participantIds, limiter);
   // Buckets first: a refused ballot costs no participant id.
-  registerRateLimits(app, limiter);
-  registerParticipantCookie(app, new ParticipantIds(secret, limits.hmacMemoEntries), limiter);
+  registerRateLimits(app, limiter, room);
+  registerParticipantCookie(app, participantIds, limiter);
   await registerRateLimiting(app);
-  const joinGuard = rateGuard(app, config.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const joinGuard = createJoinGuard(config.rateLimits ?? DEFAULT_RATE_LIMITS);
 
   const live =
     givenLive ??
@@ -207,9 +213,15 @@ export async function buildApp({
     maxSelections: limiter.settings.limits.MAX_BALLOT_SELECTIONS,
     closer: quiz.closer,
     readCost,
+    room,
   });
-  registerQuizRoutes(app, store, quiz);
-  registerLiveRoutes(app, live, { perAddress: limits.streamsPerAddress, max: limits.streamsMax });
+  registerQuizRoutes(app, store, quiz, limiter);
+  registerLiveRoutes(
+    app,
+    live,
+    { perAddress: limits.streamsPerAddress, max: limits.streamsMax },
+    room.seats,
+  );
   registerExportRoutes(app, store);
   registerRoomRoutes(app, store, joinGuard, quiz.standings);
   registerMyPollsRoutes(app, store, config.rateLimits ?? DEFAULT_RATE_LIMITS);

@@ -47,6 +47,24 @@ export const LIMITS = {
   PARTICIPANT_BURST: whole(400, 1, 1_000_000),
   /** New participant ids per second per address after the burst: people keep arriving. */
   PARTICIPANT_RATE_PER_S: fractional(5, 0.01, 100_000),
+  /** Milliseconds a participant id must have held its poll's participation stream (the page's
+   *  live stream, which carries its cookie) before its answers spend its own allowance, one
+   *  answer per question per run, instead of the (address, poll) ballot bucket (rate/seats.ts).
+   *  A phone joins, takes a nickname and waits for the question far longer; a script would have
+   *  to hold a stream per id, and ids are what PARTICIPANT_BURST bounds. 300 phones behind one
+   *  school address then answer every question of a quiz, while one address dropping its cookie
+   *  still adds at most BALLOT_BURST + BALLOT_RATE_PER_S a second. */
+  SEAT_MIN_AGE_MS: whole(3_000, 0, 3_600_000),
+  /** Seats remembered per instance (participant ids that held a poll's participation stream),
+   *  ~200 bytes each; past it the least recently seated is forgotten and its phone spends the
+   *  address bucket again. Streams are capped far below. */
+  SEATS_MAX: whole(100_000, 100, 10_000_000),
+  /** Nicknames one participant id may set in a poll at once (a quiz player trying a taken one,
+   *  then another). Its own bucket: nicknames once spent the address's ballot bucket, and a
+   *  room of 300 behind one address lost answers to its own nicknames. */
+  NICKNAME_BURST: whole(10, 1, 1_000_000),
+  /** Nicknames per minute per participant id after the burst. */
+  NICKNAME_PER_MIN: fractional(6, 0.01, 100_000),
   /** Polls created or duplicated by one address at once: a teacher preparing a week of classes.
    *  A copy of a poll at the size limits is megabytes on disk. */
   POLL_CREATE_BURST: whole(20, 1, 1_000_000),
@@ -86,12 +104,13 @@ export const LIMITS = {
   READ_REBUILD_MS_PER_S: fractional(100, 0.001, 1_000_000),
   /** Milliseconds of rebuilds an address may cause at once, before READ_REBUILD_MS_PER_S. */
   READ_REBUILD_BURST_MS: whole(2_000, 0, 100_000_000),
-  /** Join-code lookups (GET /api/v1/join/{code} and GET /{code}) per address per minute, per
-   *  instance. A person typing a code needs one or two; 30 lets a classroom behind one NAT
-   *  address join within a minute. A guesser gets 30 tries a minute: with a thousand polls open
-   *  among a million codes, one hit every half hour or so, and a hit only yields what the QR on
-   *  the wall already shows. */
-  JOIN_LOOKUPS_PER_MIN: whole(30, 1, 1_000_000),
+  /** Failed join-code lookups (GET /api/v1/join/{code} and GET /{code} with a code that leads
+   *  to no open poll) per address per minute, per instance; as many at once. Only failures
+   *  count: 300 phones behind one school address typing the right code spend nothing (they take
+   *  the read bucket), while a guesser, whose tries nearly all fail, gets 30 a minute: with a
+   *  thousand polls open among a million codes, one hit every half hour or so, and a hit only
+   *  yields what the QR on the wall already shows. A person mistyping needs one or two. */
+  JOIN_FAILED_LOOKUPS_PER_MIN: whole(30, 1, 1_000_000),
   /** 'Mis encuestas' lookups (POST /api/v1/polls/lookup) per address per minute, per instance.
    *  A teacher's home page asks once per visit (and again when the tab comes back); 60 leaves
    *  room for a staff room behind one NAT address, while a script checking stolen or guessed

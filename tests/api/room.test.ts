@@ -19,7 +19,7 @@ const joinLimit = (perMinute: number): RateLimitSettings => ({
   enabled: true,
   limits: {
     ...DEFAULT_LIMITS,
-    JOIN_LOOKUPS_PER_MIN: perMinute,
+    JOIN_FAILED_LOOKUPS_PER_MIN: perMinute,
     // Only the join bucket is under test: the others wide open for the many polls made here.
     POLL_CREATE_BURST: 1_000_000,
     POLL_EDIT_BURST: 1_000_000,

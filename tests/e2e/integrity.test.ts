@@ -100,9 +100,7 @@ describe('ballot stuffing, as the participant and the host see it', () => {
     await discard.click();
     const dialog = panel.getByRole('alertdialog');
     await dialog.getByText('¿Descartar los votos de este origen?').waitFor();
-    await dialog
-      .getByText(`Se eliminarán permanentemente los ${total} votos`, { exact: false })
-      .waitFor();
+    await dialog.getByText(`Se apartarán los ${total} votos`, { exact: false }).waitFor();
     if (SHOTS) await panel.screenshot({ path: `${SHOTS}/integrity-confirm-1280.png` });
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     expect(
@@ -116,6 +114,27 @@ describe('ballot stuffing, as the participant and the host see it', () => {
     await panel.getByRole('alertdialog').getByRole('button', { name: 'Descartar votos' }).click();
     await host.toast('Votos descartados');
     await card.getByText('0 votos desde 0 orígenes').waitFor();
+    await results.getByText('0 votos').first().waitFor();
+
+    // Issue 24: the discarded votes are set aside; 'Restaurar' brings them back everywhere.
+    const setAside = card.getByTestId('set-aside');
+    await setAside.getByText(`${total} votos descartados apartados`, { exact: false }).waitFor();
+    await setAside.getByRole('button', { name: 'Restaurar' }).click();
+    await host.toast(`Se restauraron ${total} votos`);
+    await card.getByText(`${total} votos desde 1 origen`).waitFor();
+    await results.getByText(`${total} votos`).first().waitFor();
+    expect(await card.getByTestId('set-aside').count()).toBe(0);
+
+    // Discarded again and emptied ('Vaciar', confirmed): nothing is left to restore.
+    await discard.click();
+    await panel.getByRole('alertdialog').getByRole('button', { name: 'Descartar votos' }).click();
+    await setAside.getByRole('button', { name: 'Vaciar' }).click();
+    await panel
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Vaciar descartados' })
+      .click();
+    await host.toast(`Se eliminaron ${total} votos descartados`);
+    await card.getByTestId('set-aside').waitFor({ state: 'detached' });
     await results.getByText('0 votos').first().waitFor();
   });
 });

@@ -161,6 +161,8 @@ export interface Voter {
   participantIssuedAt?: number;
   /** Keyed hash of the client's address for this poll. */
   source?: string;
+  /** The id held the poll's participation stream before voting (rate/seats.ts). */
+  seated?: boolean;
 }
 
 /**
@@ -208,6 +210,7 @@ export async function castVote(
     source: voter.source,
     freshParticipant: voter.freshParticipant,
     participantIssuedAt: voter.participantIssuedAt,
+    seated: voter.seated,
     answers: stored,
     // A quiz takes one answer per player per question, whatever the setting says.
     oneVotePerQuestion: poll.oneVotePerQuestion || poll.quiz,

@@ -6,6 +6,7 @@ const source = (ballots: number, freshParticipants = 0, name = 'abc', bulkIssued
   ballots,
   freshParticipants,
   bulkIssued,
+  seated: 0,
   firstAt: new Date(0),
   lastAt: new Date(40_000),
 });

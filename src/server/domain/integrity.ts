@@ -1,13 +1,17 @@
 import type {
   DiscardBody,
   DiscardResponse,
+  EmptyDiscardedResponse,
   Integrity,
   IntegrityQuery,
   IntegritySource,
+  RestoreDiscardedBody,
+  RestoreDiscardedResponse,
 } from '../../contract/index.ts';
 import type { RefusalLog } from '../rate/refusals.ts';
-import type { BallotSource, PollStore } from '../store/store.ts';
+import type { BallotSource, PollRecord, PollStore } from '../store/store.ts';
 import type { PollEvents } from './events.ts';
+import { QUIZ_INSTANT_MS, quizSignals } from './integrity-quiz.ts';
 import { findPollAsHost } from './poll-view.ts';
 
 /**
@@ -43,13 +47,24 @@ export function isUnusual(source: BallotSource): boolean {
   return newIds >= UNUSUAL_NEW_ID_SHARE || bulk >= UNUSUAL_BULK_SHARE;
 }
 
-/** Every source of the poll, with whether it is unusual. */
-async function assess(store: PollStore, pollId: number) {
-  const sources = await store.ballotSources(pollId, BULK_IDS_PER_SECOND);
+/** Every source of the poll, with whether it is unusual; a quiz's also by its own signal. */
+async function assess(store: PollStore, poll: PollRecord) {
+  const [sources, quiz] = await Promise.all([
+    store.ballotSources(poll.id, BULK_IDS_PER_SECOND),
+    poll.quiz
+      ? Promise.all([
+          store.quizAnswerTimings(poll.id, QUIZ_INSTANT_MS),
+          store.listQuestions(poll.id),
+        ]).then(([timings, questions]) => quizSignals(timings, questions))
+      : undefined,
+  ]);
   const totalBallots = sources.reduce((n, s) => n + s.ballots, 0);
   return {
     totalBallots,
-    sources: sources.map((s) => ({ ...s, unusual: isUnusual(s) })),
+    sources: sources.map((s) => {
+      const signal = quiz?.get(s.source) ?? { instantAnswers: 0, bots: false };
+      return { ...s, quiz: signal, unusual: isUnusual(s) || signal.bots };
+    }),
   };
 }
 
@@ -62,9 +77,10 @@ export async function getIntegrity(
   page: IntegrityQuery = { offset: 0, limit: 50 },
 ): Promise<Integrity> {
   const poll = await findPollAsHost(store, slug, secret);
-  const [{ totalBallots, sources }, refusedBallots] = await Promise.all([
-    assess(store, poll.id),
+  const [{ totalBallots, sources }, refusedBallots, setAsideBallots] = await Promise.all([
+    assess(store, poll),
     refusals.count(poll.slug),
+    store.setAsideBallots(poll.id),
   ]);
   return {
     totalBallots,
@@ -79,9 +95,13 @@ export async function getIntegrity(
         lastAt: s.lastAt.toISOString(),
         newParticipantBallots: s.freshParticipants,
         bulkIssuedBallots: s.bulkIssued,
+        seatedBallots: s.seated,
+        instantQuizAnswers: s.quiz.instantAnswers,
+        quizBots: s.quiz.bots,
         unusual: s.unusual,
       }),
     ),
+    setAsideBallots,
     refusedBallots,
     refusedScope,
   };
@@ -104,7 +124,7 @@ export async function discardSource(
   if ('source' in body) {
     response = { discardedBallots: await store.discardSource(poll.id, body.source) };
   } else {
-    const { sources } = await assess(store, poll.id);
+    const { sources } = await assess(store, poll);
     const unusual = sources.filter((s) => s.unusual).map((s) => s.source);
     const discardedBallots = await store.discardSources(poll.id, unusual);
     response = { discardedBallots, discardedSources: unusual.length };
@@ -114,4 +134,30 @@ export async function discardSource(
     events.votesChanged(poll.slug);
   }
   return response;
+}
+
+/** Issue 24: brings back what discards set aside (one source, or all). */
+export async function restoreDiscarded(
+  store: PollStore,
+  events: PollEvents,
+  slug: string,
+  secret: string | undefined,
+  body: RestoreDiscardedBody,
+): Promise<RestoreDiscardedResponse> {
+  const poll = await findPollAsHost(store, slug, secret);
+  const restoredBallots = await store.restoreDiscarded(poll.id, body.source);
+  // Quiz rows may come back without ballots: the standings follow the poll's change anyway.
+  events.pollChanged(poll.slug);
+  events.votesChanged(poll.slug);
+  return { restoredBallots };
+}
+
+/** Issue 24: 'Vaciar', confirmed in the panel: what was set aside is gone for good. */
+export async function emptyDiscarded(
+  store: PollStore,
+  slug: string,
+  secret: string | undefined,
+): Promise<EmptyDiscardedResponse> {
+  const poll = await findPollAsHost(store, slug, secret);
+  return { emptiedBallots: await store.emptyDiscarded(poll.id) };
 }

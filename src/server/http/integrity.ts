@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Integrity } from '../../contract/index.ts';
 import type { PollEvents } from '../domain/events.ts';
-import { discardSource, getIntegrity } from '../domain/integrity.ts';
+import {
+  discardSource,
+  emptyDiscarded,
+  getIntegrity,
+  restoreDiscarded,
+} from '../domain/integrity.ts';
 import type { Limiter } from '../rate/limiter.ts';
 import type { PollStore } from '../store/store.ts';
 import { addRoute } from './route.ts';
@@ -30,5 +35,11 @@ export function registerIntegrityRoutes(
   );
   addRoute(app, 'discardSource', ({ params, body, hostSecret }) =>
     discardSource(store, events, params.slug, hostSecret, body),
+  );
+  addRoute(app, 'restoreDiscarded', ({ params, body, hostSecret }) =>
+    restoreDiscarded(store, events, params.slug, hostSecret, body),
+  );
+  addRoute(app, 'emptyDiscarded', ({ params, hostSecret }) =>
+    emptyDiscarded(store, params.slug, hostSecret),
   );
 }

@@ -6,6 +6,7 @@ import { STREAMS_RETRY_AFTER_S } from '../limits.ts';
 import type { Live } from '../live/live.ts';
 import { parseLastEventId, responseSink } from '../live/sse.ts';
 import { StreamGate } from '../live/stream-gate.ts';
+import type { Seats } from '../rate/seats.ts';
 import { sendError } from './error-handler.ts';
 import { participantIfAny } from './participant.ts';
 import { addRoute } from './route.ts';
@@ -25,6 +26,7 @@ export function registerLiveRoutes(
   app: FastifyInstance,
   live: Live,
   caps: { perAddress: number; max: number },
+  seats?: Seats,
 ): void {
   const gate = new StreamGate(caps);
   addRoute(
@@ -85,6 +87,9 @@ export function registerLiveRoutes(
           summaries: !participationPage,
         });
         if (client) res.on('close', () => live.hub.leave(client));
+        // The page's stream seats its participant in the room (rate/seats.ts).
+        const seated = participationPage ? participantIfAny(request)?.id : undefined;
+        if (seated !== undefined && seats) res.on('close', seats.sit(params.slug, seated));
         return reply;
       } finally {
         if (!opened) ticket.release();

@@ -9,8 +9,10 @@ import {
   setNickname,
 } from '../domain/quiz/game.ts';
 import { removePlayerAsHost, renamePlayerAsHost } from '../domain/quiz/players.ts';
+import type { Limiter } from '../rate/limiter.ts';
 import type { PollStore } from '../store/store.ts';
 import { participantOf } from './participant.ts';
+import { rateLimited } from './rate-limits.ts';
 import { addRoute } from './route.ts';
 
 /** The quiz's own state, shared by its routes and the poll, vote and room routes. */
@@ -35,16 +37,27 @@ export function createQuiz(app: FastifyInstance, store: PollStore, events: PollE
   return quiz;
 }
 
-export function registerQuizRoutes(app: FastifyInstance, store: PollStore, quiz: Quiz) {
+export function registerQuizRoutes(
+  app: FastifyInstance,
+  store: PollStore,
+  quiz: Quiz,
+  limiter: Limiter,
+) {
   addRoute(
     app,
     'setNickname',
     async ({ params, body, request, reply }) => {
       reply.header('cache-control', 'private, no-store');
-      return setNickname(store, params.slug, participantOf(request).id, body.nickname);
+      const participant = participantOf(request);
+      // Its own bucket per id, not the address's ballots: a room behind one address names 300
+      // players and still answers every question (limits.ts NICKNAME_*). New ids cost the
+      // address's participant bucket, so a cookie-dropper gets no more names than ids.
+      const wait = await limiter.take('nickname', `${participant.id} ${params.slug}`);
+      if (wait > 0) throw rateLimited(reply, wait);
+      return setNickname(store, params.slug, participant.id, body.nickname);
     },
     // A nickname the schema refuses (length, hygiene) is NICKNAME_INVALID to the phone.
-    { validationCode: 'NICKNAME_INVALID', participant: 'required', bucket: 'ballot' },
+    { validationCode: 'NICKNAME_INVALID', participant: 'required' },
   );
 
   addRoute(

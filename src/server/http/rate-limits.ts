@@ -23,15 +23,17 @@ const secretKey = (request: FastifyRequest) =>
     .update(hostSecretOf(request) ?? '')
     .digest('base64url')
     .slice(0, 22);
+/** The (address, poll) key of the ballot bucket. */
+export const ballotBucketKey = (request: FastifyRequest) => `${request.ip} ${slugOf(request)}`;
 
 /** Whose bucket a request takes from. */
 const keyOf: Record<
-  Exclude<BucketName, 'participant' | 'qaAsk'>,
+  Exclude<BucketName, 'participant' | 'qaAsk' | 'nickname'>,
   (request: FastifyRequest) => string
 > = {
   // Per (address, poll): one address cannot stuff a poll, and a room voting in several polls at
   // once is not slowed by the others.
-  ballot: (request) => `${request.ip} ${slugOf(request)}`,
+  ballot: ballotBucketKey,
   pollCreate: (request) => request.ip,
   // Per address, over every poll: a reader rotating over many polls pays for each read.
   read: (request) => request.ip,
@@ -51,10 +53,18 @@ const keyOf: Record<
  * Takes a token of the route's bucket (`bucket` in its config) before anything else runs;
  * an empty bucket is 429. Refused ballots are counted for the poll's integrity view.
  */
-export function registerRateLimits(app: FastifyInstance, limiter: Limiter): void {
+export function registerRateLimits(
+  app: FastifyInstance,
+  limiter: Limiter,
+  room?: { seatedAtTheDoor(request: FastifyRequest): boolean },
+): void {
   app.addHook('onRequest', async (request, reply) => {
     const name = (request.routeOptions.config as RouteConfig | undefined)?.bucket;
-    if (!name || name === 'participant' || name === 'qaAsk') return;
+    // Per participant id, taken once the cookie is read (participant.ts, qa.ts, quiz.ts).
+    if (!name || name === 'participant' || name === 'qaAsk' || name === 'nickname') return;
+    // A seated person's answer spends its own allowance, decided once the body is read
+    // (http/room-seats.ts); everything else pays the address here, as before.
+    if (name === 'ballot' && room?.seatedAtTheDoor(request)) return;
     const wait = await limiter.take(name, keyOf[name](request));
     if (wait === 0) return;
     if (name === 'ballot') limiter.refusals.add(slugOf(request));

@@ -5,6 +5,7 @@ import type { Standings } from '../domain/quiz/game.ts';
 import { joinByCode, participantState } from '../domain/room.ts';
 import type { RateLimitSettings } from '../limits.ts';
 import type { PollStore } from '../store/store.ts';
+import type { JoinGuard } from './join-guard.ts';
 import { participantIfAny } from './participant.ts';
 import { addRoute } from './route.ts';
 
@@ -19,7 +20,7 @@ export type RateGuard = (request: FastifyRequest, reply: FastifyReply) => Promis
 export function rateGuard(
   app: FastifyInstance,
   settings: RateLimitSettings,
-  perMinute = settings.limits.JOIN_LOOKUPS_PER_MIN,
+  perMinute: number,
 ): RateGuard {
   if (!settings.enabled) return async () => {};
   return app.rateLimit({
@@ -43,10 +44,25 @@ export async function registerRateLimiting(app: FastifyInstance): Promise<void> 
 export function registerRoomRoutes(
   app: FastifyInstance,
   store: PollStore,
-  joinGuard: RateGuard,
+  joinGuard: JoinGuard,
   standings: Standings,
 ) {
-  addRoute(app, 'joinPoll', ({ params }) => joinByCode(store, params.code), { guard: joinGuard });
+  addRoute(
+    app,
+    'joinPoll',
+    async ({ params, request }) => {
+      try {
+        return await joinByCode(store, params.code);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'JOIN_CODE_NOT_FOUND') {
+          joinGuard.missed(request);
+        }
+        throw error;
+      }
+    },
+    // A right code costs a read; a wrong one also spends the guess budget.
+    { guard: joinGuard.check, bucket: 'read' },
+  );
 
   addRoute(
     app,

@@ -11,6 +11,7 @@ import type { PollStore } from '../store/store.ts';
 import { participantOf } from './participant.ts';
 import { rateLimited } from './rate-limits.ts';
 import type { ReadCost } from './read-cost.ts';
+import type { RoomSeats } from './room-seats.ts';
 import { addRoute } from './route.ts';
 import type { SourceHasher } from './source.ts';
 
@@ -24,6 +25,7 @@ export function registerVoteRoutes(
     maxSelections,
     closer,
     readCost,
+    room,
   }: {
     store: PollStore;
     events: PollEvents;
@@ -32,6 +34,7 @@ export function registerVoteRoutes(
     maxSelections: number;
     closer: QuizCloser;
     readCost: ReadCost;
+    room: RoomSeats;
   },
 ) {
   const deps = { store, events, readPoll: (slug: string) => cache.poll(slug), maxSelections };
@@ -41,18 +44,33 @@ export function registerVoteRoutes(
     'castVote',
     async ({ params, body, headers, request, reply }) => {
       const participant = participantOf(request);
-      const { saved, replayed, everyoneAnswered } = await castVote(
-        deps,
-        params.slug,
-        {
-          participantId: participant.id,
-          freshParticipant: participant.fresh,
-          participantIssuedAt: participant.issuedAt,
-          source: sources.of(request.ip, params.slug),
-        },
-        body.answers,
-        headers['idempotency-key'],
+      // A seated person's answer: the seat's allowance per question of this run (room-seats.ts).
+      const giveBack = await room.spend(
+        request,
+        reply,
+        async () => (await cache.poll(params.slug))?.poll.resetCount ?? 0,
+        body.answers.map((a) => a.questionId),
       );
+      let outcome: Awaited<ReturnType<typeof castVote>>;
+      try {
+        outcome = await castVote(
+          deps,
+          params.slug,
+          {
+            participantId: participant.id,
+            freshParticipant: participant.fresh,
+            participantIssuedAt: participant.issuedAt,
+            seated: room.seated(params.slug, participant.id),
+            source: sources.of(request.ip, params.slug),
+          },
+          body.answers,
+          headers['idempotency-key'],
+        );
+      } catch (error) {
+        giveBack();
+        throw error;
+      }
+      const { saved, replayed, everyoneAnswered } = outcome;
       // Quiz: the last player's answer closes the question (not awaited: the answer is stored).
       if (everyoneAnswered !== undefined) {
         closer.close(params.slug, everyoneAnswered).catch((error) => request.log.warn(error));

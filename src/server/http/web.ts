@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveCache } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
 import { sendError } from './error-handler.ts';
+import type { JoinGuard } from './join-guard.ts';
 import { loadParticipantPages, type ParticipantPages } from './pages.ts';
 import type { ReadCost } from './read-cost.ts';
-import type { RateGuard } from './room.ts';
+import type { RouteConfig } from './route.ts';
 import { type Asset, loadAssets, REVALIDATE, sendAsset } from './web-assets.ts';
 
 export function hasWebBuild(webDir: string | null | undefined): webDir is string {
@@ -67,14 +68,19 @@ function decodeURIComponentSafe(path: string): string {
 export function registerJoinRedirect(
   app: FastifyInstance,
   store: PollStore,
-  joinGuard: RateGuard,
+  joinGuard: JoinGuard,
 ): void {
   app.get<{ Params: { code: string } }>(
     '/:code(^\\d{6}$)',
-    { onRequest: joinGuard },
+    // The read bucket (http/rate-limits.ts) for every look-up, the guess budget for misses.
+    {
+      onRequest: joinGuard.check,
+      config: { bucket: 'read' } as RouteConfig & FastifyContextConfig,
+    },
     async (request, reply) => {
       const { code } = request.params;
       const poll = await store.getPollByJoinCode(code);
+      if (!poll) joinGuard.missed(request);
       reply.header('cache-control', 'no-store');
       return reply.redirect(poll ? `/p/${encodeURIComponent(poll.slug)}` : `/?codigo=${code}`, 302);
     },

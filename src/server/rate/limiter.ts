@@ -14,7 +14,8 @@ export type BucketName =
   | 'read'
   | 'qaAsk'
   | 'qaAskAddress'
-  | 'qaVote';
+  | 'qaVote'
+  | 'nickname';
 
 export function bucketSpecs(limits: Limits): Record<BucketName, BucketSpec> {
   return {
@@ -31,6 +32,7 @@ export function bucketSpecs(limits: Limits): Record<BucketName, BucketSpec> {
       perSecond: limits.QA_ASK_ADDRESS_PER_MIN / 60,
     },
     qaVote: { burst: limits.QA_VOTE_BURST, perSecond: limits.QA_VOTE_RATE_PER_S },
+    nickname: { burst: limits.NICKNAME_BURST, perSecond: limits.NICKNAME_PER_MIN / 60 },
   };
 }
 
@@ -45,6 +47,7 @@ const PREFIX: Record<BucketName, string> = {
   qaAsk: 'qa:',
   qaAskAddress: 'qaa:',
   qaVote: 'qv:',
+  nickname: 'n:',
 };
 
 export interface Limiter {

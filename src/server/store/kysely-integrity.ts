@@ -1,10 +1,16 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { EngineHooks } from './engine-hooks.ts';
 import { recountVotes } from './kysely-counters.ts';
 import { touchPoll } from './kysely-rows.ts';
+import {
+  emptySetAside,
+  restoreSetAside,
+  setAsideBallots,
+  setAsideQuiz,
+} from './kysely-set-aside.ts';
 import { recountText } from './kysely-text.ts';
 import type { Database } from './schema.ts';
-import type { BallotSource } from './store.ts';
+import type { BallotSource, QuizAnswerTiming } from './store.ts';
 
 /** Sources deleted per statement: bound parameters stay far below either engine's cap. */
 const DISCARD_CHUNK = 500;
@@ -13,8 +19,9 @@ const DISCARD_CHUNK = 500;
 const issuedSecond = sql<number>`participant_issued_at / 1000`;
 
 /**
- * Per source, the ballots whose ids were issued in a bulk: seconds in which at least `bulkIds`
- * of the ids this source voted with were issued. Only those seconds come back (few rows).
+ * Per source, the unseated ballots whose ids were issued in a bulk: seconds in which at least
+ * `bulkIds` of the ids this source voted with, from no participation page, were issued. A class
+ * scanning the QR within seconds is seated, so its wave never counts here. Only those seconds come back (few rows).
  */
 async function bulkIssuedBySource(
   db: Kysely<Database>,
@@ -26,6 +33,7 @@ async function bulkIssuedBySource(
     .select((eb) => ['source', eb.fn.countAll().as('n')])
     .where('poll_id', '=', pollId)
     .where('participant_issued_at', 'is not', null)
+    .where('seated', '=', 0)
     .groupBy(['source', issuedSecond])
     .having((eb) => eb.fn.countAll(), '>=', bulkIds)
     .execute();
@@ -48,7 +56,9 @@ export async function ballotSources(
       eb.fn.countAll().as('n'),
       eb.fn.min('created_at').as('first'),
       eb.fn.max('created_at').as('last'),
-      eb.fn.sum('fresh_participant').as('fresh'),
+      // New ids count among unseated ballots only: a phone votes from the page it holds.
+      eb.fn.sum(sql<number>`fresh_participant * (1 - seated)`).as('fresh'),
+      eb.fn.sum('seated').as('seated'),
     ])
     .where('poll_id', '=', pollId)
     .groupBy('source')
@@ -61,8 +71,41 @@ export async function ballotSources(
       lastAt: new Date(Number(r.last)),
       freshParticipants: Number(r.fresh ?? 0),
       bulkIssued: bulk.get(r.source) ?? 0,
+      seated: Number(r.seated ?? 0),
     }))
     .sort((a, b) => b.ballots - a.ballots || a.source.localeCompare(b.source));
+}
+
+/** One GROUP BY over the poll's choices of started questions, for the host's view only. */
+export async function quizAnswerTimings(
+  db: Kysely<Database>,
+  pollId: number,
+  instantMs: number,
+): Promise<QuizAnswerTiming[]> {
+  const rows = await db
+    .selectFrom('ballots as b')
+    .innerJoin('choices as c', 'c.ballot_id', 'b.id')
+    .innerJoin('questions as q', 'q.id', 'c.question_id')
+    .select((eb) => [
+      'b.source',
+      'c.question_id',
+      'c.option_id',
+      eb.fn.countAll().as('n'),
+      eb.fn
+        .sum(sql<number>`case when b.created_at - q.started_at < ${instantMs} then 1 else 0 end`)
+        .as('instant'),
+    ])
+    .where('b.poll_id', '=', pollId)
+    .where('q.started_at', 'is not', null)
+    .groupBy(['b.source', 'c.question_id', 'c.option_id'])
+    .execute();
+  return rows.map((r) => ({
+    source: r.source,
+    questionId: Number(r.question_id),
+    optionId: Number(r.option_id),
+    answers: Number(r.n),
+    instant: Number(r.instant ?? 0),
+  }));
 }
 
 export async function discardSources(
@@ -75,15 +118,34 @@ export async function discardSources(
   if (sources.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
     await hooks.lockPoll?.(trx, pollId);
+    const now = Date.now();
     let deleted = 0;
-    for (let i = 0; i < sources.length; i += DISCARD_CHUNK) {
-      // Choices, open answers and one-vote records go with their ballots (ON DELETE CASCADE).
-      const result = await trx
-        .deleteFrom('ballots')
+    // Source by source, so what is set aside can be restored per source (kysely-set-aside.ts).
+    for (const source of new Set(sources)) {
+      const rows = await trx
+        .selectFrom('ballots')
+        .select(['id', 'participant_id'])
         .where('poll_id', '=', pollId)
-        .where('source', 'in', sources.slice(i, i + DISCARD_CHUNK))
-        .executeTakeFirst();
-      deleted += Number(result.numDeletedRows);
+        .where('source', '=', source)
+        .execute();
+      if (rows.length === 0) continue;
+      const ids = rows.map((r) => Number(r.id));
+      await setAsideBallots(trx, pollId, source, ids, now);
+      for (let i = 0; i < ids.length; i += DISCARD_CHUNK) {
+        // Choices, open answers and one-vote records go with their ballots (ON DELETE CASCADE).
+        const result = await trx
+          .deleteFrom('ballots')
+          .where('id', 'in', ids.slice(i, i + DISCARD_CHUNK))
+          .executeTakeFirst();
+        deleted += Number(result.numDeletedRows);
+      }
+      await forgetQuizAnswers(
+        trx,
+        pollId,
+        source,
+        [...new Set(rows.map((r) => r.participant_id))],
+        now,
+      );
     }
     if (deleted > 0) {
       await recountVotes(trx, pollId);
@@ -92,6 +154,129 @@ export async function discardSources(
     }
     return deleted;
   });
+}
+
+/** Puts back what discards set aside (one source, or all), recounted; answers the ballots. */
+export async function restoreDiscarded(
+  db: Kysely<Database>,
+  pollId: number,
+  source: string | undefined,
+  hooks: EngineHooks,
+  maxWords: number,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await hooks.lockPoll?.(trx, pollId);
+    const restored = await restoreSetAside(trx, pollId, source);
+    await recountVotes(trx, pollId);
+    await recountText(trx, pollId, maxWords);
+    await touchPoll(trx, pollId);
+    return restored;
+  });
+}
+
+/** Drops what discards set aside, for good; answers the ballots dropped. */
+export async function emptyDiscarded(
+  db: Kysely<Database>,
+  pollId: number,
+  hooks: EngineHooks,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await hooks.lockPoll?.(trx, pollId);
+    return emptySetAside(trx, pollId);
+  });
+}
+
+/**
+ * Issue 25: a discard reaches the quiz. A scored answer whose ballot is gone is no longer
+ * scored (standings, podium, export and phones' /me are all sums of quiz_results), and a
+ * player of the discarded ids with no ballot left in the poll leaves the game.
+ */
+async function forgetQuizAnswers(
+  trx: Transaction<Database>,
+  pollId: number,
+  source: string,
+  voters: readonly string[],
+  now: number,
+): Promise<void> {
+  const orphaned = trx
+    .selectFrom('quiz_results as r')
+    .select(['r.question_id', 'r.participant_id', 'r.points', 'r.correct'])
+    .where('r.poll_id', '=', pollId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('choices as c')
+            .innerJoin('ballots as b', 'b.id', 'c.ballot_id')
+            .select(sql`1`.as('one'))
+            .where('b.poll_id', '=', pollId)
+            .whereRef('b.participant_id', '=', 'r.participant_id')
+            .whereRef('c.question_id', '=', 'r.question_id'),
+        ),
+      ),
+    );
+  const results = await orphaned.execute();
+  for (const r of results) {
+    await trx
+      .deleteFrom('quiz_results')
+      .where('question_id', '=', r.question_id)
+      .where('participant_id', '=', r.participant_id)
+      .execute();
+  }
+  const players: {
+    participantId: string;
+    nickname: string;
+    nicknameKey: string;
+    createdAt: number;
+  }[] = [];
+  for (let i = 0; i < voters.length; i += DISCARD_CHUNK) {
+    const gone = await trx
+      .selectFrom('quiz_players as p')
+      .selectAll()
+      .where('p.poll_id', '=', pollId)
+      .where('p.participant_id', 'in', voters.slice(i, i + DISCARD_CHUNK))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('ballots as b')
+              .select(sql`1`.as('one'))
+              .where('b.poll_id', '=', pollId)
+              .whereRef('b.participant_id', '=', 'p.participant_id'),
+          ),
+        ),
+      )
+      .execute();
+    if (gone.length === 0) continue;
+    await trx
+      .deleteFrom('quiz_players')
+      .where('poll_id', '=', pollId)
+      .where(
+        'participant_id',
+        'in',
+        gone.map((p) => p.participant_id),
+      )
+      .execute();
+    for (const p of gone) {
+      players.push({
+        participantId: p.participant_id,
+        nickname: p.nickname,
+        nicknameKey: p.nickname_key,
+        createdAt: Number(p.created_at),
+      });
+    }
+  }
+  await setAsideQuiz(
+    trx,
+    pollId,
+    source,
+    results.map((r) => ({
+      questionId: Number(r.question_id),
+      participantId: r.participant_id,
+      points: Number(r.points),
+      correct: Number(r.correct),
+    })),
+    players,
+    now,
+  );
 }
 
 export async function serverKey(

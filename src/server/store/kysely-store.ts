@@ -4,7 +4,14 @@ import type { EngineHooks } from './engine-hooks.ts';
 import { listBallots } from './kysely-ballots.ts';
 import { flagTextAnswers, listBlockedWords, setBlockedWords } from './kysely-blocked-words.ts';
 import { getTally, getTextTally } from './kysely-counters.ts';
-import { ballotSources, discardSources, serverKey } from './kysely-integrity.ts';
+import {
+  ballotSources,
+  discardSources,
+  emptyDiscarded,
+  quizAnswerTimings,
+  restoreDiscarded,
+  serverKey,
+} from './kysely-integrity.ts';
 import {
   approveHeldAnswers,
   getTextAnswer,
@@ -54,6 +61,7 @@ import {
   loadQuestions,
   toPoll,
 } from './kysely-rows.ts';
+import { setAsideCount } from './kysely-set-aside.ts';
 import { VoteBatcher } from './kysely-vote-batch.ts';
 import {
   answeredQuestionIds,
@@ -319,12 +327,28 @@ export class KyselyPollStore implements PollStore {
     return ballotSources(this.db, pollId, bulkIds);
   }
 
+  quizAnswerTimings(pollId: number, instantMs: number) {
+    return quizAnswerTimings(this.db, pollId, instantMs);
+  }
+
   discardSource(pollId: number, source: string) {
     return discardSources(this.db, pollId, [source], this.hooks, this.maxWords);
   }
 
   discardSources(pollId: number, sources: readonly string[]) {
     return discardSources(this.db, pollId, sources, this.hooks, this.maxWords);
+  }
+
+  restoreDiscarded(pollId: number, source?: string) {
+    return restoreDiscarded(this.db, pollId, source, this.hooks, this.maxWords);
+  }
+
+  emptyDiscarded(pollId: number) {
+    return emptyDiscarded(this.db, pollId, this.hooks);
+  }
+
+  setAsideBallots(pollId: number) {
+    return setAsideCount(this.db, pollId);
   }
 
   listTextAnswers(questionId: number, page: TextAnswerPage) {

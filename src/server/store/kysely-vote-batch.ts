@@ -337,6 +337,7 @@ async function insertBallots(
           source: i.source ?? '',
           fresh_participant: i.freshParticipant ? 1 : 0,
           participant_issued_at: i.participantIssuedAt ?? null,
+          seated: i.seated ? 1 : 0,
         })),
       )
       .returning(['id', 'participant_id', 'created_at'])

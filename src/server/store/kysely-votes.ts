@@ -130,6 +130,7 @@ async function castVoteOnce(
       source: input.source ?? '',
       fresh_participant: input.freshParticipant ? 1 : 0,
       participant_issued_at: input.participantIssuedAt ?? null,
+      seated: input.seated ? 1 : 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

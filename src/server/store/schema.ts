@@ -15,6 +15,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   server_keys: ServerKeysTable;
   text_answers: TextAnswersTable;
+  set_aside: SetAsideTable;
   text_words: TextWordsTable;
   hidden_words: HiddenWordsTable;
   qa_questions: QaQuestionsTable;
@@ -101,6 +102,8 @@ export interface BallotsTable {
   fresh_participant: Generated<number>;
   /** When the ballot's participant id was issued (ms; migration 010); null for older ballots. */
   participant_issued_at: number | null;
+  /** 1 when the id held the poll's participation stream before this ballot (migration 013). */
+  seated: Generated<number>;
 }
 
 /** One row per option chosen in a ballot; an answer is a ballot's choices for one question. */
@@ -134,6 +137,16 @@ export interface IdempotencyKeysTable {
 export interface ServerKeysTable {
   name: string;
   value: string;
+  created_at: number;
+}
+
+/** Discarded ballots set aside until restored or emptied (migration 014; kysely-set-aside.ts). */
+export interface SetAsideTable {
+  poll_id: number;
+  source: string;
+  ballots: number;
+  /** JSON of SetAsidePayload. */
+  payload: string;
   created_at: number;
 }
 

@@ -658,6 +658,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           at: number,
           freshParticipant = false,
           participantIssuedAt?: number,
+          seated = false,
         ) =>
           current.store.castVote({
             pollId,
@@ -668,6 +669,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
             source,
             freshParticipant,
             participantIssuedAt,
+            seated,
           });
 
         it('group ballots by source with counts, first and last time and new ids', async () => {
@@ -696,6 +698,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
               lastAt: new Date(t + 40_000),
               freshParticipants: 2,
               bulkIssued: 0,
+              seated: 0,
             },
             {
               source: 'srcB',
@@ -704,6 +707,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
               lastAt: new Date(t + 5_000),
               freshParticipants: 0,
               bulkIssued: 0,
+              seated: 0,
             },
           ]);
           expect(await current.store.ballotSources(999_999, 25)).toEqual([]);
@@ -729,6 +733,31 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           expect(
             (await current.store.ballotSources(poll.id, 15)).find((s) => s.source === 'x'),
           ).toMatchObject({ bulkIssued: 15 });
+        });
+
+        it('judge new and bulk ids among unseated ballots only, and count the seated', async () => {
+          const { poll, single } = await openPoll(false);
+          const answers = [{ questionId: single.id, optionIds: [opt(single, 0)] }];
+          const t = Date.UTC(2026, 0, 1, 10);
+          // A class that scanned within a second and voted at once, each from its page…
+          await Promise.all(
+            Array.from({ length: 30 }, (_, i) =>
+              from(poll.id, `c${i}`, answers, 'class', t + 2_000, true, t + i, true),
+            ),
+          );
+          // …and a script with the same timing and no page.
+          await Promise.all(
+            Array.from({ length: 30 }, (_, i) =>
+              from(poll.id, `s${i}`, answers, 'script', t + 2_000, true, t + i, false),
+            ),
+          );
+          const sources = await current.store.ballotSources(poll.id, 25);
+          expect(
+            sources.map((s) => [s.source, s.ballots, s.seated, s.freshParticipants, s.bulkIssued]),
+          ).toEqual([
+            ['class', 30, 30, 0, 0],
+            ['script', 30, 0, 30, 30],
+          ]);
         });
 
         it('discard several sources at once, in one recount', async () => {
@@ -805,6 +834,53 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
               )
             ).outcome,
           ).toBe('stored');
+        });
+
+        it('set discarded ballots aside: restore one source, then all, or empty them', async () => {
+          const { poll, single, multi } = await openPoll(true);
+          const t = Date.now();
+          for (let i = 0; i < 9; i++) {
+            await from(
+              poll.id,
+              `r${i}`,
+              [
+                { questionId: single.id, optionIds: [opt(single, i % 3)] },
+                { questionId: multi.id, optionIds: [opt(multi, 0), opt(multi, 1 + (i % 2))] },
+              ],
+              `s${i % 3}`,
+              t + i,
+              true,
+              t - 1_000,
+              i % 2 === 0,
+            );
+          }
+          const whole = await current.store.ballotSources(poll.id, 25);
+          const counts = (await expectTallyTrue(poll.id)).counts;
+          expect(await current.store.discardSources(poll.id, ['s0', 's1'])).toBe(6);
+          expect(await current.store.setAsideBallots(poll.id)).toBe(6);
+          expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(3);
+          // The one-vote records are gone with the ballots…
+          expect(await current.store.answeredQuestionIds(poll.id, 'r0')).toEqual([]);
+          // …and come back with them, source by source.
+          expect(await current.store.restoreDiscarded(poll.id, 's1')).toBe(3);
+          expect(await current.store.setAsideBallots(poll.id)).toBe(3);
+          expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(6);
+          expect(await current.store.restoreDiscarded(poll.id)).toBe(3);
+          expect(await current.store.setAsideBallots(poll.id)).toBe(0);
+          const back = await expectTallyTrue(poll.id);
+          expect(sorted(back.counts.optionCounts, (r) => r.optionId)).toEqual(
+            sorted(counts.optionCounts, (r) => r.optionId),
+          );
+          expect(await current.store.ballotSources(poll.id, 25)).toEqual(whole);
+          expect((await current.store.answeredQuestionIds(poll.id, 'r0')).sort()).toEqual(
+            [single.id, multi.id].sort(),
+          );
+          // Nothing set aside: nothing to restore. Emptied: gone for good.
+          expect(await current.store.restoreDiscarded(poll.id)).toBe(0);
+          expect(await current.store.discardSource(poll.id, 's2')).toBe(3);
+          expect(await current.store.emptyDiscarded(poll.id)).toBe(3);
+          expect(await current.store.restoreDiscarded(poll.id, 's2')).toBe(0);
+          expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(6);
         });
       });
     });

@@ -110,6 +110,9 @@ export interface PollStore extends QaStore {
   /** The poll's ballots grouped by source (keyed hash of the client's address), most ballots
    *  first; `bulkIds` is how many ids issued within one second make a bulk (bulkIssued). */
   ballotSources(pollId: number, bulkIds: number): Promise<BallotSource[]>;
+  /** Quiz answers of the poll's started questions per (source, question, option): how many, and
+   *  how many arrived less than `instantMs` after the question's start (integrity-quiz.ts). */
+  quizAnswerTimings(pollId: number, instantMs: number): Promise<QuizAnswerTiming[]>;
   // ── Open answers (issue 13) ──
   /** A page of an open-text question's answers, newest first (ids below `before`). */
   listTextAnswers(questionId: number, page: TextAnswerPage): Promise<TextAnswerRecord[]>;
@@ -144,6 +147,13 @@ export interface PollStore extends QaStore {
   discardSource(pollId: number, source: string): Promise<number>;
   /** discardSource for several sources in one transaction (one recount). */
   discardSources(pollId: number, sources: readonly string[]): Promise<number>;
+  /** Puts back the ballots discards set aside (one source, or all), recounted, with the quiz
+   *  rows the discards took; answers the ballots restored (issue 24). */
+  restoreDiscarded(pollId: number, source?: string): Promise<number>;
+  /** Drops what discards set aside, for good; answers the ballots dropped. */
+  emptyDiscarded(pollId: number): Promise<number>;
+  /** Ballots discards set aside in the poll. */
+  setAsideBallots(pollId: number): Promise<number>;
   /** The server's key called `name`: the stored one, or `generate()` stored now if there is
    *  none (first start). Instances racing on an empty database all get the one stored first. */
   serverKey(name: string, generate: () => string): Promise<string>;
@@ -361,6 +371,16 @@ export interface CastVoteInput {
   freshParticipant?: boolean;
   /** When the participant id was issued (ms), as signed inside it. */
   participantIssuedAt?: number;
+  /** The id held the poll's participation stream before this ballot (default false). */
+  seated?: boolean;
+}
+
+export interface QuizAnswerTiming {
+  source: string;
+  questionId: number;
+  optionId: number;
+  answers: number;
+  instant: number;
 }
 
 export interface BallotSource {
@@ -369,11 +389,13 @@ export interface BallotSource {
   ballots: number;
   firstAt: Date;
   lastAt: Date;
-  /** Ballots whose participant id was issued moments before them. */
+  /** Unseated ballots whose participant id was issued moments before them. */
   freshParticipants: number;
-  /** Ballots whose participant id was issued within the same second as at least `bulkIds` − 1
-   *  other ids this source voted with (ballotSources' argument). */
+  /** Unseated ballots whose participant id was issued within the same second as at least
+   *  `bulkIds` − 1 other ids this source voted with unseated (ballotSources' argument). */
   bulkIssued: number;
+  /** Ballots whose id held the poll's participation stream before voting: a person's. */
+  seated: number;
 }
 
 export type CastVoteResult =

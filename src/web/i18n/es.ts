@@ -221,7 +221,7 @@ export const es = {
     discard: 'Descartar votos de este origen',
     discardConfirmTitle: '¿Descartar los votos de este origen?',
     discardConfirmDescription: (n: number) =>
-      `Se eliminarán permanentemente ${n === 1 ? 'el voto que llegó' : `los ${n} votos que llegaron`} desde este origen. Si es un aula conectada a la misma red, también se borrarán votos legítimos. Esta acción no se puede deshacer.`,
+      `Se apartarán ${n === 1 ? 'el voto que llegó' : `los ${n} votos que llegaron`} desde este origen. Si es un aula conectada a la misma red, también se apartarán votos legítimos. Podrás recuperarlos con 'Restaurar' hasta que vacíes los descartados.`,
     discardConfirm: 'Descartar votos',
     discarded: 'Votos descartados',
     discardedDescription: (n: number) =>

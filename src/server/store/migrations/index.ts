@@ -12,6 +12,8 @@ import { quiz } from './009-quiz.ts';
 import { issuedIds } from './010-issued-ids.ts';
 import { qa } from './012-qa.ts';
 import { strictFilter } from './013-strict-filter.ts';
+import { seatedBallots } from './014-seated-ballots.ts';
+import { setAside } from './015-set-aside.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -31,5 +33,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '008-panel-reset-count': panelResetCount,
     '009-quiz': quiz,
     '013-strict-filter': strictFilter,
+    '014-seated-ballots': seatedBallots,
+    '015-set-aside': setAside,
   };
 }

@@ -13,6 +13,7 @@ import { integrityKey, integrityQueryOptions, useDiscardSource } from '../api/in
 import { useVoteCount } from '../api/vote-count.ts';
 import { useHostSession } from '../host-session.tsx';
 import { DiscardUnusualButton } from './discard-unusual-button.tsx';
+import { SetAsideBallots } from './set-aside-ballots.tsx';
 
 const t = es.integrity;
 /** Sources listed in the card; the rest only count in the overview. */
@@ -34,6 +35,7 @@ export function reasonOf(source: IntegritySource): string {
   const parts = [burst];
   if (fresh * 2 >= source.ballots) parts.push(t.newParticipants(fresh));
   if (bulk * 2 >= source.ballots) parts.push(esIntegrity.bulkIssued(bulk));
+  if (source.quizBots) parts.push(esIntegrity.quizBots(source.instantQuizAnswers));
   return `${parts.join('; ')}.`;
 }
 
@@ -121,7 +123,7 @@ export function IntegrityCard() {
           <p className="text-sm text-muted-foreground">
             {query.isError ? t.unavailable : t.loading}
           </p>
-        ) : data.totalBallots === 0 && data.refusedBallots === 0 ? (
+        ) : data.totalBallots === 0 && data.refusedBallots === 0 && data.setAsideBallots === 0 ? (
           <p className="text-sm text-muted-foreground">{t.noVotes}</p>
         ) : (
           <>
@@ -135,6 +137,7 @@ export function IntegrityCard() {
               <p className="text-sm text-muted-foreground">{t.allClear}</p>
             )}
             <DiscardUnusualButton integrity={data} />
+            <SetAsideBallots ballots={data.setAsideBallots} />
             <ul className="grid gap-2">
               {data.sources.slice(0, SHOWN).map((source, index) => (
                 <SourceRow
