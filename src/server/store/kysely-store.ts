@@ -12,7 +12,7 @@ import {
   setTextAnswerState,
   setWordHidden,
 } from './kysely-moderation.ts';
-import { pollOverviews } from './kysely-my-polls.ts';
+import { pollOverviews, pollSecretHashes } from './kysely-my-polls.ts';
 import {
   addQaQuestion,
   clearQaQuestions,
@@ -157,6 +157,10 @@ export class KyselyPollStore implements PollStore {
 
   pollOverviews(slugs: readonly string[]) {
     return pollOverviews(this.db, slugs);
+  }
+
+  pollSecretHashes(slugs: readonly string[]) {
+    return pollSecretHashes(this.db, slugs);
   }
 
   async getPollByJoinCode(joinCode: string): Promise<PollRecord | undefined> {

@@ -22,6 +22,7 @@ export interface Database {
   blocked_words: BlockedWordsTable;
   quiz_players: QuizPlayersTable;
   quiz_results: QuizResultsTable;
+  poll_participants: PollParticipantsTable;
 }
 
 export interface PollsTable {
@@ -51,6 +52,14 @@ export interface PollsTable {
   reset_count: Generated<number>;
   /** Migration 009: the poll is a quiz while 1. */
   quiz: Generated<number>;
+  /** Migration 013: distinct participant ids with a ballot (rows of poll_participants). */
+  participant_count: Generated<number>;
+}
+
+/** Migration 013: who has a ballot in each poll, once each (the participant counter's key). */
+export interface PollParticipantsTable {
+  poll_id: number;
+  participant_id: string;
 }
 
 export interface QuestionsTable {

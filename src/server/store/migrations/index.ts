@@ -11,6 +11,7 @@ import { panelResetCount } from './008-panel-reset-count.ts';
 import { quiz } from './009-quiz.ts';
 import { issuedIds } from './010-issued-ids.ts';
 import { qa } from './012-qa.ts';
+import { participantCount } from './013-participant-count.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -29,5 +30,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '012-qa': qa(engine),
     '008-panel-reset-count': panelResetCount,
     '009-quiz': quiz,
+    '013-participant-count': participantCount,
   };
 }
