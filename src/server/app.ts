@@ -185,6 +185,8 @@ export async function buildApp({
     enabled: limiter.settings.enabled,
     perSecondMs: limiter.settings.limits.READ_REBUILD_MS_PER_S,
     burstMs: limiter.settings.limits.READ_REBUILD_BURST_MS,
+    serverPerSecondMs: limiter.settings.limits.READ_REBUILD_SERVER_MS_PER_S,
+    serverBurstMs: limiter.settings.limits.READ_REBUILD_SERVER_BURST_MS,
   });
   registerPollRoutes(app, store, events, live.cache, quiz.closer, readCost);
   registerQuestionRoutes(app, store, events);

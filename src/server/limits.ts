@@ -73,6 +73,17 @@ export const LIMITS = {
   READ_REBUILD_MS_PER_S: fractional(100, 0.001, 1_000_000),
   /** Milliseconds of rebuilds an address may cause at once, before READ_REBUILD_MS_PER_S. */
   READ_REBUILD_BURST_MS: whole(2_000, 0, 100_000_000),
+  /** Milliseconds per second of building ALL addresses' anonymous reads together may cause
+   *  (issue 25): the per-address budget multiplies by the number of addresses, and 32 of them
+   *  rotating over 20 big polls took a victim's ballot p95 from 9 ms to 0.5–0.8 s. 250 is a
+   *  quarter of the event loop, so ballots, streams and the host always keep three quarters;
+   *  an ordinary room's reads (a rebuild well under a millisecond, once per change) never meet
+   *  it. Past it, a read that would build gets 503 with Retry-After (a page: the client app);
+   *  reads from memory and the host's go on. 0 = no server-wide budget. */
+  READ_REBUILD_SERVER_MS_PER_S: fractional(250, 0, 1_000_000),
+  /** Milliseconds of rebuilds all anonymous readers may cause at once, before the rate above:
+   *  a wave after a restart (every poll loaded once) passes. */
+  READ_REBUILD_SERVER_BURST_MS: whole(1_000, 0, 100_000_000),
   /** Join-code lookups (GET /api/v1/join/{code} and GET /{code}) per address per minute, per
    *  instance. A person typing a code needs one or two; 30 lets a classroom behind one NAT
    *  address join within a minute. A guesser gets 30 tries a minute: with a thousand polls open

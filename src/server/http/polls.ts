@@ -9,7 +9,7 @@ import { updatePoll } from '../domain/update-poll.ts';
 import type { LiveCache } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
 import { rateLimited } from './rate-limits.ts';
-import type { ReadCost } from './read-cost.ts';
+import { type ReadCost, readRefused } from './read-cost.ts';
 import { addRoute } from './route.ts';
 
 export function registerPollRoutes(
@@ -42,8 +42,8 @@ export function registerPollRoutes(
           // An anonymous read that makes the cache load a poll pays for it; those that wait on
           // the same load do not (http/read-cost.ts).
           if (audience !== 'host' && !cache.pollFresh(params.slug)) {
-            const wait = readCost.wait(request.ip);
-            if (wait > 0) throw rateLimited(reply, wait);
+            const refusal = readCost.refusal(request.ip);
+            if (refusal) throw readRefused(reply, refusal);
           }
           const { snapshot: cached, builtMs } = await cache.pollPaid(params.slug);
           if (audience !== 'host') readCost.charge(request.ip, builtMs);

@@ -10,7 +10,7 @@ import { type LiveCache, summaryViewFor } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
 import { participantOf } from './participant.ts';
 import { rateLimited } from './rate-limits.ts';
-import type { ReadCost } from './read-cost.ts';
+import { type ReadCost, readRefused } from './read-cost.ts';
 import { addRoute } from './route.ts';
 import type { SourceHasher } from './source.ts';
 
@@ -84,8 +84,8 @@ export function registerVoteRoutes(
       // An anonymous read that makes the cache rebuild pays for it (http/read-cost.ts); those
       // that wait on the same rebuild do not.
       if (!isHost && !cache.summaryFresh(params.slug)) {
-        const wait = readCost.wait(request.ip);
-        if (wait > 0) throw rateLimited(reply, wait);
+        const refusal = readCost.refusal(request.ip);
+        if (refusal) throw readRefused(reply, refusal);
       }
       const { snapshot, builtMs } = await cache.summaryPaid(params.slug);
       if (!isHost) readCost.charge(request.ip, builtMs);
