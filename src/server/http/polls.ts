@@ -8,7 +8,6 @@ import { resetVotes } from '../domain/reset.ts';
 import { updatePoll } from '../domain/update-poll.ts';
 import type { LiveCache } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
-import { rateLimited } from './rate-limits.ts';
 import { type ReadCost, readRefused } from './read-cost.ts';
 import { addRoute } from './route.ts';
 

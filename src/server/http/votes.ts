@@ -9,7 +9,6 @@ import { canSeeResults } from '../domain/tally.ts';
 import { type LiveCache, summaryViewFor } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
 import { participantOf } from './participant.ts';
-import { rateLimited } from './rate-limits.ts';
 import { type ReadCost, readRefused } from './read-cost.ts';
 import { addRoute } from './route.ts';
 import type { SourceHasher } from './source.ts';
