@@ -11,6 +11,7 @@ import { ConnectionGate } from './connection-gate.ts';
 import { DiskSpace } from './disk-space.ts';
 import { DomainError } from './domain/errors.ts';
 import type { PollEvents } from './domain/events.ts';
+import { HealthProbes, rawResponse } from './health-probe.ts';
 import { ballotAwareValidatorCompiler } from './http/ballot-fast-path.ts';
 import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -22,6 +23,7 @@ import { registerModerationRoutes } from './http/moderation.ts';
 import { registerMyPollsRoutes } from './http/my-polls.ts';
 import { registerOptionRoutes } from './http/options.ts';
 import { ParticipantIds, registerParticipantCookie } from './http/participant.ts';
+import { watchPeople } from './http/people.ts';
 import { registerPollRoutes } from './http/polls.ts';
 import { registerQaRoutes } from './http/qa.ts';
 import { registerQuestionRoutes } from './http/questions.ts';
@@ -42,6 +44,7 @@ import {
   type ServerLimits,
 } from './limits.ts';
 import { type ChangeBus, teeEvents } from './live/change-bus.ts';
+import { KnownRooms } from './live/known-rooms.ts';
 import { createLive, type Live, type LiveOptions } from './live/live.ts';
 import { openFileLimit } from './open-files.ts';
 import { createLimiter, type Limiter } from './rate/limiter.ts';
@@ -124,13 +127,33 @@ export async function buildApp({
       ),
     },
   });
-  new ConnectionGate({
-    // Behind a reverse proxy every socket comes from the proxy: only the global cap applies.
-    perAddress: config.trustProxy ? 0 : limits.connectionsPerAddress,
-    max: limits.connectionsMax,
-    writeStallMs: limits.writeStallMs,
-    pipelinedMax: limits.pipelinedMax,
-  }).attach(app.server);
+  const healthProbes = new HealthProbes();
+  const gate = new ConnectionGate(
+    {
+      // Behind a reverse proxy every socket comes from the proxy: only the global cap applies.
+      perAddress: config.trustProxy ? 0 : limits.connectionsPerAddress,
+      max: limits.connectionsMax,
+      writeStallMs: limits.writeStallMs,
+      pipelinedMax: limits.pipelinedMax,
+    },
+    Date.now,
+    healthProbes,
+  );
+  gate.attach(app.server);
+  // The answer a /health probe gets when the gate is full: the app's own, made once listening.
+  app.server.once('listening', () => {
+    app
+      .inject({ method: 'GET', url: '/api/v1/health' })
+      .then((res) => healthProbes.setResponse(rawResponse(res.statusCode, res.headers, res.body)))
+      .catch((error) => app.log.warn({ err: error }, 'health answer not prepared'));
+  });
+  // Who behaves as people behind each address (live/known-rooms.ts): streams follow them.
+  const rooms = new KnownRooms({
+    unknownStreams: limits.streamsPerUnknownAddress,
+    perPerson: limits.streamsPerPerson,
+    maxStreams: limits.streamsPerAddress,
+  });
+  watchPeople(app, rooms);
   app.setValidatorCompiler(ballotAwareValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -211,7 +234,11 @@ export async function buildApp({
     readCost,
   });
   registerQuizRoutes(app, store, quiz);
-  registerLiveRoutes(app, live, { perAddress: limits.streamsPerAddress, max: limits.streamsMax });
+  registerLiveRoutes(app, live, {
+    caps: { perAddress: limits.streamsPerAddress, max: limits.streamsMax },
+    rooms,
+    gate,
+  });
   registerExportRoutes(app, store);
   registerRoomRoutes(app, store, joinGuard, quiz.standings);
   registerMyPollsRoutes(app, store, config.rateLimits ?? DEFAULT_RATE_LIMITS);

@@ -165,6 +165,14 @@ export const LIMITS = {
    *  and each phone holds one stream (two with the results page open): 500 leaves room for 300
    *  people behind one router while one script cannot take every socket. */
   STREAMS_PER_ADDRESS: whole(500, 1, 1_000_000),
+  /** Event streams any address may hold before its people show up (issue 25): 40 addresses ×
+   *  500 streams filled the server's connection cap. A family, a staff room or the first phones
+   *  of a class fit; each participant id that then behaves as a person from that address (a
+   *  ballot, a quiz nickname, a Q&A question or vote: live/known-rooms.ts) earns it
+   *  STREAMS_PER_PERSON more, up to STREAMS_PER_ADDRESS. A refused phone polls and retries. */
+  STREAMS_PER_UNKNOWN_ADDRESS: whole(64, 1, 1_000_000),
+  /** Event streams each person behind an address earns it: a phone's page and its results. */
+  STREAMS_PER_PERSON: whole(2, 0, 1_000),
   /** Event streams in all; 0 = sized at start from the process's open-file limit
    *  (streamsCapFor), so streams alone never take every descriptor and /health, pages, ballots
    *  and the database keep theirs. ~20,000 streams from one client used to exhaust them. */
@@ -320,6 +328,8 @@ export function connectionsCapFor(openFileLimit: number): number {
 export interface ServerLimits {
   liveCacheBytes: number;
   streamsPerAddress: number;
+  streamsPerUnknownAddress: number;
+  streamsPerPerson: number;
   /** Resolved: never 0 here. */
   streamsMax: number;
   connectionsPerAddress: number;
@@ -342,6 +352,8 @@ export function resolveLimits(limits: Limits, openFileLimit: number): ServerLimi
   return {
     liveCacheBytes: limits.LIVE_CACHE_MB * MB,
     streamsPerAddress: limits.STREAMS_PER_ADDRESS,
+    streamsPerUnknownAddress: limits.STREAMS_PER_UNKNOWN_ADDRESS,
+    streamsPerPerson: limits.STREAMS_PER_PERSON,
     streamsMax: limits.STREAMS_MAX || streamsCapFor(openFileLimit),
     connectionsPerAddress: limits.CONNECTIONS_PER_ADDRESS,
     connectionsMax: limits.CONNECTIONS_MAX || connectionsCapFor(openFileLimit),
