@@ -11,6 +11,7 @@ import { ConnectionGate } from './connection-gate.ts';
 import { DiskSpace } from './disk-space.ts';
 import { DomainError } from './domain/errors.ts';
 import type { PollEvents } from './domain/events.ts';
+import { qaShares } from './domain/qa/qa-shares.ts';
 import { HealthProbes, rawResponse } from './health-probe.ts';
 import { ballotAwareValidatorCompiler } from './http/ballot-fast-path.ts';
 import { registerDiskGuard } from './http/disk-guard.ts';
@@ -25,7 +26,7 @@ import { registerOptionRoutes } from './http/options.ts';
 import { ParticipantIds, registerParticipantCookie } from './http/participant.ts';
 import { watchPeople } from './http/people.ts';
 import { registerPollRoutes } from './http/polls.ts';
-import { registerQaRoutes } from './http/qa.ts';
+import { registerQaIntegrityRoutes, registerQaRoutes } from './http/qa.ts';
 import { registerQuestionRoutes } from './http/questions.ts';
 import { createQuiz, registerQuizRoutes } from './http/quiz.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
@@ -218,17 +219,21 @@ export async function buildApp({
     max: limiter.settings.limits.BLOCKED_WORDS_MAX,
     length: limiter.settings.limits.BLOCKED_WORD_LENGTH_MAX,
   });
+  const sources = new SourceHasher(secret, limits.hmacMemoEntries);
   registerQaRoutes(app, {
     store,
     events,
     limiter,
     maxPerPoll: limiter.settings.limits.QA_QUESTIONS_PER_POLL,
+    sources,
+    shares: (placesLeft) => qaShares(limiter.settings.limits, placesLeft),
   });
+  registerQaIntegrityRoutes(app, { store, events });
   registerVoteRoutes(app, {
     store,
     events,
     cache: live.cache,
-    sources: new SourceHasher(secret, limits.hmacMemoEntries),
+    sources,
     maxSelections: limiter.settings.limits.MAX_BALLOT_SELECTIONS,
     closer: quiz.closer,
     readCost,

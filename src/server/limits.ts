@@ -122,6 +122,17 @@ export const LIMITS = {
   /** Audience questions stored per poll: a two-hour conference gets a few hundred; every list
    *  and frame reads by index, so the cap bounds disk, not speed. */
   QA_QUESTIONS_PER_POLL: whole(2_000, 1, 1_000_000),
+  /** Questions any one address may always hold in a poll, however full it is (issue 25: 20
+   *  addresses filled the 2,000 in 1.2 s and an honest question got 409). Above it an address
+   *  gets QA_QUESTIONS_SOURCE_SHARE of the places left (domain/qa/qa-shares.ts). */
+  QA_QUESTIONS_SOURCE_FLOOR: whole(5, 1, 1_000_000),
+  /** Share of the places left in a poll one address may hold above the floor: with 0.1, 20
+   *  addresses asking as fast as they can stop at ~1,370 of 2,000, and a newcomer still has ~68;
+   *  a hall of 1,000 behind one NAT address where a tenth ask (100) is far below it. */
+  QA_QUESTIONS_SOURCE_SHARE: fractional(0.1, 0.001, 1),
+  /** Questions one participant id may hold in a poll while it has room (fewer as it fills, at
+   *  least one): a person asks a few; a script keeping its cookie stops here. */
+  QA_QUESTIONS_PER_PARTICIPANT: whole(20, 1, 1_000_000),
 
   // ── Caps (always on) ───────────────────────────────────────────────────────────────────────
   /** Polls named in one 'Mis encuestas' lookup: each costs a hash and a row of one query. A

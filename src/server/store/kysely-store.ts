@@ -24,6 +24,7 @@ import {
   updateQaQuestion,
   voteQa,
 } from './kysely-qa.ts';
+import { qaVoteSources, setQaVotesAside } from './kysely-qa-integrity.ts';
 import {
   addOption,
   addQuestion,
@@ -74,6 +75,7 @@ import {
   type PollStore,
   type QaChanges,
   type QaListQuery,
+  type QaVoteSignals,
   type QuestionChanges,
   type QuizScorer,
   type StoreOptions,
@@ -380,8 +382,20 @@ export class KyselyPollStore implements PollStore {
     return qaVotedBy(this.db, participantId, questionIds);
   }
 
-  voteQa(questionId: number, participantId: string, up: boolean) {
-    return voteQa(this.db, questionId, participantId, up);
+  voteQa(questionId: number, participantId: string, up: boolean, signals?: QaVoteSignals) {
+    return voteQa(this.db, questionId, participantId, up, signals);
+  }
+
+  qaVoteSources(pollId: number, bulkIds: number) {
+    return qaVoteSources(this.db, pollId, bulkIds);
+  }
+
+  discardQaVotes(pollId: number, sources: readonly string[]) {
+    return setQaVotesAside(this.db, this.hooks, pollId, true, sources);
+  }
+
+  restoreQaVotes(pollId: number, source?: string) {
+    return setQaVotesAside(this.db, this.hooks, pollId, false, source ? [source] : undefined);
   }
 
   updateQaQuestion(id: number, changes: QaChanges) {

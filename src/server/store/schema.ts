@@ -187,12 +187,19 @@ export interface QaQuestionsTable {
   /** Rows of qa_votes for this question, kept by every vote write. */
   votes: Generated<number>;
   created_at: number;
+  /** Migration 014: keyed hash of (address, poll) that asked; '' before it. */
+  source: Generated<string>;
 }
 
 /** One upvote: primary key (question_id, participant_id). */
 export interface QaVotesTable {
   question_id: number;
   participant_id: string;
+  /** Migration 014: the integrity signals of an upvote, and 1 while the host set it aside. */
+  source: Generated<string>;
+  fresh_participant: Generated<number>;
+  participant_issued_at: number | null;
+  discarded: Generated<number>;
 }
 
 /** Words a host blocks for one poll (issue 17), as typed. */

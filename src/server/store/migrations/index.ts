@@ -12,6 +12,7 @@ import { quiz } from './009-quiz.ts';
 import { issuedIds } from './010-issued-ids.ts';
 import { qa } from './012-qa.ts';
 import { participantCount } from './013-participant-count.ts';
+import { qaSources } from './014-qa-sources.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -31,5 +32,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '008-panel-reset-count': panelResetCount,
     '009-quiz': quiz,
     '013-participant-count': participantCount,
+    '014-qa-sources': qaSources,
   };
 }
