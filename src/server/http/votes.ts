@@ -96,7 +96,9 @@ export function registerVoteRoutes(
       if (matchesEtag(request.headers['if-none-match'], summary.etag)) {
         return reply.code(304).send();
       }
-      return reply.code(200).type('application/json; charset=utf-8').send(summary.json);
+      // One buffer per summary version, shared by every response: a reader that never reads
+      // pins no copy of its own (issue 25).
+      return reply.code(200).type('application/json; charset=utf-8').send(summaryBytes(summary));
     },
     { bucket: 'read' },
   );
@@ -109,4 +111,16 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
     const tag = raw.trim();
     return tag === '*' || tag.replace(/^W\//, '') === etag;
   });
+}
+
+const bytesOfSummary = new WeakMap<object, Buffer>();
+
+/** A summary view's JSON as bytes, made once per view (views are never changed once built). */
+function summaryBytes(summary: { json: string }): Buffer {
+  let bytes = bytesOfSummary.get(summary);
+  if (!bytes) {
+    bytes = Buffer.from(summary.json);
+    bytesOfSummary.set(summary, bytes);
+  }
+  return bytes;
 }
