@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { PARTICIPANT_COOKIE } from '../src/contract/index.ts';
 import { DEFAULT_LIMITS } from '../src/server/limits.ts';
+import { capFill, lookupAttack, qaStuffing } from './abuse-caps.ts';
 import {
   idleFlood,
   rotatingReads,
@@ -21,7 +22,7 @@ import { machine, type Row, table } from './lib/report.ts';
  * `npm run bench:abuse`: the attacks of issue 8 against `npm start`'s server (rate limits ON, the
  * default limits), each on a fresh server and SQLite file, all from one client address
  * (127.0.0.1). Appends a dated section to bench/RESULTS.md. Settings (environment):
- *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads   parts (default all)
+ *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,lookup,capfill,qa   parts (default all)
  *   ABUSE_SECONDS=60        length of the stuffing and flood runs
  *   ABUSE_STREAMS=20000     stream attempts (two client processes share them)
  *   ABUSE_BIG_POLLS=20      big public polls for the memory part (the creation burst)
@@ -43,7 +44,7 @@ const env = process.env;
 const parts = new Set(
   (
     env.ABUSE_ONLY ??
-    'stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads'
+    'stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,lookup,capfill,qa'
   ).split(','),
 );
 const seconds = Number(env.ABUSE_SECONDS ?? 60);
@@ -440,6 +441,10 @@ if (parts.has('reads')) {
     );
   });
 }
+// Issue 25 (bench/abuse-caps.ts).
+if (parts.has('lookup')) rows.push(await lookupAttack(withServer, Math.min(seconds, 30)));
+if (parts.has('capfill')) rows.push(await capFill(withServer));
+if (parts.has('qa')) rows.push(await qaStuffing(withServer, Math.min(seconds, 60)));
 
 const section = `\n## Abuse run (\`npm run bench:abuse\`)\n\n${machine()}\n\n${table(rows)}\n`;
 const current = existsSync(out) ? readFileSync(out, 'utf8') : '# Benchmark results\n';
