@@ -1,7 +1,6 @@
 import { request } from 'node:http';
 import { PARTICIPANT_COOKIE } from '../src/contract/limits.ts';
 import { type HttpResult, httpFrom } from '../tests/helpers/http-from.ts';
-import { percentile } from './lib/latency.ts';
 import type { Server } from './lib/processes.ts';
 import type { Row } from './lib/report.ts';
 
@@ -19,6 +18,13 @@ type WithServer = <T>(
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The q-th percentile (0–100) of samples in ms. */
+function quantile(samples: number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))]!;
+}
 
 async function from(address: string, url: string, options: Parameters<typeof httpFrom>[2] = {}) {
   const reply: HttpResult = await httpFrom(address, url, options).catch(() => ({
@@ -127,7 +133,7 @@ export async function lookupAttack(withServer: WithServer, seconds: number, ball
         ).ms,
       );
     }
-    const p = (xs: number[], q: number) => percentile(xs, q).toFixed(1);
+    const p = (xs: number[], q: number) => quantile(xs, q).toFixed(1);
     const result =
       `2 polls × ${fmt(ballots)} ballots; 10 addresses × 1 lookup/s naming both with wrong codes for ${seconds} s: ` +
       `/health p50 ${p(health, 50)} ms, victim ballot p95 ${p(votes, 95)} ms, server CPU ${cpu.toFixed(1)} s; ` +
