@@ -34,6 +34,7 @@ import { machine, type Row, table } from './lib/report.ts';
  *   ABUSE_READ_KIND=summaries  what they read: summaries, polls or pages (/p/)
  *   ABUSE_SERVER=…          the server script (default src/server/main.ts; another checkout's for
  *                           a before/after)
+ *   ABUSE_CAPFILL=500,18000 streams tried per address (35 addresses) and CONNECTIONS_MAX of the cap fill
  *   ABUSE_PG=1              PostgreSQL (a fresh schema per server in postgres://postgres@127.0.0.1:5432/test,
  *                           or ABUSE_PG=<url>) instead of a SQLite file; parts that read the
  *                           file itself (stuffing's recount) need SQLite
@@ -443,7 +444,11 @@ if (parts.has('reads')) {
 }
 // Issue 25 (bench/abuse-caps.ts).
 if (parts.has('lookup')) rows.push(await lookupAttack(withServer, Math.min(seconds, 30)));
-if (parts.has('capfill')) rows.push(await capFill(withServer));
+if (parts.has('capfill')) {
+  // ABUSE_CAPFILL=streams per address,connection cap (default 500,18000: the issue's run).
+  const [perAddress = 500, max = 18_000] = (env.ABUSE_CAPFILL ?? '').split(',').map(Number);
+  rows.push(await capFill(withServer, perAddress || 500, max || 18_000));
+}
 if (parts.has('qa')) rows.push(await qaStuffing(withServer, Math.min(seconds, 60)));
 
 const section = `\n## Abuse run (\`npm run bench:abuse\`)\n\n${machine()}\n\n${table(rows)}\n`;
