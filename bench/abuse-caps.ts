@@ -177,6 +177,8 @@ export async function capFill(withServer: WithServer, perAddress = 500, max = 18
     const api = `${server.url}/api/v1`;
     const target = await openPoll(api, '127.0.30.1', { resultsPublic: true });
     const path = `/api/v1/polls/${target.slug}/events`;
+    // The teacher prepared the class's poll before the flood.
+    const klass = await openPoll(api, '127.0.33.1', { resultsPublic: true });
     const held: { status: number; close: () => void }[] = [];
     for (let a = 0; a < 35; a++) {
       const got = await Promise.all(
@@ -188,7 +190,6 @@ export async function capFill(withServer: WithServer, perAddress = 500, max = 18
     const probes = await Promise.all(
       Array.from({ length: 100 }, (_, i) => from(`127.0.32.${(i % 50) + 1}`, `${api}/health`)),
     );
-    const klass = await openPoll(api, '127.0.33.1', { resultsPublic: true });
     const room = '127.0.34.1';
     const pages = await Promise.all(
       Array.from({ length: 300 }, () => from(room, `${api}/polls/${klass.slug}`)),
