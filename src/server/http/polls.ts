@@ -108,6 +108,10 @@ function sharedBytes(snapshot: PollSnapshot, host: boolean): Buffer {
     entry = {};
     bytesOf.set(snapshot, entry);
   }
-  if (host) return (entry.host ??= Buffer.from(snapshot.hostQuestionsJson));
-  return (entry.public ??= Buffer.from(snapshot.questionsJson));
+  if (host) {
+    entry.host ??= Buffer.from(snapshot.hostQuestionsJson);
+    return entry.host;
+  }
+  entry.public ??= Buffer.from(snapshot.questionsJson);
+  return entry.public;
 }
