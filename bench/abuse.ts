@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { PARTICIPANT_COOKIE } from '../src/contract/index.ts';
 import { DEFAULT_LIMITS } from '../src/server/limits.ts';
+import { capFill, lookupAttack, qaStuffing } from './abuse-caps.ts';
 import {
   idleFlood,
   rotatingReads,
@@ -23,7 +24,7 @@ import { machine, type Row, table } from './lib/report.ts';
  * `npm run bench:abuse`: the attacks of issue 8 against `npm start`'s server (rate limits ON, the
  * default limits), each on a fresh server and SQLite file, all from one client address
  * (127.0.0.1). Appends a dated section to bench/RESULTS.md. Settings (environment):
- *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,export,natquiz,wave,podium   parts (default all)
+ *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,export,natquiz,wave,podium,lookup,capfill,qa   parts (default all)
  *   ABUSE_EXPORT_BALLOTS=200000  ballots of the exported poll (export part, SQLite only)
  *   ABUSE_SECONDS=60        length of the stuffing and flood runs
  *   ABUSE_STREAMS=20000     stream attempts (two client processes share them)
@@ -36,6 +37,7 @@ import { machine, type Row, table } from './lib/report.ts';
  *   ABUSE_READ_KIND=summaries  what they read: summaries, polls or pages (/p/)
  *   ABUSE_SERVER=…          the server script (default src/server/main.ts; another checkout's for
  *                           a before/after)
+ *   ABUSE_CAPFILL=500,18000 streams tried per address (35 addresses) and CONNECTIONS_MAX of the cap fill
  *   ABUSE_PG=1              PostgreSQL (a fresh schema per server in postgres://postgres@127.0.0.1:5432/test,
  *                           or ABUSE_PG=<url>) instead of a SQLite file; parts that read the
  *                           file itself (stuffing's recount) need SQLite
@@ -46,7 +48,7 @@ const env = process.env;
 const parts = new Set(
   (
     env.ABUSE_ONLY ??
-    'stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,export,natquiz,wave,podium'
+    'stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,export,natquiz,wave,podium,lookup,capfill,qa'
   ).split(','),
 );
 const seconds = Number(env.ABUSE_SECONDS ?? 60);
@@ -450,6 +452,15 @@ if (parts.has('podium')) rows.push(await sybilPodium(withServer));
 if (parts.has('export')) {
   rows.push(await withServer({}, (server, db) => exportLoop(server, db, Math.min(seconds, 30))));
 }
+
+// Issue 25 (bench/abuse-caps.ts).
+if (parts.has('lookup')) rows.push(await lookupAttack(withServer, Math.min(seconds, 30)));
+if (parts.has('capfill')) {
+  // ABUSE_CAPFILL=streams per address,connection cap (default 500,18000: the issue's run).
+  const [perAddress = 500, max = 18_000] = (env.ABUSE_CAPFILL ?? '').split(',').map(Number);
+  rows.push(await capFill(withServer, perAddress || 500, max || 18_000));
+}
+if (parts.has('qa')) rows.push(await qaStuffing(withServer, Math.min(seconds, 60)));
 
 const section = `\n## Abuse run (\`npm run bench:abuse\`)\n\n${machine()}\n\n${table(rows)}\n`;
 const current = existsSync(out) ? readFileSync(out, 'utf8') : '# Benchmark results\n';

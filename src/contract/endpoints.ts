@@ -101,6 +101,15 @@ export const endpoints = {
   moderateQa: { method: 'PATCH', path: '/polls/:slug/qa/:id', secret: true, status: 200 },
   deleteQa: { method: 'DELETE', path: '/polls/:slug/qa/:id', secret: true, status: 204 },
   clearQa: { method: 'DELETE', path: '/polls/:slug/qa', secret: true, status: 200 },
+  // Issue 25: where upvotes came from, and a source's set aside or counted again.
+  qaIntegrity: { method: 'GET', path: '/polls/:slug/qa/integrity', secret: true, status: 200 },
+  discardQaVotes: { method: 'POST', path: '/polls/:slug/qa/discard', secret: true, status: 200 },
+  restoreQaVotes: {
+    method: 'POST',
+    path: '/polls/:slug/qa/discard/restore',
+    secret: true,
+    status: 200,
+  },
   // Issue 18: quiz.
   setNickname: { method: 'PUT', path: '/polls/:slug/me', secret: false, status: 200 },
   getLeaderboard: { method: 'GET', path: '/polls/:slug/leaderboard', secret: false, status: 200 },

@@ -9,6 +9,7 @@ export * from './moderation.ts';
 export * from './my-polls.ts';
 export * from './poll.ts';
 export * from './qa.ts';
+export * from './qa-integrity.ts';
 export * from './quiz.ts';
 export * from './routes.ts';
 export * from './summary.ts';

@@ -20,4 +20,7 @@ export const qaMessages = {
   nicknameTooLong: 'El nombre no puede exceder 40 caracteres',
   closed: 'Las preguntas del público no están abiertas en esta encuesta',
   full: 'Esta encuesta ya no admite más preguntas del público',
+  sourceShare:
+    'Se han enviado muchas preguntas desde esta conexión; espera a que se respondan algunas',
+  participantShare: 'Ya has enviado muchas preguntas; espera a que se respondan algunas',
 } as const;

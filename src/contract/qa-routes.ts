@@ -11,6 +11,13 @@ import {
   QaVoteResponse,
   UpdateQaBody,
 } from './qa.ts';
+import {
+  QaDiscardBody,
+  QaDiscardResponse,
+  QaIntegrity,
+  QaRestoreBody,
+  QaRestoreResponse,
+} from './qa-integrity.ts';
 
 /** Issue 20's calls with their schemas; routes.ts spreads them into its table. */
 export const qaRoutes = {
@@ -70,5 +77,33 @@ export const qaRoutes = {
       "votos' leaves them alone.",
     params: SlugParams,
     response: ClearQaResponse,
+  },
+  qaIntegrity: {
+    ...endpoints.qaIntegrity,
+    description:
+      "The host's view of where the poll's audience upvotes came from: by source (a keyed hash " +
+      'of address and poll, never the address), counted and set-aside votes, votes from ids ' +
+      'younger than 10 s and from ids issued in bulk (25+ in one second), and `unusual`.',
+    params: SlugParams,
+    response: QaIntegrity,
+  },
+  discardQaVotes: {
+    ...endpoints.discardQaVotes,
+    description:
+      "`{source}`: that source's counted upvotes are set aside (kept, not counted; the " +
+      "questions' counts follow); `{unusual: true}`: every flagged source at once. Also while " +
+      'the poll is open. Undone by …/qa/discard/restore.',
+    params: SlugParams,
+    body: QaDiscardBody,
+    response: QaDiscardResponse,
+  },
+  restoreQaVotes: {
+    ...endpoints.restoreQaVotes,
+    description:
+      "'Restaurar': the set-aside upvotes of `source` (every source without it) are counted " +
+      'again → `{restoredVotes}`.',
+    params: SlugParams,
+    body: QaRestoreBody,
+    response: QaRestoreResponse,
   },
 } as const;

@@ -11,6 +11,8 @@ import { ConnectionGate } from './connection-gate.ts';
 import { DiskSpace } from './disk-space.ts';
 import { DomainError } from './domain/errors.ts';
 import type { PollEvents } from './domain/events.ts';
+import { qaShares } from './domain/qa/qa-shares.ts';
+import { HealthProbes, rawResponse } from './health-probe.ts';
 import { ballotAwareValidatorCompiler } from './http/ballot-fast-path.ts';
 import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -23,8 +25,9 @@ import { registerModerationRoutes } from './http/moderation.ts';
 import { registerMyPollsRoutes } from './http/my-polls.ts';
 import { registerOptionRoutes } from './http/options.ts';
 import { ParticipantIds, registerParticipantCookie } from './http/participant.ts';
+import { watchPeople } from './http/people.ts';
 import { registerPollRoutes } from './http/polls.ts';
-import { registerQaRoutes } from './http/qa.ts';
+import { registerQaIntegrityRoutes, registerQaRoutes } from './http/qa.ts';
 import { registerQuestionRoutes } from './http/questions.ts';
 import { createQuiz, registerQuizRoutes } from './http/quiz.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
@@ -44,6 +47,7 @@ import {
   type ServerLimits,
 } from './limits.ts';
 import { type ChangeBus, teeEvents } from './live/change-bus.ts';
+import { KnownRooms } from './live/known-rooms.ts';
 import { createLive, type Live, type LiveOptions } from './live/live.ts';
 import { openFileLimit } from './open-files.ts';
 import { createLimiter, type Limiter } from './rate/limiter.ts';
@@ -127,13 +131,33 @@ export async function buildApp({
       ),
     },
   });
-  new ConnectionGate({
-    // Behind a reverse proxy every socket comes from the proxy: only the global cap applies.
-    perAddress: config.trustProxy ? 0 : limits.connectionsPerAddress,
-    max: limits.connectionsMax,
-    writeStallMs: limits.writeStallMs,
-    pipelinedMax: limits.pipelinedMax,
-  }).attach(app.server);
+  const healthProbes = new HealthProbes();
+  const gate = new ConnectionGate(
+    {
+      // Behind a reverse proxy every socket comes from the proxy: only the global cap applies.
+      perAddress: config.trustProxy ? 0 : limits.connectionsPerAddress,
+      max: limits.connectionsMax,
+      writeStallMs: limits.writeStallMs,
+      pipelinedMax: limits.pipelinedMax,
+    },
+    Date.now,
+    healthProbes,
+  );
+  gate.attach(app.server);
+  // The answer a /health probe gets when the gate is full: the app's own, made once listening.
+  app.server.once('listening', () => {
+    app
+      .inject({ method: 'GET', url: '/api/v1/health' })
+      .then((res) => healthProbes.setResponse(rawResponse(res.statusCode, res.headers, res.body)))
+      .catch((error) => app.log.warn({ err: error }, 'health answer not prepared'));
+  });
+  // Who behaves as people behind each address (live/known-rooms.ts): streams follow them.
+  const rooms = new KnownRooms({
+    unknownStreams: limits.streamsPerUnknownAddress,
+    perPerson: limits.streamsPerPerson,
+    maxStreams: limits.streamsPerAddress,
+  });
+  watchPeople(app, rooms);
   app.setValidatorCompiler(ballotAwareValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -191,6 +215,8 @@ export async function buildApp({
     enabled: limiter.settings.enabled,
     perSecondMs: limiter.settings.limits.READ_REBUILD_MS_PER_S,
     burstMs: limiter.settings.limits.READ_REBUILD_BURST_MS,
+    serverPerSecondMs: limiter.settings.limits.READ_REBUILD_SERVER_MS_PER_S,
+    serverBurstMs: limiter.settings.limits.READ_REBUILD_SERVER_BURST_MS,
   });
   registerPollRoutes(app, store, events, live.cache, quiz.closer, readCost);
   registerQuestionRoutes(app, store, events);
@@ -199,29 +225,33 @@ export async function buildApp({
     max: limiter.settings.limits.BLOCKED_WORDS_MAX,
     length: limiter.settings.limits.BLOCKED_WORD_LENGTH_MAX,
   });
+  const sources = new SourceHasher(secret, limits.hmacMemoEntries);
   registerQaRoutes(app, {
     store,
     events,
     limiter,
     maxPerPoll: limiter.settings.limits.QA_QUESTIONS_PER_POLL,
+    sources,
+    shares: (placesLeft) => qaShares(limiter.settings.limits, placesLeft),
   });
+  registerQaIntegrityRoutes(app, { store, events });
   registerVoteRoutes(app, {
     store,
     events,
     cache: live.cache,
-    sources: new SourceHasher(secret, limits.hmacMemoEntries),
+    sources,
     maxSelections: limiter.settings.limits.MAX_BALLOT_SELECTIONS,
     closer: quiz.closer,
     readCost,
     room,
   });
   registerQuizRoutes(app, store, quiz, limiter);
-  registerLiveRoutes(
-    app,
-    live,
-    { perAddress: limits.streamsPerAddress, max: limits.streamsMax },
-    room.seats,
-  );
+  registerLiveRoutes(app, live, {
+    caps: { perAddress: limits.streamsPerAddress, max: limits.streamsMax },
+    rooms,
+    gate,
+    seats: room.seats,
+  });
   registerExportRoutes(app, store);
   registerRoomRoutes(app, store, joinGuard, quiz.standings);
   registerMyPollsRoutes(app, store, config.rateLimits ?? DEFAULT_RATE_LIMITS);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { HealthProbes } from './health-probe.ts';
 
 /**
  * Admission of TCP connections of every kind (pages, API calls, event streams), at the socket,
@@ -13,6 +14,11 @@ import type { Socket } from 'node:net';
  *   anywhere. Otherwise it is refused, destroyed at once before HTTP sees it. So a flood of idle sockets
  *   pushes out only its own, or is refused at the door, and a /health probe or a phone arriving
  *   from another address gets through;
+ * - when nothing is idle, an event stream whose participant never behaved as a person
+ *   (markSheddable; live/known-rooms.ts) makes room, its own address's first, oldest first
+ *   (issue 25: 40 addresses × 500 streams filled the cap and a new class got nothing);
+ * - a connection refused all the same may still be a /health probe: HealthProbes answers it
+ *   outside HTTP (health-probe.ts), so /health is always answerable;
  * - a response the client does not read is cut after `writeStallMs` without progress, with a
  *   reset so the kernel frees its send buffer at once (a plain close keeps the unsent bytes
  *   queued for minutes). Memory a client can pin is so bounded by the caps × what is in flight
@@ -45,12 +51,17 @@ export interface ConnectionStats {
   addresses: number;
   refused: number;
   evicted: number;
+  /** Streams of ids that were never people, closed to make room. */
+  shed: number;
   stallsCut: number;
   pipelineCut: number;
 }
 
 /** How often stalled responses are looked for. */
 const SWEEP_EVERY_MS = 1000;
+
+/** Sheddable streams looked at per admission, so a refusal under a flood stays cheap. */
+const SHED_SCAN_MAX = 512;
 
 /** A connection that has sent this much is reset rather than closed when it goes (see admit):
  *  the kernel's send buffer starts at 16 KB; what fits there is sent at once. */
@@ -61,13 +72,24 @@ export class ConnectionGate {
   private readonly byAddress = new Map<string, ByAddress>();
   /** Every idle socket, longest idle first. */
   private readonly idle = new Set<Socket>();
-  private readonly counts = { refused: 0, evicted: 0, stallsCut: 0, pipelineCut: 0 };
+  /** Event streams that may be shed, oldest first, each with whether it still may be. */
+  private readonly sheddable = new Map<Socket, () => boolean>();
+  private readonly counts = { refused: 0, evicted: 0, shed: 0, stallsCut: 0, pipelineCut: 0 };
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly limits: ConnectionLimits,
     private readonly now: () => number = Date.now,
+    private readonly probes?: HealthProbes,
   ) {}
+
+  /** The socket holds an event stream that may be closed to make room while `stillSheddable()`
+   *  (its participant has not behaved as a person since). */
+  markSheddable(socket: Socket, stillSheddable: () => boolean): void {
+    if (!this.sockets.has(socket) || socket.destroyed) return;
+    this.sheddable.set(socket, stillSheddable);
+    socket.once('close', () => this.sheddable.delete(socket));
+  }
 
   /** Counts every connection of `server` from now on; stops with the server. */
   attach(server: Server): void {
@@ -99,7 +121,7 @@ export class ConnectionGate {
     const mine = this.byAddress.get(address);
     // An address at its cap gives up its own longest-idle socket (a room's keep-alive ones).
     if (this.limits.perAddress > 0 && mine && mine.open >= this.limits.perAddress) {
-      if (!this.evictFirst(mine.idle)) return this.refuse(socket);
+      if (!this.evictFirst(mine.idle) && !this.shed(address)) return this.refuse(socket);
     }
     // Full: an address that holds an idle socket gives up its own longest-idle one, so a flood
     // only churns its own sockets; anyone else (a /health probe, a phone arriving) takes the
@@ -108,7 +130,8 @@ export class ConnectionGate {
     if (this.sockets.size >= this.limits.max) {
       const made =
         mine && mine.idle.size > 0 ? this.evictFirst(mine.idle) : this.evictFirst(this.idle);
-      if (!made) return this.refuse(socket);
+      // Nothing idle: a stream that was never a person's, this address's own first.
+      if (!made && !this.shed(address) && !this.shed()) return this.refuse(socket);
     }
     const entry = mine ?? { open: 0, idle: new Set<Socket>() };
     if (!mine) this.byAddress.set(address, entry);
@@ -170,9 +193,32 @@ export class ConnectionGate {
     return true;
   }
 
+  /** Closes the oldest sheddable stream (of `address` when given); false when there is none
+   *  among the first SHED_SCAN_MAX. */
+  private shed(address?: string): boolean {
+    let scanned = 0;
+    for (const [socket, stillSheddable] of this.sheddable) {
+      if (++scanned > SHED_SCAN_MAX) return false;
+      if (address !== undefined && this.sockets.get(socket)?.address !== address) continue;
+      if (!stillSheddable()) {
+        // A person's now, for good: never looked at again.
+        this.sheddable.delete(socket);
+        continue;
+      }
+      this.sheddable.delete(socket);
+      this.release(socket);
+      socket.destroy();
+      this.counts.shed++;
+      return true;
+    }
+    return false;
+  }
+
   private refuse(socket: Socket): false {
     this.counts.refused++;
-    socket.destroy();
+    // Maybe a /health probe: answered outside HTTP; anything else is cut at once.
+    if (this.probes) this.probes.take(socket);
+    else socket.destroy();
     return false;
   }
 

@@ -104,6 +104,17 @@ export const LIMITS = {
   READ_REBUILD_MS_PER_S: fractional(100, 0.001, 1_000_000),
   /** Milliseconds of rebuilds an address may cause at once, before READ_REBUILD_MS_PER_S. */
   READ_REBUILD_BURST_MS: whole(2_000, 0, 100_000_000),
+  /** Milliseconds per second of building ALL addresses' anonymous reads together may cause
+   *  (issue 25): the per-address budget multiplies by the number of addresses, and 32 of them
+   *  rotating over 20 big polls took a victim's ballot p95 from 9 ms to 0.5–0.8 s. 250 is a
+   *  quarter of the event loop, so ballots, streams and the host always keep three quarters;
+   *  an ordinary room's reads (a rebuild well under a millisecond, once per change) never meet
+   *  it. Past it, a read that would build gets 503 with Retry-After (a page: the client app);
+   *  reads from memory and the host's go on. 0 = no server-wide budget. */
+  READ_REBUILD_SERVER_MS_PER_S: fractional(250, 0, 1_000_000),
+  /** Milliseconds of rebuilds all anonymous readers may cause at once, before the rate above:
+   *  a wave after a restart (every poll loaded once) passes. */
+  READ_REBUILD_SERVER_BURST_MS: whole(1_000, 0, 100_000_000),
   /** Failed join-code lookups (GET /api/v1/join/{code} and GET /{code} with a code that leads
    *  to no open poll) per address per minute, per instance; as many at once. Only failures
    *  count: 300 phones behind one school address typing the right code spend nothing (they take
@@ -143,6 +154,17 @@ export const LIMITS = {
   /** Audience questions stored per poll: a two-hour conference gets a few hundred; every list
    *  and frame reads by index, so the cap bounds disk, not speed. */
   QA_QUESTIONS_PER_POLL: whole(2_000, 1, 1_000_000),
+  /** Questions any one address may always hold in a poll, however full it is (issue 25: 20
+   *  addresses filled the 2,000 in 1.2 s and an honest question got 409). Above it an address
+   *  gets QA_QUESTIONS_SOURCE_SHARE of the places left (domain/qa/qa-shares.ts). */
+  QA_QUESTIONS_SOURCE_FLOOR: whole(5, 1, 1_000_000),
+  /** Share of the places left in a poll one address may hold above the floor: with 0.1, 20
+   *  addresses asking as fast as they can stop at ~1,370 of 2,000, and a newcomer still has ~68;
+   *  a hall of 1,000 behind one NAT address where a tenth ask (100) is far below it. */
+  QA_QUESTIONS_SOURCE_SHARE: fractional(0.1, 0.001, 1),
+  /** Questions one participant id may hold in a poll while it has room (fewer as it fills, at
+   *  least one): a person asks a few; a script keeping its cookie stops here. */
+  QA_QUESTIONS_PER_PARTICIPANT: whole(20, 1, 1_000_000),
 
   // ── Caps (always on) ───────────────────────────────────────────────────────────────────────
   /** Polls named in one 'Mis encuestas' lookup: each costs a hash and a row of one query. A
@@ -186,6 +208,14 @@ export const LIMITS = {
    *  and each phone holds one stream (two with the results page open): 500 leaves room for 300
    *  people behind one router while one script cannot take every socket. */
   STREAMS_PER_ADDRESS: whole(500, 1, 1_000_000),
+  /** Event streams any address may hold before its people show up (issue 25): 40 addresses ×
+   *  500 streams filled the server's connection cap. A family, a staff room or the first phones
+   *  of a class fit; each participant id that then behaves as a person from that address (a
+   *  ballot, a quiz nickname, a Q&A question or vote: live/known-rooms.ts) earns it
+   *  STREAMS_PER_PERSON more, up to STREAMS_PER_ADDRESS. A refused phone polls and retries. */
+  STREAMS_PER_UNKNOWN_ADDRESS: whole(64, 1, 1_000_000),
+  /** Event streams each person behind an address earns it: a phone's page and its results. */
+  STREAMS_PER_PERSON: whole(2, 0, 1_000),
   /** Event streams in all; 0 = sized at start from the process's open-file limit
    *  (streamsCapFor), so streams alone never take every descriptor and /health, pages, ballots
    *  and the database keep theirs. ~20,000 streams from one client used to exhaust them. */
@@ -341,6 +371,8 @@ export function connectionsCapFor(openFileLimit: number): number {
 export interface ServerLimits {
   liveCacheBytes: number;
   streamsPerAddress: number;
+  streamsPerUnknownAddress: number;
+  streamsPerPerson: number;
   /** Resolved: never 0 here. */
   streamsMax: number;
   connectionsPerAddress: number;
@@ -363,6 +395,8 @@ export function resolveLimits(limits: Limits, openFileLimit: number): ServerLimi
   return {
     liveCacheBytes: limits.LIVE_CACHE_MB * MB,
     streamsPerAddress: limits.STREAMS_PER_ADDRESS,
+    streamsPerUnknownAddress: limits.STREAMS_PER_UNKNOWN_ADDRESS,
+    streamsPerPerson: limits.STREAMS_PER_PERSON,
     streamsMax: limits.STREAMS_MAX || streamsCapFor(openFileLimit),
     connectionsPerAddress: limits.CONNECTIONS_PER_ADDRESS,
     connectionsMax: limits.CONNECTIONS_MAX || connectionsCapFor(openFileLimit),

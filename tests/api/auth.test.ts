@@ -74,6 +74,14 @@ function mutations(target: typeof mine): Record<string, Call> {
     moderateQa: { method: 'PATCH', url: `/polls/${poll.slug}/qa/1`, body: { pinned: true } },
     deleteQa: { method: 'DELETE', url: `/polls/${poll.slug}/qa/1` },
     clearQa: { method: 'DELETE', url: `/polls/${poll.slug}/qa` },
+    // Issue 25: where upvotes came from, and a source's set aside or counted again.
+    qaIntegrity: { method: 'GET', url: `/polls/${poll.slug}/qa/integrity` },
+    discardQaVotes: {
+      method: 'POST',
+      url: `/polls/${poll.slug}/qa/discard`,
+      body: { source: 'abc' },
+    },
+    restoreQaVotes: { method: 'POST', url: `/polls/${poll.slug}/qa/discard/restore`, body: {} },
   };
 }
 

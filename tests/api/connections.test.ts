@@ -48,8 +48,11 @@ function statusFrom(localAddress: string, path: string): Promise<number> {
 }
 
 /** Opens the poll's event stream from `localAddress`; resolves with the status and a closer. */
-function openStream(localAddress: string): Promise<{ status: number; close: () => void }> {
+function openStream(
+  localAddress: string,
+): Promise<{ status: number; close: () => void; closed: () => boolean }> {
   return new Promise((resolve) => {
+    let ended = false;
     const req = request(
       {
         host: '127.0.0.1',
@@ -60,10 +63,13 @@ function openStream(localAddress: string): Promise<{ status: number; close: () =
       },
       (res) => {
         res.resume();
-        resolve({ status: res.statusCode ?? 0, close: () => req.destroy() });
+        res.on('close', () => {
+          ended = true;
+        });
+        resolve({ status: res.statusCode ?? 0, close: () => req.destroy(), closed: () => ended });
       },
     );
-    req.on('error', () => resolve({ status: 0, close: () => {} }));
+    req.on('error', () => resolve({ status: 0, close: () => {}, closed: () => true }));
     req.end();
   });
 }
@@ -126,19 +132,19 @@ describe('connection caps', () => {
     }
   });
 
-  it('refuses a connection when every one of the address is busy (streams count)', async () => {
-    const streams: { status: number; close: () => void }[] = [];
+  it('at the address cap of busy sockets, gives up its own oldest stream that never voted', async () => {
+    const streams: { status: number; close: () => void; closed: () => boolean }[] = [];
     try {
       for (let i = 0; i < 20; i++) streams.push(await openStream('127.0.0.30'));
       expect(streams.map((s) => s.status)).toEqual(Array(20).fill(200));
-      // Nothing idle to close: the newcomer is cut before any answer.
-      expect(await statusFrom('127.0.0.30', '/api/v1/health')).toBe(0);
+      // Nothing idle to close. Before issue 25 the newcomer was cut before any answer; now the
+      // address's oldest stream whose id never behaved as a person makes room (busy sockets
+      // that cannot be shed still refuse: stream-caps.test.ts).
+      expect(await statusFrom('127.0.0.30', `/api/v1/polls/${shared.slug}`)).toBe(200);
+      await expect.poll(() => streams[0]!.closed()).toBe(true);
+      expect(streams.slice(1).some((s) => s.closed())).toBe(false);
       // Other addresses are not affected.
       expect(await statusFrom('127.0.0.31', '/api/v1/health')).toBe(200);
-      streams.pop()?.close();
-      await expect
-        .poll(() => statusFrom('127.0.0.30', '/api/v1/health'), { timeout: 5000 })
-        .toBe(200);
     } finally {
       for (const s of streams) s.close();
     }

@@ -279,9 +279,11 @@ describe('limits', () => {
       const c = new Client(small.app);
       const poll = await createPoll(c, { title: 'Pequeña', settings: { qa: true } });
       await setStatus(c, poll, 'open');
-      await c.post(`/polls/${poll.slug}/qa`, { text: 'Una' });
-      await c.post(`/polls/${poll.slug}/qa`, { text: 'Dos' });
-      const full = await c.post(`/polls/${poll.slug}/qa`, { text: 'Tres' });
+      // Three people (one id may hold only its share of the cap: qa-abuse.test.ts).
+      const asker = () => new Client(small.app);
+      expect((await asker().post(`/polls/${poll.slug}/qa`, { text: 'Una' })).status).toBe(201);
+      expect((await asker().post(`/polls/${poll.slug}/qa`, { text: 'Dos' })).status).toBe(201);
+      const full = await asker().post(`/polls/${poll.slug}/qa`, { text: 'Tres' });
       expect(full.status).toBe(409);
       expect(full.body).toMatchObject({
         code: 'LIMIT_REACHED',

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { ConnectionGate } from '../connection-gate.ts';
 import { DomainError } from '../domain/errors.ts';
 import { isHostSecret } from '../domain/host-auth.ts';
 import { resultsOpenToAll } from '../domain/tally.ts';
 import { STREAMS_RETRY_AFTER_S } from '../limits.ts';
+import type { KnownRooms } from '../live/known-rooms.ts';
 import type { Live } from '../live/live.ts';
 import { parseLastEventId, responseSink } from '../live/sse.ts';
 import { StreamGate } from '../live/stream-gate.ts';
@@ -25,16 +27,34 @@ const TOO_MANY_IN_ALL =
 export function registerLiveRoutes(
   app: FastifyInstance,
   live: Live,
-  caps: { perAddress: number; max: number },
-  seats?: Seats,
+  {
+    caps,
+    rooms,
+    gate: connections,
+    seats,
+  }: {
+    caps: { perAddress: number; max: number };
+    /** Streams follow the people behind an address (issue 25). */
+    rooms?: KnownRooms;
+    /** Told which streams may be shed when connections run out. */
+    gate?: ConnectionGate;
+    /** Seats the participant ids that hold the stream (a room behind one address). */
+    seats?: Seats;
+  },
 ): void {
   const gate = new StreamGate(caps);
   addRoute(
     app,
     'pollEvents',
     async ({ params, query, hostSecret, request, reply }) => {
-      // Before anything is read: a refused stream costs no database work.
-      const ticket = gate.admit(request.ip);
+      // Before anything is read: a refused stream costs no database work. An address gets the
+      // streams its people earned; a host (checked below) never needs many.
+      let ticket = gate.admit(request.ip, rooms?.streamAllowance(request.ip));
+      if (!ticket.admitted && ticket.reason === 'address' && hostSecret) {
+        // The host's projector or panel behind the room's address: up to the full cap.
+        const row = await live.cache.pollRow(params.slug);
+        if (row && isHostSecret(row, hostSecret)) ticket = gate.admit(request.ip);
+      }
       if (!ticket.admitted) {
         reply.header('retry-after', String(STREAMS_RETRY_AFTER_S));
         return ticket.reason === 'address'
@@ -76,6 +96,14 @@ export function registerLiveRoutes(
         res.flushHeaders();
         // The place is held as long as the socket is open, whoever ends it.
         res.on('close', ticket.release);
+        // A stream whose id never behaves as a person through this poll is the first to go
+        // when connections run out; the host's never.
+        const socket = request.raw.socket;
+        if (rooms && connections && !isHost && socket) {
+          const id = participantIfAny(request)?.id;
+          const { ip } = request;
+          connections.markSheddable(socket, () => !rooms.isPerson(ip, params.slug, id));
+        }
         opened = true;
         const client = live.hub.join(responseSink(res), {
           slug: params.slug,

@@ -9,8 +9,7 @@ import { canSeeResults } from '../domain/tally.ts';
 import { type LiveCache, summaryViewFor } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
 import { participantOf } from './participant.ts';
-import { rateLimited } from './rate-limits.ts';
-import type { ReadCost } from './read-cost.ts';
+import { type ReadCost, readRefused } from './read-cost.ts';
 import type { RoomSeats } from './room-seats.ts';
 import { addRoute } from './route.ts';
 import type { SourceHasher } from './source.ts';
@@ -102,8 +101,8 @@ export function registerVoteRoutes(
       // An anonymous read that makes the cache rebuild pays for it (http/read-cost.ts); those
       // that wait on the same rebuild do not.
       if (!isHost && !cache.summaryFresh(params.slug)) {
-        const wait = readCost.wait(request.ip);
-        if (wait > 0) throw rateLimited(reply, wait);
+        const refusal = readCost.refusal(request.ip);
+        if (refusal) throw readRefused(reply, refusal);
       }
       const { snapshot, builtMs } = await cache.summaryPaid(params.slug);
       if (!isHost) readCost.charge(request.ip, builtMs);
@@ -115,7 +114,9 @@ export function registerVoteRoutes(
       if (matchesEtag(request.headers['if-none-match'], summary.etag)) {
         return reply.code(304).send();
       }
-      return reply.code(200).type('application/json; charset=utf-8').send(summary.json);
+      // One buffer per summary version, shared by every response: a reader that never reads
+      // pins no copy of its own (issue 25).
+      return reply.code(200).type('application/json; charset=utf-8').send(summaryBytes(summary));
     },
     { bucket: 'read' },
   );
@@ -128,4 +129,16 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
     const tag = raw.trim();
     return tag === '*' || tag.replace(/^W\//, '') === etag;
   });
+}
+
+const bytesOfSummary = new WeakMap<object, Buffer>();
+
+/** A summary view's JSON as bytes, made once per view (views are never changed once built). */
+function summaryBytes(summary: { json: string }): Buffer {
+  let bytes = bytesOfSummary.get(summary);
+  if (!bytes) {
+    bytes = Buffer.from(summary.json);
+    bytesOfSummary.set(summary, bytes);
+  }
+  return bytes;
 }

@@ -14,9 +14,13 @@ export class StreamGate {
 
   constructor(private readonly limits: { perAddress: number; max: number }) {}
 
-  admit(address: string): Admission {
+  /** `allowance`: what this address may hold now (issue 25: less for an address whose people
+   *  have not shown up, live/known-rooms.ts); never more than `perAddress`. */
+  admit(address: string, allowance = this.limits.perAddress): Admission {
     const mine = this.byAddress.get(address) ?? 0;
-    if (mine >= this.limits.perAddress) return { admitted: false, reason: 'address' };
+    if (mine >= Math.min(allowance, this.limits.perAddress)) {
+      return { admitted: false, reason: 'address' };
+    }
     if (this.total >= this.limits.max) return { admitted: false, reason: 'total' };
     this.byAddress.set(address, mine + 1);
     this.total++;

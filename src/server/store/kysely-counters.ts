@@ -13,12 +13,27 @@ import type { Tally, TallyOptions, TextTallySlice } from './store.ts';
 /**
  * Counts stored ballots (one, or a batch sharing a transaction) and moves the poll's updatedAt,
  * as the last statements of their transaction: one UPDATE per table, however many ballots.
+ * `participants` (the ballots' ids, with repeats) are counted once each per poll (migration
+ * 013): an insert that finds its (poll, id) row adds nothing, so two ballots of a new person
+ * racing on PostgreSQL still count one. `groups` splits the rows as the engine wants them.
  */
 export async function countBallots(
   trx: Db,
   pollId: number,
   ballots: { questionId: number; optionIds: number[] }[][],
+  participants: readonly string[] = [],
+  groups: <T>(rows: readonly T[]) => T[][] = (rows) => [[...rows]],
 ): Promise<void> {
+  let newParticipants = 0;
+  const ids = [...new Set(participants)].map((id) => ({ poll_id: pollId, participant_id: id }));
+  for (const part of ids.length > 0 ? groups(ids) : []) {
+    const result = await trx
+      .insertInto('poll_participants')
+      .values(part)
+      .onConflict((oc) => oc.columns(['poll_id', 'participant_id']).doNothing())
+      .executeTakeFirst();
+    newParticipants += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
   const byOption = new Map<number, number>();
   const byQuestion = new Map<number, number>();
   // A ballot names each question once and each option once (the domain checked), so +1 each.
@@ -46,6 +61,7 @@ export async function countBallots(
     .updateTable('polls')
     .set((eb) => ({
       ballot_count: eb('ballot_count', '+', ballots.length),
+      participant_count: eb('participant_count', '+', newParticipants),
       updated_at: bumpedBy(ballots.length),
     }))
     .where('id', '=', pollId)
@@ -85,10 +101,16 @@ export async function recountVotes(trx: Db, pollId: number): Promise<void> {
     })
     .where('poll_id', '=', pollId)
     .execute();
+  // Who still has a ballot, counted once each (the ballots removed may have been someone's only).
+  await trx.deleteFrom('poll_participants').where('poll_id', '=', pollId).execute();
+  await sql`insert into poll_participants (poll_id, participant_id)
+    select distinct poll_id, participant_id from ballots where poll_id = ${pollId}`.execute(trx);
   await trx
     .updateTable('polls')
     .set({
       ballot_count: sql<number>`(select count(*) from ballots where ballots.poll_id = polls.id)`,
+      participant_count: sql<number>`(select count(*) from poll_participants
+        where poll_participants.poll_id = polls.id)`,
     })
     .where('id', '=', pollId)
     .execute();

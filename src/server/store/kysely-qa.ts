@@ -2,7 +2,14 @@ import type { Kysely, Selectable } from 'kysely';
 import type { QaState } from '../../contract/qa.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import type { Database } from './schema.ts';
-import type { NewQaQuestion, QaChanges, QaListQuery, QaQuestionRecord } from './store-qa.ts';
+import type {
+  NewQaQuestion,
+  QaChanges,
+  QaListQuery,
+  QaQuestionRecord,
+  QaRefusal,
+  QaVoteSignals,
+} from './store-qa.ts';
 
 /** Issue 20: audience Q&A over Kysely, engine-neutral SQL (both engines run the same). */
 
@@ -25,7 +32,7 @@ export async function addQaQuestion(
   db: Kysely<Database>,
   hooks: EngineHooks,
   input: NewQaQuestion,
-): Promise<QaQuestionRecord | 'full' | undefined> {
+): Promise<QaQuestionRecord | QaRefusal | undefined> {
   return db.transaction().execute(async (trx) => {
     await hooks.lockPoll?.(trx, input.pollId);
     const poll = await trx
@@ -40,6 +47,22 @@ export async function addQaQuestion(
       .where('poll_id', '=', input.pollId)
       .executeTakeFirstOrThrow();
     if (Number(n) >= input.maxPerPoll) return 'full';
+    const source = input.source ?? '';
+    if (input.shares) {
+      const shares = input.shares(input.maxPerPoll - Number(n));
+      const held = (column: 'source' | 'participant_id', value: string) =>
+        trx
+          .selectFrom('qa_questions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('poll_id', '=', input.pollId)
+          .where(column, '=', value)
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n));
+      if (source !== '' && (await held('source', source)) >= shares.source) return 'source-share';
+      if ((await held('participant_id', input.participantId)) >= shares.participant) {
+        return 'participant-share';
+      }
+    }
     const row = await trx
       .insertInto('qa_questions')
       .values({
@@ -49,6 +72,7 @@ export async function addQaQuestion(
         text: input.text,
         state: input.state,
         created_at: input.now.getTime(),
+        source,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -116,6 +140,7 @@ export async function voteQa(
   questionId: number,
   participantId: string,
   up: boolean,
+  signals?: QaVoteSignals,
 ): Promise<{ votes: number; votedByMe: boolean } | undefined> {
   return db.transaction().execute(async (trx) => {
     const exists = await trx
@@ -130,7 +155,13 @@ export async function voteQa(
     if (up) {
       const result = await trx
         .insertInto('qa_votes')
-        .values({ question_id: questionId, participant_id: participantId })
+        .values({
+          question_id: questionId,
+          participant_id: participantId,
+          source: signals?.source ?? '',
+          fresh_participant: signals?.freshParticipant ? 1 : 0,
+          participant_issued_at: signals?.participantIssuedAt ?? null,
+        })
         .onConflict((oc) => oc.columns(['question_id', 'participant_id']).doNothing())
         .executeTakeFirst();
       changed = result.numInsertedOrUpdatedRows ?? 0n;
@@ -139,6 +170,8 @@ export async function voteQa(
         .deleteFrom('qa_votes')
         .where('question_id', '=', questionId)
         .where('participant_id', '=', participantId)
+        // A vote the host set aside stays aside: taking it back would move the counter twice.
+        .where('discarded', '=', 0)
         .executeTakeFirst();
       changed = result.numDeletedRows;
     }

@@ -20,7 +20,7 @@ import {
   setTextAnswerState,
   setWordHidden,
 } from './kysely-moderation.ts';
-import { pollOverviews } from './kysely-my-polls.ts';
+import { pollOverviews, pollSecretHashes } from './kysely-my-polls.ts';
 import {
   addQaQuestion,
   clearQaQuestions,
@@ -32,6 +32,7 @@ import {
   updateQaQuestion,
   voteQa,
 } from './kysely-qa.ts';
+import { qaVoteSources, setQaVotesAside } from './kysely-qa-integrity.ts';
 import {
   addOption,
   addQuestion,
@@ -84,6 +85,7 @@ import {
   type PollStore,
   type QaChanges,
   type QaListQuery,
+  type QaVoteSignals,
   type QuestionChanges,
   type QuizScorer,
   type StoreOptions,
@@ -168,6 +170,10 @@ export class KyselyPollStore implements PollStore {
 
   pollOverviews(slugs: readonly string[]) {
     return pollOverviews(this.db, slugs);
+  }
+
+  pollSecretHashes(slugs: readonly string[]) {
+    return pollSecretHashes(this.db, slugs);
   }
 
   async getPollByJoinCode(joinCode: string): Promise<PollRecord | undefined> {
@@ -408,8 +414,20 @@ export class KyselyPollStore implements PollStore {
     return qaVotedBy(this.db, participantId, questionIds);
   }
 
-  voteQa(questionId: number, participantId: string, up: boolean) {
-    return voteQa(this.db, questionId, participantId, up);
+  voteQa(questionId: number, participantId: string, up: boolean, signals?: QaVoteSignals) {
+    return voteQa(this.db, questionId, participantId, up, signals);
+  }
+
+  qaVoteSources(pollId: number, bulkIds: number) {
+    return qaVoteSources(this.db, pollId, bulkIds);
+  }
+
+  discardQaVotes(pollId: number, sources: readonly string[]) {
+    return setQaVotesAside(this.db, this.hooks, pollId, true, sources);
+  }
+
+  restoreQaVotes(pollId: number, source?: string) {
+    return setQaVotesAside(this.db, this.hooks, pollId, false, source ? [source] : undefined);
   }
 
   updateQaQuestion(id: number, changes: QaChanges) {

@@ -304,6 +304,8 @@ async function castBatch(
       trx,
       pollId,
       stored.map((i) => i.answers),
+      stored.map((i) => i.participantId),
+      groups,
     );
     // Quiz: the batch that completes the answers tells its ballots, so the caller closes.
     const everyone = quiz && (await everyoneAnswered(trx, pollId, quiz));

@@ -174,7 +174,7 @@ async function castVoteOnce(
   if (texts.length > 0) {
     await storeTextAnswers(trx, pollId, Number(poll.moderate_text) === 1, texts, maxWords);
   }
-  await countBallots(trx, pollId, [answers]);
+  await countBallots(trx, pollId, [answers], [participantId], groups);
   const everyone = gate && (await everyoneAnswered(trx, pollId, gate));
   return everyone
     ? { outcome: 'stored', saved, everyoneAnswered: everyone }

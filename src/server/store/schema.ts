@@ -23,6 +23,7 @@ export interface Database {
   blocked_words: BlockedWordsTable;
   quiz_players: QuizPlayersTable;
   quiz_results: QuizResultsTable;
+  poll_participants: PollParticipantsTable;
 }
 
 export interface PollsTable {
@@ -53,6 +54,14 @@ export interface PollsTable {
   reset_count: Generated<number>;
   /** Migration 009: the poll is a quiz while 1. */
   quiz: Generated<number>;
+  /** Migration 013: distinct participant ids with a ballot (rows of poll_participants). */
+  participant_count: Generated<number>;
+}
+
+/** Migration 013: who has a ballot in each poll, once each (the participant counter's key). */
+export interface PollParticipantsTable {
+  poll_id: number;
+  participant_id: string;
 }
 
 export interface QuestionsTable {
@@ -192,12 +201,19 @@ export interface QaQuestionsTable {
   /** Rows of qa_votes for this question, kept by every vote write. */
   votes: Generated<number>;
   created_at: number;
+  /** Migration 014: keyed hash of (address, poll) that asked; '' before it. */
+  source: Generated<string>;
 }
 
 /** One upvote: primary key (question_id, participant_id). */
 export interface QaVotesTable {
   question_id: number;
   participant_id: string;
+  /** Migration 014: the integrity signals of an upvote, and 1 while the host set it aside. */
+  source: Generated<string>;
+  fresh_participant: Generated<number>;
+  participant_issued_at: number | null;
+  discarded: Generated<number>;
 }
 
 /** Words a host blocks for one poll (issue 17), as typed. */

@@ -81,6 +81,49 @@ export function myPollsContract(engine: string, factory: () => Promise<PollStore
       expect(twice.map((o) => o.slug)).toEqual([poll.slug]);
     });
 
+    it('keeps the people counter through batches, repeats, discards and resets (issue 25)', async () => {
+      const poll = await newPoll('Contador', 'open');
+      const q = await current.store.addQuestion(poll.id, {
+        text: 'Uno',
+        type: 'single',
+        options: [{ text: 'A' }, { text: 'B' }],
+      });
+      const vote = (participantId: string, source: string) =>
+        current.store.castVote({
+          pollId: poll.id,
+          participantId,
+          answers: [{ questionId: q.id, optionIds: [q.options[0]!.id] }],
+          oneVotePerQuestion: false,
+          now: new Date(),
+          source,
+        });
+      const people = async () =>
+        (await current.store.pollOverviews([poll.slug]))[0]!.participantCount;
+      // At once, so they share batches: 40 ids, each twice, one of them from another source.
+      const ids = Array.from({ length: 40 }, (_, i) => `p${i}`);
+      await Promise.all(ids.flatMap((id) => [vote(id, 'room'), vote(id, 'room')]));
+      await vote('p0', 'elsewhere');
+      await vote('stranger', 'elsewhere');
+      expect(await people()).toBe(41);
+      // The discarded source took p0's third ballot and the stranger's only one.
+      await current.store.discardSource(poll.id, 'elsewhere');
+      expect(await people()).toBe(40);
+      await current.store.updatePoll(poll.id, { status: 'closed' });
+      await current.store.resetVotes(poll.id);
+      expect(await people()).toBe(0);
+      await current.store.updatePoll(poll.id, { status: 'open' });
+      await vote('p1', 'room');
+      expect(await people()).toBe(1);
+    });
+
+    it('reads the host-code hashes of existing polls alone', async () => {
+      const poll = await newPoll('Con código');
+      expect(await current.store.pollSecretHashes([])).toEqual([]);
+      expect(await current.store.pollSecretHashes([poll.slug, 'nothere9', poll.slug])).toEqual([
+        { slug: poll.slug, hostSecretHash: poll.hostSecretHash },
+      ]);
+    });
+
     it('reads a hundred polls at once', async () => {
       const polls = [];
       for (let i = 0; i < 100; i++) polls.push(await newPoll(`Encuesta ${i}`));

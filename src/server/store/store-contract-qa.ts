@@ -46,7 +46,7 @@ export function qaContract(engine: string, factory: () => Promise<PollStore>): v
       });
     const asked = async (...args: Parameters<typeof ask>) => {
       const q = await ask(...args);
-      if (!q || q === 'full') throw new Error('not stored');
+      if (!q || typeof q === 'string') throw new Error('not stored');
       return q;
     };
 
@@ -185,6 +185,76 @@ export function qaContract(engine: string, factory: () => Promise<PollStore>): v
       expect(back.map((b) => b?.votes)).toEqual([7, 7]);
       expect(await current.store.qaVotedBy('same', [q.id])).toEqual(new Set());
       expect(await current.store.voteQa(999_999, 'same', true)).toBeUndefined();
+    });
+
+    it('groups upvotes by source with their signals, sets a source aside and restores it (issue 25)', async () => {
+      const poll = await qaPoll();
+      const q = await asked(poll.id, '¿Fuentes?');
+      const other = await asked(poll.id, '¿Otra?');
+      const t0 = 1_700_000_000_000;
+      // A bank: 30 ids issued within one second, all voting from one source.
+      for (let i = 0; i < 30; i++) {
+        await current.store.voteQa(q.id, `bank${i}`, true, {
+          source: 'bank',
+          freshParticipant: false,
+          participantIssuedAt: t0 + i,
+        });
+      }
+      // People: ids issued seconds apart, some fresh.
+      for (let i = 0; i < 4; i++) {
+        await current.store.voteQa(q.id, `person${i}`, true, {
+          source: 'room',
+          freshParticipant: i === 0,
+          participantIssuedAt: t0 + i * 5_000,
+        });
+      }
+      await current.store.voteQa(other.id, 'person1', true, {
+        source: 'room',
+        freshParticipant: false,
+      });
+      const sources = await current.store.qaVoteSources(poll.id, 25);
+      expect(sources).toEqual([
+        { source: 'bank', votes: 30, discarded: 0, freshParticipants: 0, bulkIssued: 30 },
+        { source: 'room', votes: 5, discarded: 0, freshParticipants: 1, bulkIssued: 0 },
+      ]);
+      expect(await current.store.discardQaVotes(poll.id, ['bank'])).toBe(30);
+      expect((await current.store.getQaQuestion(q.id))?.votes).toBe(4);
+      // Taking back a set-aside vote does not move the counter again.
+      await current.store.voteQa(q.id, 'bank0', false);
+      expect((await current.store.getQaQuestion(q.id))?.votes).toBe(4);
+      expect((await current.store.qaVoteSources(poll.id, 25))[1]).toMatchObject({
+        source: 'bank',
+        votes: 0,
+        discarded: 30,
+      });
+      expect(await current.store.restoreQaVotes(poll.id)).toBe(30);
+      expect((await current.store.getQaQuestion(q.id))?.votes).toBe(34);
+      expect(await current.store.restoreQaVotes(poll.id, 'bank')).toBe(0);
+    });
+
+    it('refuses an asker past its fair share of the cap, under the same lock', async () => {
+      const poll = await qaPoll();
+      const shares = () => ({ source: 3, participant: 2 });
+      const askAs = (participantId: string, source: string) =>
+        current.store.addQaQuestion({
+          pollId: poll.id,
+          participantId,
+          nickname: null,
+          text: 'P',
+          state: 'visible',
+          maxPerPoll: 100,
+          now: new Date(),
+          source,
+          shares,
+        });
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => askAs(`id${i}`, 'crowded')),
+      );
+      expect(results.filter((r) => typeof r === 'object')).toHaveLength(3);
+      expect(results.filter((r) => r === 'source-share')).toHaveLength(5);
+      expect(typeof (await askAs('me', 'quiet'))).toBe('object');
+      expect(typeof (await askAs('me', 'quiet'))).toBe('object');
+      expect(await askAs('me', 'quiet')).toBe('participant-share');
     });
 
     it('highlights one question at a time', async () => {

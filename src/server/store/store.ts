@@ -33,8 +33,12 @@ export interface PollStore extends QaStore {
   getPollByJoinCode(joinCode: string): Promise<PollRecord | undefined>;
   getPollById(pollId: number): Promise<PollRecord | undefined>;
   /** 'Mis encuestas' (issue 17): the polls among these slugs that exist, with their counts, in
-   *  one query. Unknown slugs are simply absent; order unspecified. */
+   *  one query. Unknown slugs are simply absent; order unspecified. Counts are live counters,
+   *  never a scan of the ballots (issue 25). */
   pollOverviews(slugs: readonly string[]): Promise<PollOverview[]>;
+  /** The host-code hashes of the polls among these slugs that exist (checked before any
+   *  overview is read); unknown slugs are absent. */
+  pollSecretHashes(slugs: readonly string[]): Promise<{ slug: string; hostSecretHash: string }[]>;
   /** Applies the changes; with `ifStatus`, only when the poll still has that status (a status
    *  transition checked and written in one step). Returns undefined when nothing matched.
    *  Throws `PollKeyTakenError` when reopening would leave two polls not closed with one join

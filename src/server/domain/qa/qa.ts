@@ -6,7 +6,7 @@ import type {
   QaVoteResponse,
 } from '../../../contract/qa.ts';
 import { qaMessages } from '../../../contract/qa.ts';
-import type { PollRecord, PollStore, QaQuestionRecord } from '../../store/store.ts';
+import type { PollRecord, PollStore, QaQuestionRecord, QaVoteSignals } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
 import { isHostSecret, requireHost } from '../host-auth.ts';
@@ -25,6 +25,8 @@ export interface QaDeps {
   events: PollEvents;
   /** QA_QUESTIONS_PER_POLL (limits.ts). */
   maxPerPoll: number;
+  /** The fair shares of the cap per address and per id (qa-shares.ts); none when absent. */
+  shares?: (placesLeft: number) => { source: number; participant: number };
 }
 
 async function findPoll(store: PollStore, slug: string): Promise<PollRecord> {
@@ -50,6 +52,7 @@ export async function askQuestion(
   slug: string,
   participantId: string,
   input: { text: string; nickname?: string | null },
+  source = '',
 ): Promise<QaQuestion> {
   const poll = await findPoll(deps.store, slug);
   requireQaOpen(poll);
@@ -72,9 +75,15 @@ export async function askQuestion(
     state,
     maxPerPoll: deps.maxPerPoll,
     now: new Date(),
+    source,
+    shares: deps.shares,
   });
   if (!stored) throw new DomainError('POLL_NOT_FOUND');
   if (stored === 'full') throw new DomainError('LIMIT_REACHED', qaMessages.full);
+  if (stored === 'source-share') throw new DomainError('LIMIT_REACHED', qaMessages.sourceShare);
+  if (stored === 'participant-share') {
+    throw new DomainError('LIMIT_REACHED', qaMessages.participantShare);
+  }
   deps.events.qaChanged(slug);
   return toQaView(stored);
 }
@@ -119,13 +128,14 @@ export async function voteQuestion(
   id: number,
   participantId: string,
   up: boolean,
+  signals?: QaVoteSignals,
 ): Promise<QaVoteResponse> {
   const poll = await findPoll(deps.store, slug);
   requireQaOpen(poll);
   const question = await findQuestion(deps.store, poll, id);
   // Only what everyone sees can be voted: a held question is not public yet.
   if (question.state !== 'visible') throw new DomainError('QA_NOT_FOUND');
-  const result = await deps.store.voteQa(id, participantId, up);
+  const result = await deps.store.voteQa(id, participantId, up, signals);
   if (!result) throw new DomainError('QA_NOT_FOUND');
   deps.events.qaChanged(slug);
   return result;

@@ -14,6 +14,8 @@ import { qa } from './012-qa.ts';
 import { strictFilter } from './013-strict-filter.ts';
 import { seatedBallots } from './014-seated-ballots.ts';
 import { setAside } from './015-set-aside.ts';
+import { participantCount } from './016-participant-count.ts';
+import { qaSources } from './017-qa-sources.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -35,5 +37,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '013-strict-filter': strictFilter,
     '014-seated-ballots': seatedBallots,
     '015-set-aside': setAside,
+    '016-participant-count': participantCount,
+    '017-qa-sources': qaSources,
   };
 }
