@@ -49,6 +49,9 @@ export function registerLiveRoutes(
     async ({ params, query, hostSecret, request, reply }) => {
       // Before anything is read: a refused stream costs no database work. An address gets the
       // streams its people earned; a host (checked below) never needs many.
+      // A participation page's stream with its own id is a seat in the room (known-rooms.ts).
+      const seatId = query.as === 'participant' ? participantIfAny(request)?.id : undefined;
+      if (rooms && seatId !== undefined) rooms.noteSeat(request.ip, params.slug, seatId);
       let ticket = gate.admit(request.ip, rooms?.streamAllowance(request.ip));
       if (!ticket.admitted && ticket.reason === 'address' && hostSecret) {
         // The host's projector or panel behind the room's address: up to the full cap.

@@ -28,6 +28,8 @@ export const PERSON_ACTIONS: ReadonlySet<string> = new Set([
 
 export class KnownRooms {
   private readonly people = new Map<string, Set<number>>();
+  /** Ids that opened a poll's participation stream from the address: seats (rate/seats.ts). */
+  private readonly seats = new Map<string, Set<number>>();
 
   constructor(
     private readonly caps: {
@@ -43,17 +45,39 @@ export class KnownRooms {
 
   /** `participantId` behaved as a person through poll `slug` from `address`. */
   notePerson(address: string, slug: string, participantId: string): void {
-    let known = this.people.get(address);
-    if (known) this.people.delete(address);
+    this.remember(this.people, address, slug, participantId);
+  }
+
+  /**
+   * `participantId` (a signed id, issued by the participant bucket) opens poll `slug`'s stream
+   * from `address`. A room's phones each open the page, and so its stream, before anybody
+   * answers: 300 phones behind one school address must all hold theirs. Each distinct id earns
+   * its own stream, so what an address holds is bounded by the ids it could get (the
+   * participant bucket), while a flood of streams without ids, or with one id over and over,
+   * stays at STREAMS_PER_UNKNOWN_ADDRESS. Seats that never behave as people are still the first
+   * shed when connections run out.
+   */
+  noteSeat(address: string, slug: string, participantId: string): void {
+    this.remember(this.seats, address, slug, participantId);
+  }
+
+  private remember(
+    map: Map<string, Set<number>>,
+    address: string,
+    slug: string,
+    participantId: string,
+  ): void {
+    let known = map.get(address);
+    if (known) map.delete(address);
     else {
       known = new Set();
-      if (this.people.size >= this.maxAddresses) {
-        const oldest = this.people.keys().next().value;
-        if (oldest !== undefined) this.people.delete(oldest);
+      if (map.size >= this.maxAddresses) {
+        const oldest = map.keys().next().value;
+        if (oldest !== undefined) map.delete(oldest);
       }
     }
     // Least recently seen first, so the oldest is the one forgotten.
-    this.people.set(address, known);
+    map.set(address, known);
     // Enough to know every phone of a room as big as the stream cap allows.
     if (known.size < this.caps.maxStreams) known.add(personKey(slug, participantId));
   }
@@ -67,7 +91,11 @@ export class KnownRooms {
   /** How many event streams `address` may hold now. */
   streamAllowance(address: string): number {
     const people = this.people.get(address)?.size ?? 0;
-    return Math.min(this.caps.maxStreams, this.caps.unknownStreams + this.caps.perPerson * people);
+    const seats = this.seats.get(address)?.size ?? 0;
+    return Math.min(
+      this.caps.maxStreams,
+      this.caps.unknownStreams + this.caps.perPerson * people + seats,
+    );
   }
 }
 
