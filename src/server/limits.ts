@@ -212,7 +212,10 @@ export const LIMITS = {
    *  500 streams filled the server's connection cap. A family, a staff room or the first phones
    *  of a class fit; each participant id that then behaves as a person from that address (a
    *  ballot, a quiz nickname, a Q&A question or vote: live/known-rooms.ts) earns it
-   *  STREAMS_PER_PERSON more, up to STREAMS_PER_ADDRESS. A refused phone polls and retries. */
+   *  STREAMS_PER_PERSON more, up to STREAMS_PER_ADDRESS. A participation page's stream that
+   *  carries its own signed id (a seat) earns its own place too, so 300 phones behind one school
+   *  address hold theirs before anyone answers; ids cost the participant bucket. A flood of
+   *  streams without ids stays here. */
   STREAMS_PER_UNKNOWN_ADDRESS: whole(64, 1, 1_000_000),
   /** Event streams each person behind an address earns it: a phone's page and its results. */
   STREAMS_PER_PERSON: whole(2, 0, 1_000),
