@@ -183,6 +183,16 @@ export const routes = {
     body: ReorderBody,
     response: z.array(Question),
   },
+  deletePoll: {
+    ...endpoints.deletePoll,
+    description:
+      "'Eliminar encuesta': erases the poll with everything of it (questions, options, ballots, " +
+      'open answers, quiz players, audience questions, blocked words), also from the database ' +
+      'file (SQLite secure delete; PostgreSQL frees the rows at its next vacuum). 204; then ' +
+      '404 POLL_NOT_FOUND for everyone. Open event streams of the poll get a `deleted` frame ' +
+      'and end.',
+    params: SlugParams,
+  },
   duplicatePoll: {
     ...endpoints.duplicatePoll,
     params: SlugParams,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createPoll, duplicatePoll } from '../domain/create-poll.ts';
+import { deletePoll } from '../domain/delete-poll.ts';
 import type { PollEvents } from '../domain/events.ts';
 import { isHostSecret } from '../domain/host-auth.ts';
 import { findPollAsHost, getPollJson } from '../domain/poll-view.ts';
@@ -87,6 +88,11 @@ export function registerPollRoutes(
     ({ params, hostSecret }) => duplicatePoll(store, events, params.slug, hostSecret),
     { ...grows, bucket: 'pollCreate' },
   );
+
+  addRoute(app, 'deletePoll', async ({ params, hostSecret }) => {
+    await deletePoll(store, events, params.slug, hostSecret);
+    return undefined;
+  });
 
   addRoute(app, 'resetVotes', ({ params, hostSecret }) =>
     resetVotes(store, events, params.slug, hostSecret),
