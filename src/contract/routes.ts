@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BlockedWords, BlockedWordsBody, BlockedWordsResponse } from './blocked-words.ts';
 import { type Endpoint, type EndpointName, endpoints } from './endpoints.ts';
 import { EXPORT_FORMATS } from './export.ts';
+import { CREATION_KEY_NOTE, CreationHeaders } from './idempotency.ts';
 import { DiscardBody, DiscardResponse, Integrity, IntegrityQuery } from './integrity.ts';
 import { LiveEventsQuery } from './live-events.ts';
 import {
@@ -83,6 +84,8 @@ type RouteDef = Endpoint & {
 export const routes = {
   createPoll: {
     ...endpoints.createPoll,
+    description: `Creates a draft poll; the answer carries its host_secret.${CREATION_KEY_NOTE}`,
+    headers: CreationHeaders,
     body: CreatePollBody,
     response: CreatePollResponse,
   },
@@ -141,7 +144,9 @@ export const routes = {
       'Types `single`, `multiple` and `yesno` take `options` (yes/no always gets Sí and No); ' +
       '`text` (open answer, word cloud) takes none; `scale` takes none and requires ' +
       '`scale: {max: 5 | 10, minLabel?, maxLabel?}` (the minimum is always 1). Options with ' +
-      '`text`/`scale`, or `scale` with another type, are 400 VALIDATION_ERROR.',
+      '`text`/`scale`, or `scale` with another type, are 400 VALIDATION_ERROR.' +
+      CREATION_KEY_NOTE,
+    headers: CreationHeaders,
     params: SlugParams,
     body: CreateQuestionBody,
     response: Question,
@@ -163,6 +168,8 @@ export const routes = {
   },
   createOption: {
     ...endpoints.createOption,
+    description: `Adds an option to a question.${CREATION_KEY_NOTE}`,
+    headers: CreationHeaders,
     params: IdParams,
     body: CreateOptionBody,
     response: Option,

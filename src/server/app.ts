@@ -12,6 +12,7 @@ import { DiskSpace } from './disk-space.ts';
 import { DomainError } from './domain/errors.ts';
 import type { PollEvents } from './domain/events.ts';
 import { ballotAwareValidatorCompiler } from './http/ballot-fast-path.ts';
+import { CreationKeys } from './http/creation-keys.ts';
 import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerExportRoutes } from './http/exports.ts';
@@ -186,9 +187,11 @@ export async function buildApp({
     perSecondMs: limiter.settings.limits.READ_REBUILD_MS_PER_S,
     burstMs: limiter.settings.limits.READ_REBUILD_BURST_MS,
   });
-  registerPollRoutes(app, store, events, live.cache, quiz.closer, readCost);
-  registerQuestionRoutes(app, store, events);
-  registerOptionRoutes(app, store, events);
+  // Issue 24: one memory of creation Idempotency-Keys for polls, questions and options.
+  const creationKeys = new CreationKeys(limiter.settings.limits.CREATION_KEYS_MAX);
+  registerPollRoutes(app, store, events, live.cache, quiz.closer, readCost, creationKeys);
+  registerQuestionRoutes(app, store, events, creationKeys);
+  registerOptionRoutes(app, store, events, creationKeys);
   registerModerationRoutes(app, store, events, {
     max: limiter.settings.limits.BLOCKED_WORDS_MAX,
     length: limiter.settings.limits.BLOCKED_WORD_LENGTH_MAX,

@@ -9,6 +9,7 @@ import { resetVotes } from '../domain/reset.ts';
 import { updatePoll } from '../domain/update-poll.ts';
 import type { LiveCache } from '../live/cache.ts';
 import type { PollStore } from '../store/store.ts';
+import type { CreationKeys } from './creation-keys.ts';
 import { rateLimited } from './rate-limits.ts';
 import type { ReadCost } from './read-cost.ts';
 import { addRoute } from './route.ts';
@@ -20,12 +21,22 @@ export function registerPollRoutes(
   cache: Pick<LiveCache, 'pollPaid' | 'pollFresh'>,
   closer: QuizCloser,
   readCost: ReadCost,
+  creationKeys: CreationKeys,
 ) {
   const grows = { growsStorage: true };
-  addRoute(app, 'createPoll', ({ body }) => createPoll(store, events, body), {
-    ...grows,
-    bucket: 'pollCreate',
-  });
+  addRoute(
+    app,
+    'createPoll',
+    ({ body, headers, request, reply }) =>
+      // A double click comes from one address: the key is shared by nobody else.
+      creationKeys.run(reply, headers['idempotency-key'], `poll ${request.ip}`, body, () =>
+        createPoll(store, events, body),
+      ),
+    {
+      ...grows,
+      bucket: 'pollCreate',
+    },
+  );
 
   // The participant page loads the poll before any vote: the id comes with it. A room of
   // phones asks for it at once, so the questions come from the live cache (kept current by the
