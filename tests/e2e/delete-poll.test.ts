@@ -56,6 +56,8 @@ describe('Eliminar encuesta', () => {
     const myPolls = page.getByRole('region', { name: 'Mis encuestas' });
     await myPolls.getByText('Grupo B se queda').waitFor();
     expect(await myPolls.getByText('Datos del grupo A').count()).toBe(0);
+    // Each card shows the poll's 6-digit code.
+    expect(await myPolls.getByTestId('my-poll-code').innerText()).toContain(kept.poll.joinCode);
     const stored = await page.evaluate((key) => localStorage.getItem(key), HOST_SECRETS_KEY);
     expect(stored).not.toContain(gone.slug);
 

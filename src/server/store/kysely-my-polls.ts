@@ -17,6 +17,7 @@ export async function pollOverviews(db: Db, slugs: readonly string[]): Promise<P
       'p.title',
       'p.status',
       'p.host_secret_hash',
+      'p.join_code',
       'p.created_at',
       'p.updated_at',
       eb
@@ -37,6 +38,7 @@ export async function pollOverviews(db: Db, slugs: readonly string[]): Promise<P
     title: row.title,
     status: row.status as PollStatus,
     hostSecretHash: row.host_secret_hash,
+    joinCode: row.join_code,
     createdAt: new Date(Number(row.created_at)),
     updatedAt: new Date(Number(row.updated_at)),
     questionCount: Number(row.question_count ?? 0),

@@ -218,6 +218,8 @@ export interface PollOverview {
   title: string;
   status: PollStatus;
   hostSecretHash: string;
+  /** The 6 digits phones type (issue 24: 'Mis encuestas' shows them). */
+  joinCode: string;
   createdAt: Date;
   updatedAt: Date;
   questionCount: number;
