@@ -21,6 +21,10 @@ describe("the phone's Preguntas tab", () => {
     await phone.goto(seeded.slug);
     await phone.tab('Preguntas').click();
     await phone.page.getByText('Aún no hay preguntas').first().waitFor();
+    // The tab has its page heading (axe: page-has-heading-one).
+    expect(await phone.page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual([
+      'Preguntas del público',
+    ]);
 
     const other = new PhoneQaPage(await app.newPage(PHONE), app.server.url);
     await other.goto(seeded.slug);
