@@ -35,6 +35,8 @@ export const endpoints = {
     status: 200,
   },
   duplicatePoll: { method: 'POST', path: '/polls/:slug/duplicate', secret: true, status: 201 },
+  // Issue 24: a school erases its data.
+  deletePoll: { method: 'DELETE', path: '/polls/:slug', secret: true, status: 204 },
   castVote: { method: 'POST', path: '/polls/:slug/votes', secret: false, status: 201 },
   getSummary: { method: 'GET', path: '/polls/:slug/summary', secret: false, status: 200 },
   pollEvents: { method: 'GET', path: '/polls/:slug/events', secret: false, status: 200 },

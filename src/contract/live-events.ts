@@ -34,12 +34,15 @@ import type { Summary } from './summary.ts';
  *   questions per list, however many are stored; `votedByMe` is false in it (pages keep their
  *   own votes from GET …/qa and their vote calls).
  * - A `: ping` comment every LIVE_HEARTBEAT_MS. A client that stops reading is dropped.
+ * - `deleted` ({slug}) when the poll was erased (issue 24: 'Eliminar encuesta'), then the stream
+ *   ends; the poll's URLs answer 404 from then on.
  */
 export type LiveEvent =
   | { type: 'qa'; data: QaFrame }
   | { type: 'summary'; data: Summary }
   | { type: 'poll'; data: Poll }
-  | { type: 'presence'; data: Presence };
+  | { type: 'presence'; data: Presence }
+  | { type: 'deleted'; data: { slug: string } };
 export type LiveEventType = LiveEvent['type'];
 
 // The heartbeat lives in limits.ts, which has no zod: the browser's stream reader needs it, and

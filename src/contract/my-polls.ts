@@ -36,6 +36,8 @@ export const MyPollFound = z.object({
   /** People who answered: distinct participant ids among the poll's ballots (not ballots, so
    *  one person answering question by question in presenter pace counts once). */
   participantCount: z.number().int(),
+  /** The 6-digit join code (issue 24), so the list tells polls of the same title apart. */
+  joinCode: z.string(),
 });
 export type MyPollFound = z.infer<typeof MyPollFound>;
 

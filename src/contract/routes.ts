@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { BlockedWords, BlockedWordsBody, BlockedWordsResponse } from './blocked-words.ts';
 import { type Endpoint, type EndpointName, endpoints } from './endpoints.ts';
+
 import { CSV_SEPARATORS, EXPORT_FORMATS } from './export.ts';
+import { CREATION_KEY_NOTE, CreationHeaders } from './idempotency.ts';
 import {
   DiscardBody,
   DiscardResponse,
@@ -11,6 +13,7 @@ import {
   RestoreDiscardedBody,
   RestoreDiscardedResponse,
 } from './integrity.ts';
+
 import { LiveEventsQuery } from './live-events.ts';
 import {
   AnswerParams,
@@ -94,6 +97,8 @@ type RouteDef = Endpoint & {
 export const routes = {
   createPoll: {
     ...endpoints.createPoll,
+    description: `Creates a draft poll; the answer carries its host_secret.${CREATION_KEY_NOTE}`,
+    headers: CreationHeaders,
     body: CreatePollBody,
     response: CreatePollResponse,
   },
@@ -153,7 +158,9 @@ export const routes = {
       'Types `single`, `multiple` and `yesno` take `options` (yes/no always gets Sí and No); ' +
       '`text` (open answer, word cloud) takes none; `scale` takes none and requires ' +
       '`scale: {max: 5 | 10, minLabel?, maxLabel?}` (the minimum is always 1). Options with ' +
-      '`text`/`scale`, or `scale` with another type, are 400 VALIDATION_ERROR.',
+      '`text`/`scale`, or `scale` with another type, are 400 VALIDATION_ERROR.' +
+      CREATION_KEY_NOTE,
+    headers: CreationHeaders,
     params: SlugParams,
     body: CreateQuestionBody,
     response: Question,
@@ -175,6 +182,8 @@ export const routes = {
   },
   createOption: {
     ...endpoints.createOption,
+    description: `Adds an option to a question.${CREATION_KEY_NOTE}`,
+    headers: CreationHeaders,
     params: IdParams,
     body: CreateOptionBody,
     response: Option,
@@ -194,6 +203,16 @@ export const routes = {
     params: SlugParams,
     body: ReorderBody,
     response: z.array(Question),
+  },
+  deletePoll: {
+    ...endpoints.deletePoll,
+    description:
+      "'Eliminar encuesta': erases the poll with everything of it (questions, options, ballots, " +
+      'open answers, quiz players, audience questions, blocked words), also from the database ' +
+      'file (SQLite secure delete; PostgreSQL frees the rows at its next vacuum). 204; then ' +
+      '404 POLL_NOT_FOUND for everyone. Open event streams of the poll get a `deleted` frame ' +
+      'and end.',
+    params: SlugParams,
   },
   duplicatePoll: {
     ...endpoints.duplicatePoll,

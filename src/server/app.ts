@@ -14,6 +14,7 @@ import type { PollEvents } from './domain/events.ts';
 import { qaShares } from './domain/qa/qa-shares.ts';
 import { HealthProbes, rawResponse } from './health-probe.ts';
 import { ballotAwareValidatorCompiler } from './http/ballot-fast-path.ts';
+import { CreationKeys } from './http/creation-keys.ts';
 import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerExportRoutes } from './http/exports.ts';
@@ -218,9 +219,11 @@ export async function buildApp({
     serverPerSecondMs: limiter.settings.limits.READ_REBUILD_SERVER_MS_PER_S,
     serverBurstMs: limiter.settings.limits.READ_REBUILD_SERVER_BURST_MS,
   });
-  registerPollRoutes(app, store, events, live.cache, quiz.closer, readCost);
-  registerQuestionRoutes(app, store, events);
-  registerOptionRoutes(app, store, events);
+  // Issue 24: one memory of creation Idempotency-Keys for polls, questions and options.
+  const creationKeys = new CreationKeys(limiter.settings.limits.CREATION_KEYS_MAX);
+  registerPollRoutes(app, store, events, live.cache, quiz.closer, readCost, creationKeys);
+  registerQuestionRoutes(app, store, events, creationKeys);
+  registerOptionRoutes(app, store, events, creationKeys);
   registerModerationRoutes(app, store, events, {
     max: limiter.settings.limits.BLOCKED_WORDS_MAX,
     length: limiter.settings.limits.BLOCKED_WORD_LENGTH_MAX,

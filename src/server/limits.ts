@@ -171,6 +171,10 @@ export const LIMITS = {
    *  browser holds the codes of the polls created in it (a busy teacher, a few a week); the web
    *  app sends them 100 at a time (MY_POLLS_BATCH), so the cap never goes below 100. */
   MY_POLLS_LOOKUP_MAX: whole(MY_POLLS_BATCH, MY_POLLS_BATCH, 10_000),
+  /** Idempotency-Keys of creations (polls, questions, options) remembered for a minute, so a
+   *  double click answers the first result (issue 24). Each is a small entry (~1 KB with its
+   *  answer); the creation buckets keep one address far below this, the cap bounds them all. */
+  CREATION_KEYS_MAX: whole(10_000, 0, 1_000_000),
   /** Selections (chosen options, all questions together) in one ballot. Each is a row written in
    *  the ballot's transaction: a 5,000-row ballot (100 × 50 multiple) at 12 a second made every
    *  other vote wait 0.9–1.7 s. 300 is more than any person ticks (20 questions × 15 options). */

@@ -57,7 +57,8 @@ describe('errors from HTTP itself', () => {
     for (const [method, url] of [
       ['GET', '/api/v1/nope'],
       ['POST', '/api/v1/polls/abc/unknown'],
-      ['DELETE', '/api/v1/polls/abc'],
+      // DELETE /polls/{slug} exists since issue 24 ('Eliminar encuesta').
+      ['PUT', '/api/v1/polls/abc'],
       ['GET', '/api'],
       ['GET', '/api/v2/polls'],
     ] as const) {

@@ -45,6 +45,8 @@ describe('POST /polls/lookup', () => {
         updatedAt: expect.any(String),
         questionCount: 2,
         participantCount: 2,
+        // Issue 24: the code phones type, shown on each card.
+        joinCode: poll.body.joinCode,
       },
       expect.objectContaining({
         slug: older.slug,

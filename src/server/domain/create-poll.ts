@@ -43,12 +43,21 @@ export async function createPoll(
   return { ...(await loadPollView(store, poll)), host_secret: secret };
 }
 
-const COPY_SUFFIX = ' (copia)';
+/** A copy's mark at the end of a title: ' (copia)' or ' (copia N)'. */
+const COPY_MARK = / \(copia(?: (\d{1,6}))?\)$/;
 
-/** "Title (copia)", shortening the title so the whole still fits the limit. */
+/**
+ * The copy's title (issue 24: telling titles): "Clase" → "Clase (copia)", a copy of that →
+ * "Clase (copia 2)", then "(copia 3)"…: each generation says which it is instead of piling up
+ * "(copia) (copia)". The base is shortened so the whole still fits the limit.
+ */
 export function copyTitle(title: string): string {
-  const room = POLL_TITLE_MAX - COPY_SUFFIX.length;
-  return `${title.length > room ? title.slice(0, room).trimEnd() : title}${COPY_SUFFIX}`;
+  const mark = COPY_MARK.exec(title);
+  const base = mark ? title.slice(0, mark.index) : title;
+  const n = mark ? Number(mark[1] ?? 1) + 1 : 1;
+  const suffix = n === 1 ? ' (copia)' : ` (copia ${n})`;
+  const room = POLL_TITLE_MAX - suffix.length;
+  return `${base.length > room ? base.slice(0, room).trimEnd() : base}${suffix}`;
 }
 
 /** A draft copy with the same settings, questions and options, without votes, and its own join

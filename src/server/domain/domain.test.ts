@@ -148,6 +148,17 @@ describe('copyTitle', () => {
     expect(copyTitle('x'.repeat(POLL_TITLE_MAX))).toHaveLength(POLL_TITLE_MAX);
     expect(copyTitle(`${'x'.repeat(110)}   yy`).endsWith('x (copia)')).toBe(true);
   });
+
+  it('numbers the copies of a copy: (copia 2), (copia 3)… (issue 24)', () => {
+    expect(copyTitle('Clase (copia)')).toBe('Clase (copia 2)');
+    expect(copyTitle('Clase (copia 2)')).toBe('Clase (copia 3)');
+    expect(copyTitle('Clase (copia 9)')).toBe('Clase (copia 10)');
+    // Only a mark at the end counts.
+    expect(copyTitle('(copia) de Clase')).toBe('(copia) de Clase (copia)');
+    const long = copyTitle(`${'x'.repeat(POLL_TITLE_MAX - 8)} (copia)`);
+    expect(long).toHaveLength(POLL_TITLE_MAX);
+    expect(long.endsWith('x (copia 2)')).toBe(true);
+  });
 });
 
 describe('questionOptions', () => {

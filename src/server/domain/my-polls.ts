@@ -70,6 +70,7 @@ export async function lookupPolls(
       updatedAt: overview.updatedAt.toISOString(),
       questionCount: overview.questionCount,
       participantCount: overview.participantCount,
+      joinCode: overview.joinCode,
     });
   }
   found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.slug.localeCompare(b.slug));

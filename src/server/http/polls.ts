@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { createPoll, duplicatePoll } from '../domain/create-poll.ts';
+import { deletePoll } from '../domain/delete-poll.ts';
 import type { PollEvents } from '../domain/events.ts';
 import { isHostSecret } from '../domain/host-auth.ts';
 import { findPollAsHost, getPollBody } from '../domain/poll-view.ts';
@@ -10,7 +11,10 @@ import { updatePoll } from '../domain/update-poll.ts';
 import type { LiveCache } from '../live/cache.ts';
 import type { PollSnapshot } from '../live/snapshots.ts';
 import type { PollStore } from '../store/store.ts';
+
+import type { CreationKeys } from './creation-keys.ts';
 import { type ReadCost, readRefused } from './read-cost.ts';
+
 import { addRoute } from './route.ts';
 
 export function registerPollRoutes(
@@ -20,12 +24,22 @@ export function registerPollRoutes(
   cache: Pick<LiveCache, 'pollPaid' | 'pollFresh'>,
   closer: QuizCloser,
   readCost: ReadCost,
+  creationKeys: CreationKeys,
 ) {
   const grows = { growsStorage: true };
-  addRoute(app, 'createPoll', ({ body }) => createPoll(store, events, body), {
-    ...grows,
-    bucket: 'pollCreate',
-  });
+  addRoute(
+    app,
+    'createPoll',
+    ({ body, headers, request, reply }) =>
+      // A double click comes from one address: the key is shared by nobody else.
+      creationKeys.run(reply, headers['idempotency-key'], `poll ${request.ip}`, body, () =>
+        createPoll(store, events, body),
+      ),
+    {
+      ...grows,
+      bucket: 'pollCreate',
+    },
+  );
 
   // The participant page loads the poll before any vote: the id comes with it. A room of
   // phones asks for it at once, so the questions come from the live cache (kept current by the
@@ -92,6 +106,11 @@ export function registerPollRoutes(
     ({ params, hostSecret }) => duplicatePoll(store, events, params.slug, hostSecret),
     { ...grows, bucket: 'pollCreate' },
   );
+
+  addRoute(app, 'deletePoll', async ({ params, hostSecret }) => {
+    await deletePoll(store, events, params.slug, hostSecret);
+    return undefined;
+  });
 
   addRoute(app, 'resetVotes', ({ params, hostSecret }) =>
     resetVotes(store, events, params.slug, hostSecret),

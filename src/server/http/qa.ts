@@ -79,9 +79,10 @@ export function registerQaRoutes(
     moderateQuestion(deps, params.slug, hostSecret, params.id, body),
   );
 
-  addRoute(app, 'deleteQa', async ({ params, hostSecret, reply }) => {
+  // No send here: addRoute answers the contract's 204.
+  addRoute(app, 'deleteQa', async ({ params, hostSecret }) => {
     await deleteQuestion(deps, params.slug, hostSecret, params.id);
-    return reply.code(204).send();
+    return undefined;
   });
 
   addRoute(app, 'clearQa', ({ params, hostSecret }) =>

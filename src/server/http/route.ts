@@ -124,7 +124,9 @@ export function addRoute<N extends RouteName>(
         request,
         reply,
       });
-      if (result === reply) return reply;
+      // A reply is thenable: a handler's `return reply.send()` reaches here awaited, as undefined,
+      // so `sent` is what tells that it has answered (answering twice logged a 500).
+      if (result === reply || reply.sent) return reply;
       reply.code(def.status);
       return def.status === 204 ? reply.send() : result;
     },

@@ -249,7 +249,8 @@ export class LiveHub {
 
   private async syncPoll(topic: Topic): Promise<void> {
     const snapshot = await this.cache.poll(topic.slug);
-    if (!snapshot || (topic.poll && snapshot.version <= topic.poll.version)) return;
+    if (!snapshot) return this.erased(topic);
+    if (topic.poll && snapshot.version <= topic.poll.version) return;
     // A re-read that found nothing new (a staleness guard's refresh) sends nothing.
     // (`now` aside: it is the time of the read, stamped again on sending.)
     if (topic.poll && sameView(snapshot.json, topic.poll.json)) return;
@@ -371,6 +372,18 @@ export class LiveHub {
   private ping(): void {
     for (const topic of this.topics.values()) {
       for (const client of topic.clients) client.send(PING_FRAME);
+    }
+  }
+
+  /** The poll is gone (deleted by its host, issue 24; a stale draft swept): every stream gets
+   *  `deleted` and ends, so pages say 'Encuesta no encontrada' instead of waiting on a poll
+   *  that will never change again (a reconnect would get the 404). */
+  private erased(topic: Topic): void {
+    const frame = encodeFrame(this.nextId(topic), 'deleted', JSON.stringify({ slug: topic.slug }));
+    for (const client of [...topic.clients]) {
+      client.send(frame);
+      client.end();
+      this.remove(client);
     }
   }
 

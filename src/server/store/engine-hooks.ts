@@ -19,6 +19,9 @@ export interface EngineHooks {
    * (the groups cost PostgreSQL a round trip each: +50% time per ballot in batches of 50).
    */
   rowGroups?<T>(rows: readonly T[]): T[][];
+  /** Runs after a poll was erased (deletePoll): SQLite empties its write-ahead log, whose
+   *  older page copies still hold what was deleted (secure_delete zeroes the file's pages). */
+  afterErase?(): void;
   /** Runs after Kysely is destroyed (closing files, pools). */
   afterClose?(): Promise<void> | void;
 }

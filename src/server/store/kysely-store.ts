@@ -308,6 +308,14 @@ export class KyselyPollStore implements PollStore {
     return sweepIdempotencyKeys(this.db, before);
   }
 
+  async deletePoll(pollId: number): Promise<boolean> {
+    // One statement: every table holding a poll's data cascades from polls (migrations).
+    const deleted = await this.db.deleteFrom('polls').where('id', '=', pollId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) return false;
+    this.hooks.afterErase?.();
+    return true;
+  }
+
   async deleteStaleDrafts(before: Date): Promise<string[]> {
     const slugs: string[] = [];
     // In batches, so a first sweep over years of drafts never holds the database for long.

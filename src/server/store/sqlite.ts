@@ -25,6 +25,9 @@ export async function openSqliteStore(
   sqlite.exec('PRAGMA synchronous = NORMAL');
   // Off by default in SQLite; the schema relies on ON DELETE CASCADE.
   sqlite.exec('PRAGMA foreign_keys = ON');
+  // A deleted poll (a school erasing its data) leaves no copy in the file's free pages or
+  // cells: SQLite overwrites deleted content with zeros. Costs a little more I/O per delete.
+  sqlite.exec('PRAGMA secure_delete = ON');
   // Another process on the same file (a CLI, a second server) waits instead of failing at once.
   sqlite.exec('PRAGMA busy_timeout = 5000');
   // Checkpoints run in a worker; this one, on the main thread, is only the backstop (40 MB).
@@ -40,7 +43,12 @@ export async function openSqliteStore(
   const checkpointer = inMemory ? undefined : startCheckpointer(file);
   return new KyselyPollStore(
     db,
-    { isUniqueViolation, rowGroups, afterClose: () => checkpointer?.stop() },
+    {
+      isUniqueViolation,
+      rowGroups,
+      afterClose: () => checkpointer?.stop(),
+      afterErase: () => emptyWriteAheadLog(sqlite, inMemory),
+    },
     options,
   );
 }
@@ -71,4 +79,19 @@ async function migrate(db: Kysely<Database>): Promise<void> {
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * After an erase: the log still holds the pages as they were before (with the deleted rows);
+ * a TRUNCATE checkpoint copies the zeroed pages into the file and cuts the log to 0 bytes.
+ * Rare (a host deleting a poll), so a synchronous checkpoint is fine. Busy (a reader holding an
+ * old snapshot past busy_timeout): the next checkpoint overwrites those frames in time.
+ */
+function emptyWriteAheadLog(sqlite: BetterSqlite3.Database, inMemory: boolean): void {
+  if (inMemory) return;
+  try {
+    sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  } catch {
+    // Busy: see above.
+  }
 }

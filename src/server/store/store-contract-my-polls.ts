@@ -60,6 +60,7 @@ export function myPollsContract(engine: string, factory: () => Promise<PollStore
         title: 'Con votos',
         status: 'open',
         hostSecretHash: busy.hostSecretHash,
+        joinCode: busy.joinCode,
         createdAt: busy.createdAt,
         updatedAt: (await current.store.getPollById(busy.id))!.updatedAt,
         questionCount: 2,

@@ -2,6 +2,7 @@ import type { PollStore, StoreOptions } from './store.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
 import { blockedWordsContract } from './store-contract-blocked-words.ts';
+import { deletePollContract } from './store-contract-delete.ts';
 import { myPollsContract } from './store-contract-my-polls.ts';
 import { qaContract } from './store-contract-qa.ts';
 import { pollRunsContract } from './store-contract-runs.ts';
@@ -22,4 +23,5 @@ export function storeContractSuites(
   textAnswersContract(engine, factory);
   blockedWordsContract(engine, () => factory());
   qaContract(engine, () => factory());
+  deletePollContract(engine, () => factory());
 }

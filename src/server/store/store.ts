@@ -107,6 +107,11 @@ export interface PollStore extends QaStore {
   resetVotes(pollId: number): Promise<number>;
   /** Forgets Idempotency-Keys created before `before`. Returns how many were deleted. */
   sweepIdempotencyKeys(before: Date): Promise<number>;
+  /** Erases the poll and everything of it (questions, options, ballots, open answers, players,
+   *  audience questions, blocked words, Idempotency-Keys: every table cascades from polls), and
+   *  on SQLite leaves no copy in the file (secure_delete, write-ahead log emptied). False when
+   *  there was no such poll. */
+  deletePoll(pollId: number): Promise<boolean>;
   /** Deletes the polls still in draft (never opened) whose updatedAt is before `before`, with
    *  their questions and options. Returns their slugs. */
   deleteStaleDrafts(before: Date): Promise<string[]>;
@@ -248,6 +253,8 @@ export interface PollOverview {
   title: string;
   status: PollStatus;
   hostSecretHash: string;
+  /** The 6 digits phones type (issue 24: 'Mis encuestas' shows them). */
+  joinCode: string;
   createdAt: Date;
   updatedAt: Date;
   questionCount: number;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Header } from '../components/header.tsx';
 import { useHydrated, useIsFullscreen } from '../lib/fullscreen.ts';
 import { useNavigation } from '../lib/navigation.tsx';
+import { SKIP_LINKS_SLOT_ID } from '../lib/skip-slot.ts';
 
 /** The frame of every screen: header (hidden in fullscreen, spec §2), the screen, the toasts. */
 export function Shell({ children, toaster }: { children: ReactNode; toaster: ReactNode }) {
@@ -13,6 +14,8 @@ export function Shell({ children, toaster }: { children: ReactNode; toaster: Rea
   const hydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col" data-hydrated={hydrated || undefined}>
+      {/* Skip links of the screen come first in Tab order (lib/skip-slot.ts). */}
+      <div id={SKIP_LINKS_SLOT_ID} />
       {fullscreen || presenting ? null : <Header />}
       <main className="flex-1">{children}</main>
       {toaster}

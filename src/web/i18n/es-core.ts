@@ -48,6 +48,8 @@ export const esCore = {
           ? `Te faltan ${positions.length} preguntas, desde la ${positions[0]}`
           : `Te faltan ${positions.length} preguntas: ${positions.slice(0, -1).join(', ')} y ${positions.at(-1)}`,
     submitting: 'Enviando...',
+    /** Issue 24: the phone is offline; the ballot waits and goes when the network is back. */
+    offlineQueued: 'Sin conexión: se enviará al volver',
     sent: '¡Voto enviado!',
     sentDescription: (n: number) =>
       `Se ${n === 1 ? 'registró' : 'registraron'} ${n} ${n === 1 ? 'respuesta' : 'respuestas'}`,

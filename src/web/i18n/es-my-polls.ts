@@ -9,6 +9,8 @@ export const esMyPolls = {
   questions: (n: number) => `${n} ${n === 1 ? 'pregunta' : 'preguntas'}`,
   /** People who answered (distinct participants), not ballots. */
   participants: (n: number) => `${n} ${n === 1 ? 'participante' : 'participantes'}`,
+  /** Issue 24: before each poll's 6-digit join code. */
+  code: 'Código:',
   openPanel: 'Abrir panel',
   present: 'Presentar',
   results: 'Resultados',

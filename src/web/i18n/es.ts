@@ -54,6 +54,10 @@ export const es = {
     help: 'Son los 6 dígitos que muestra la pantalla del presentador.',
     invalid: 'El código tiene 6 dígitos',
     failed: 'No se pudo comprobar el código. Revisa la conexión e inténtalo de nuevo.',
+    /** A link `/{code}` that leads nowhere (GET /{code} sends it to the home page). */
+    linkNotFound: 'Código no encontrado',
+    linkNotFoundDescription: (code: string) =>
+      `No hay ninguna encuesta activa con el código ${code}. Revisa los 6 dígitos de la pantalla del presentador.`,
   },
   home: {
     heroTitle: 'Encuestas en vivo, sin complicaciones',

@@ -89,7 +89,7 @@ function looksLikePresence(value: unknown): value is Presence {
 
 /** Frames of the contract only; anything malformed is dropped rather than put in the cache. */
 export function toLiveEvent(message: SseMessage): LiveEvent | null {
-  if (!['poll', 'summary', 'presence', 'qa'].includes(message.event)) return null;
+  if (!['poll', 'summary', 'presence', 'qa', 'deleted'].includes(message.event)) return null;
   let json: unknown;
   try {
     json = JSON.parse(message.data);
@@ -100,6 +100,11 @@ export function toLiveEvent(message: SseMessage): LiveEvent | null {
     return looksLikePoll(json) ? { type: 'poll', data: json } : null;
   }
   if (message.event === 'qa') return looksLikeQaFrame(json) ? { type: 'qa', data: json } : null;
+  if (message.event === 'deleted') {
+    return isObject(json) && typeof json.slug === 'string'
+      ? { type: 'deleted', data: { slug: json.slug } }
+      : null;
+  }
   if (message.event === 'presence') {
     return looksLikePresence(json) ? { type: 'presence', data: json } : null;
   }
@@ -309,7 +314,11 @@ export function useLiveStream(slug: string, options: UseLiveStreamOptions = {}):
       onStatus: setStatus,
       onEvent: (event) => {
         if (event.type === 'poll') queryClient.setQueryData(queryKeys.poll(slug), event.data);
-        else if (event.type === 'summary') {
+        // Erased by its host (issue 24): forget the poll; the refetch's 404 says 'Encuesta no
+        // encontrada' on every screen that showed it.
+        else if (event.type === 'deleted') {
+          void queryClient.resetQueries({ queryKey: queryKeys.poll(slug) });
+        } else if (event.type === 'summary') {
           queryClient.setQueryData(queryKeys.summary(slug), event.data);
         } else if (event.type === 'qa') {
           queryClient.setQueryData(queryKeys.qaFrame(slug), event.data);

@@ -1,5 +1,6 @@
 import { Navigate, useParams } from 'react-router';
-import { AccessRequired } from '../../features/host/components/access-screens.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { AccessRequired, PollNotFound } from '../../features/host/components/access-screens.tsx';
 import { HostPanel } from '../../features/host/components/host-panel.tsx';
 import { useHostAccess } from '../../features/host/host-session.tsx';
 import { BlockedWordsCard } from '../../features/moderation/components/blocked-words-card.tsx';
@@ -9,7 +10,9 @@ import { PlayersCard } from '../../features/quiz/components/host/players-card.ts
 import { ShareCard } from '../../features/share/components/share-card.tsx';
 
 function HostScreen({ slug }: { slug: string }) {
-  const { secret, status, submit, forget } = useHostAccess(slug);
+  const { secret, status, submit, forget, missing, checkingExists } = useHostAccess(slug);
+  if (missing) return <PollNotFound />;
+  if (checkingExists) return <Loading />;
   if (!secret) return <AccessRequired status={status} onSubmit={submit} />;
   return (
     <HostPanel

@@ -1,5 +1,6 @@
 import { Navigate, useParams } from 'react-router';
-import { AccessRequired } from '../../features/host/components/access-screens.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { AccessRequired, PollNotFound } from '../../features/host/components/access-screens.tsx';
 import { useHostAccess } from '../../features/host/host-session.tsx';
 import { PresenterScreen } from '../../features/presenter/components/presenter-screen.tsx';
 import { QaSlide } from '../../features/qa/components/qa-slide.tsx';
@@ -7,7 +8,14 @@ import { QuizStage } from '../../features/quiz/components/stage/quiz-stage.tsx';
 
 /** The presenter view asks for the presenter code exactly as the host panel does. */
 function PresentScreen({ slug }: { slug: string }) {
-  const { secret, status, submit, forget } = useHostAccess(slug);
+  const { secret, status, submit, forget, missing, checkingExists } = useHostAccess(slug);
+  if (missing || checkingExists) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        {missing ? <PollNotFound /> : <Loading />}
+      </div>
+    );
+  }
   if (!secret) {
     return (
       <div className="flex min-h-dvh items-center justify-center">

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -13,6 +14,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { codeFromFragment } from '../../lib/links.ts';
 import { getHostSecret, removeHostSecret, saveHostSecret } from '../../lib/storage.ts';
 import { useCheckHostCode } from './api/check-host.ts';
+import { pollQueryOptions } from './api/get-poll.ts';
 
 type HostSession = { slug: string; secret: string };
 
@@ -95,5 +97,12 @@ export function useHostAccess(slug: string) {
   }
   // A stored code opens the panel unless a new one is being checked or was refused.
   const unlocked = secret && status.state === 'idle' ? secret : null;
-  return { secret: unlocked, status, submit, forget };
+  // Without a code, ask first whether the poll exists: a mistyped or deleted poll's link is
+  // 'Encuesta no encontrada', not a request for a code that cannot open anything. The read is
+  // the public one (cached for the panel once unlocked); any other failure still asks for a code.
+  const exists = useQuery({ ...pollQueryOptions(slug), enabled: !unlocked });
+  const notFound = (error: unknown) => isApiError(error) && error.status === 404;
+  const missing = !unlocked && (notFound(exists.error) || notFound(check.error));
+  const checkingExists = !unlocked && exists.isPending && exists.fetchStatus !== 'idle';
+  return { secret: unlocked, status, submit, forget, missing, checkingExists };
 }

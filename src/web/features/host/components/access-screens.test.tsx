@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoute } from '../../../../../tests/helpers/render-web.tsx';
 import { getHostSecret } from '../../../lib/storage.ts';
 import { useHostAccess } from '../host-session.tsx';
-import { AccessRequired } from './access-screens.tsx';
+import { AccessRequired, PollNotFound } from './access-screens.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -14,7 +14,8 @@ afterEach(() => {
 
 /** The gate as the host route uses it: the panel stands in as a heading once unlocked. */
 function Gate() {
-  const { secret, status, submit } = useHostAccess('abc');
+  const { secret, status, submit, missing } = useHostAccess('abc');
+  if (missing) return <PollNotFound />;
   if (secret) return <h1>Panel abierto</h1>;
   return <AccessRequired status={status} onSubmit={submit} />;
 }
@@ -34,7 +35,9 @@ describe('AccessRequired', () => {
     answerPrompt('  buen-codigo  ');
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar código' }));
     expect(await screen.findByRole('heading', { name: 'Panel abierto' })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    // The other call is the public read that asks whether the poll exists at all.
+    const [url, init] =
+      fetchMock.mock.calls.find(([called]) => String(called).endsWith('/host')) ?? [];
     expect(String(url)).toBe('/api/v1/polls/abc/host');
     expect((init?.headers as Record<string, string> | undefined)?.['X-Host-Secret']).toBe(
       'buen-codigo',
@@ -74,5 +77,14 @@ describe('AccessRequired', () => {
     expect(await screen.findByRole('heading', { name: 'Panel abierto' })).toBeInTheDocument();
     expect(router.state.location.hash).toBe('');
     expect(getHostSecret('abc')).toBe('del-enlace');
+  });
+
+  it("says 'Encuesta no encontrada' for a poll the server does not know, without asking a code", async () => {
+    mockFetch(() => json({ message: 'Encuesta no encontrada', code: 'POLL_NOT_FOUND' }, 404));
+    renderGate('/host/ZZZZ');
+    expect(
+      await screen.findByRole('heading', { name: 'Encuesta no encontrada' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Acceso requerido' })).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { NEW_CODE_STATE } from '../../../lib/links.ts';
 import { useDuplicatePoll } from '../api/duplicate-poll.ts';
 import { useResetVotes } from '../api/reset-votes.ts';
 import { useVoteCount } from '../api/vote-count.ts';
+import { DeletePollAction } from './delete-poll-action.tsx';
 
 const t = es.host;
 
@@ -117,6 +118,9 @@ export function ActionsCard({ poll }: { poll: Poll }) {
         <DuplicateAction />
         <div className="grid gap-2 border-t pt-4">
           <ResetAction poll={poll} />
+        </div>
+        <div className="grid gap-2 border-t pt-4">
+          <DeletePollAction poll={poll} />
         </div>
       </CardContent>
     </Card>

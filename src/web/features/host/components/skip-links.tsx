@@ -1,5 +1,7 @@
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { esPanel } from '../../../i18n/es-panel.ts';
+import { SKIP_LINKS_SLOT_ID } from '../../../lib/skip-slot.ts';
 import { NEW_QUESTION_ID, QUESTIONS_ID } from './questions-card.tsx';
 
 const links = [
@@ -23,7 +25,10 @@ function jump(event: MouseEvent<HTMLAnchorElement>, target: string) {
  * reach it with five questions).
  */
 export function SkipLinks() {
-  return (
+  // Moved before the header once mounted (the slot is the shell's), so Tab reaches it first.
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => setSlot(document.getElementById(SKIP_LINKS_SLOT_ID)), []);
+  const nav = (
     <nav
       aria-label={esPanel.skipLinksLabel}
       className="absolute top-2 left-4 z-40 flex flex-wrap gap-2"
@@ -40,4 +45,5 @@ export function SkipLinks() {
       ))}
     </nav>
   );
+  return slot ? createPortal(nav, slot) : nav;
 }

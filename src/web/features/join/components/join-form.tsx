@@ -1,4 +1,4 @@
-import { LogIn } from 'lucide-react';
+import { LogIn, SearchX } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,9 +21,13 @@ export function JoinForm() {
   const [params] = useSearchParams();
   const [code, setCode] = useState(() => params.get('codigo') ?? '');
   const [error, setError] = useState<string | null>(null);
+  // The code of a link that led nowhere: said at the top of the card, not only under the field.
+  const [linkNotFound, setLinkNotFound] = useState<string | null>(null);
+  const cardRef = useRef<HTMLElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const join = useJoinPoll();
 
-  function lookUp(raw: string) {
+  function lookUp(raw: string, fromLink = false) {
     const digits = normalizeJoinCode(raw);
     if (!JOIN_CODE.test(digits)) {
       setError(t.invalid);
@@ -32,8 +36,15 @@ export function JoinForm() {
     setError(null);
     join.mutate(digits, {
       onSuccess: ({ slug }) => navigate(`/p/${encodeURIComponent(slug)}`),
-      onError: (failure) =>
-        setError(isApiError(failure) && failure.status !== 0 ? failure.message : t.failed),
+      onError: (failure) => {
+        setError(isApiError(failure) && failure.status !== 0 ? failure.message : t.failed);
+        if (fromLink && isApiError(failure) && failure.status === 404) {
+          setLinkNotFound(digits);
+          // On a phone the form may be below the intro: bring it, and the field, into view.
+          cardRef.current?.scrollIntoView({ block: 'center' });
+          inputRef.current?.focus({ preventScroll: true });
+        }
+      },
     });
   }
 
@@ -44,7 +55,7 @@ export function JoinForm() {
     if (checkedFromUrl.current) return;
     checkedFromUrl.current = true;
     const fromUrl = params.get('codigo');
-    if (fromUrl) lookUp(fromUrl);
+    if (fromUrl) lookUp(fromUrl, true);
   }, []);
 
   function submit(event: FormEvent) {
@@ -53,15 +64,29 @@ export function JoinForm() {
   }
 
   return (
-    <Card>
+    <Card ref={cardRef}>
       <CardHeader>
         <CardTitle>{t.title}</CardTitle>
       </CardHeader>
       <CardContent>
+        {linkNotFound ? (
+          <div
+            role="alert"
+            data-testid="join-link-not-found"
+            className="mb-4 flex gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
+          >
+            <SearchX className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+            <div className="grid gap-1">
+              <p className="font-semibold">{t.linkNotFound}</p>
+              <p>{t.linkNotFoundDescription(linkNotFound)}</p>
+            </div>
+          </div>
+        ) : null}
         <form onSubmit={submit} noValidate className="grid gap-2">
           <Label htmlFor={`${id}-code`}>{t.codeLabel}</Label>
           <div className="flex gap-2">
             <Input
+              ref={inputRef}
               id={`${id}-code`}
               name="codigo"
               inputMode="numeric"
@@ -72,6 +97,7 @@ export function JoinForm() {
               onChange={(event) => {
                 setCode(event.target.value);
                 setError(null);
+                setLinkNotFound(null);
               }}
               aria-invalid={error ? true : undefined}
               aria-describedby={`${id}-help`}

@@ -95,6 +95,13 @@ export function MyPollCard({ poll, ...remove }: RemoveProps & { poll: MyPoll }) 
         <StatusBadge status={poll.status} />
       </div>
       <p className="text-sm text-muted-foreground">
+        {/* Issue 24: the code tells apart polls of one title (a poll and its copies). */}
+        <span className="block" data-testid="my-poll-code">
+          {t.code}{' '}
+          <span className="font-mono font-semibold tabular-nums text-foreground">
+            {poll.joinCode}
+          </span>
+        </span>
         <span className="block">{t.changed(dateFormat.format(new Date(poll.updatedAt)))}</span>
         <span>
           {t.questions(poll.questionCount)} · {t.participants(poll.participantCount)}

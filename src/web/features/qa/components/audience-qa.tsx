@@ -74,6 +74,8 @@ export function QaPanel({ slug }: { slug: string }) {
       aria-labelledby={qaTabIds.tab('qa')}
       className="mx-auto grid w-full max-w-[480px] gap-6 px-4 pt-6 pb-12"
     >
+      {/* Issue 24 (axe page-has-heading-one): the poll's h1 is in the other tab. */}
+      <h1 className="text-xl font-semibold">{t.cardTitle}</h1>
       <AskForm slug={slug} />
       <QuestionList slug={slug} canVote />
     </div>

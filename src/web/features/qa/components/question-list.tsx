@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageCircleQuestion } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { QaQuestion, QaSort } from '../../../../contract/qa.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -25,6 +25,12 @@ export function QuestionList({ slug, canVote }: { slug: string; canVote: boolean
   const vote = useVoteQa(slug);
   const { questions, newCount } = mergeFrame(list.data?.questions ?? [], frame);
   const { open, answered } = splitAnswered(questions);
+  // Issue 24: an empty list showed '1 pregunta nueva' above 'Aún no hay preguntas'. With
+  // nothing to keep in place, the new questions are simply shown.
+  const emptyList = !!list.data && open.length === 0 && answered.length === 0;
+  useEffect(() => {
+    if (emptyList && newCount > 0) void queryClient.invalidateQueries({ queryKey: [`qa-${slug}`] });
+  }, [emptyList, newCount, queryClient, slug]);
 
   const onVote = (question: QaQuestion) =>
     vote.mutate(
@@ -65,7 +71,7 @@ export function QuestionList({ slug, canVote }: { slug: string; canVote: boolean
         </fieldset>
       </div>
       <div aria-live="polite">
-        {newCount > 0 ? (
+        {newCount > 0 && !emptyList ? (
           <Button
             variant="outline"
             className="w-full"

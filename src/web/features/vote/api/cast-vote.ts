@@ -21,7 +21,20 @@ type SubmitOptions = {
   sleep?: (ms: number) => Promise<void>;
   /** Told before each wait of a refused (429) ballot, with the seconds it will wait. */
   onRateLimited?: (seconds: number) => void;
+  /** Told true when the ballot waits for the browser to be online again, false when it goes. */
+  onOffline?: (offline: boolean) => void;
 };
+
+/** The browser says it has no network: a retry now would fail the same way. */
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/** Resolves when the browser is online again (at once if it is). */
+function untilOnline(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!isOffline()) return resolve();
+    window.addEventListener('online', () => resolve(), { once: true });
+  });
+}
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -41,7 +54,13 @@ const RETRYABLE_STATUSES = new Set([0, 502, 503, 504]);
 export async function submitBallot(
   slug: string,
   ballot: Ballot,
-  { idempotencyKey, delays = VOTE_RETRY_DELAYS_MS, sleep = wait, onRateLimited }: SubmitOptions,
+  {
+    idempotencyKey,
+    delays = VOTE_RETRY_DELAYS_MS,
+    sleep = wait,
+    onRateLimited,
+    onOffline,
+  }: SubmitOptions,
 ): Promise<VoteResponse> {
   let failures = 0;
   let refusals = 0;
@@ -58,6 +77,14 @@ export async function submitBallot(
       const seconds = Math.min(MAX_RATE_WAIT_S, Math.max(1, retryAfterS ?? 1));
       onRateLimited?.(seconds);
       await sleep(seconds * 1000);
+      continue;
+    }
+    // Offline (issue 24): say so and wait for the network instead of failing after three
+    // quick retries; the same key makes the late send safe.
+    if (status === 0 && isOffline()) {
+      onOffline?.(true);
+      await untilOnline();
+      onOffline?.(false);
       continue;
     }
     const delay = delays[failures++];
@@ -81,11 +108,19 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export function useCastVote(slug: string, onRateLimited?: (seconds: number) => void) {
+export function useCastVote(
+  slug: string,
+  onRateLimited?: (seconds: number) => void,
+  onOffline?: (offline: boolean) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { ballot: Ballot; idempotencyKey: string }) =>
-      submitBallot(slug, input.ballot, { idempotencyKey: input.idempotencyKey, onRateLimited }),
+      submitBallot(slug, input.ballot, {
+        idempotencyKey: input.idempotencyKey,
+        onRateLimited,
+        onOffline,
+      }),
     // A refusal may mean the poll changed under us (closed, question removed): show the truth.
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.poll(slug) }),
   });

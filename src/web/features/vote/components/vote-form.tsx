@@ -32,7 +32,12 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
   // Seconds the ballot waits after a 429 (many ballots from this network at once), shown in
   // words until it goes in or fails.
   const [waiting, setWaiting] = useState<number | null>(null);
-  const castVote = useCastVote(poll.slug, setWaiting);
+  // Issue 24: offline, the ballot waits for the network and the page says so.
+  const [offline, setOffline] = useState(false);
+  const castVote = useCastVote(poll.slug, setWaiting, setOffline);
+  // Offline before the send, TanStack pauses the mutation until the browser is back online
+  // (it resumes by itself); lost during the send, submitBallot waits (setOffline).
+  const waitingForNetwork = castVote.isPaused || offline;
   const queryClient = useQueryClient();
   // The same ballot sent again (after a failure) keeps its key, so the server can tell a repeat
   // of a ballot it already stored from a new one; a changed ballot gets a new key.
@@ -61,7 +66,10 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
     castVote.mutate(
       { ballot, idempotencyKey: pending.current.key },
       {
-        onSettled: () => setWaiting(null),
+        onSettled: () => {
+          setWaiting(null);
+          setOffline(false);
+        },
         onSuccess: ({ saved }) => {
           markVoted(poll.slug, poll.resetCount);
           notify.success(es.vote.sent, { description: es.vote.sentDescription(saved) });
@@ -105,9 +113,11 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
           aria-live="polite"
         >
           <span data-testid="vote-progress">
-            {castVote.isPending && waiting !== null
-              ? es.vote.rateLimited(waiting)
-              : es.vote.progress(answered, questions.length)}
+            {castVote.isPending && waitingForNetwork
+              ? es.vote.offlineQueued
+              : castVote.isPending && waiting !== null
+                ? es.vote.rateLimited(waiting)
+                : es.vote.progress(answered, questions.length)}
           </span>
           {answered > 0 && missing.length > 0 ? (
             // A tap on it shows the question; the line is announced with the progress.
@@ -129,7 +139,11 @@ export function VoteForm({ poll, onVoted }: VoteFormProps) {
           aria-disabled={!complete || castVote.isPending}
         >
           <Send aria-hidden="true" />
-          {castVote.isPending ? es.vote.submitting : es.vote.submit}
+          {castVote.isPending
+            ? waitingForNetwork
+              ? es.vote.offlineQueued
+              : es.vote.submitting
+            : es.vote.submit}
         </Button>
       </div>
     </form>
