@@ -238,6 +238,9 @@ export async function resetVotes(
     // Choices, open answers and one-vote records go with their ballots (ON DELETE CASCADE).
     const result = await trx.deleteFrom('ballots').where('poll_id', '=', pollId).executeTakeFirst();
     await trx.deleteFrom('idempotency_keys').where('poll_id', '=', pollId).execute();
+    // A discard's ballots belong to the run that ended: restored into the new one they would
+    // count last run's votes again, so the reset empties them too.
+    await trx.deleteFrom('set_aside').where('poll_id', '=', pollId).execute();
     // The clouds start empty; the words the host hid stay hidden (a setting of the question).
     await trx
       .deleteFrom('text_words')

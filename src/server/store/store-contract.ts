@@ -881,6 +881,12 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           expect(await current.store.emptyDiscarded(poll.id)).toBe(3);
           expect(await current.store.restoreDiscarded(poll.id, 's2')).toBe(0);
           expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(6);
+          // A reset ends the run: what its discards set aside goes with its ballots.
+          expect(await current.store.discardSource(poll.id, 's1')).toBe(3);
+          await current.store.resetVotes(poll.id);
+          expect(await current.store.setAsideBallots(poll.id)).toBe(0);
+          expect(await current.store.restoreDiscarded(poll.id)).toBe(0);
+          expect((await expectTallyTrue(poll.id)).counts.ballots).toBe(0);
         });
       });
     });
