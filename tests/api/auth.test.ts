@@ -43,6 +43,18 @@ function mutations(target: typeof mine): Record<string, Call> {
     exportResults: { method: 'GET', url: `/polls/${poll.slug}/export?format=csv` },
     getIntegrity: { method: 'GET', url: `/polls/${poll.slug}/integrity` },
     discardSource: { method: 'POST', url: `/polls/${poll.slug}/discard`, body: { source: 'abc' } },
+    // Issue 24: what a discard set aside, brought back or dropped for good.
+    restoreDiscarded: { method: 'POST', url: `/polls/${poll.slug}/discard/restore`, body: {} },
+    emptyDiscarded: { method: 'POST', url: `/polls/${poll.slug}/discard/empty` },
+    // Issue 24: erasing the poll (the secret is checked before anything is deleted).
+    deletePoll: { method: 'DELETE', url: `/polls/${poll.slug}` },
+    // Issue 25: the host renames or removes a player.
+    renamePlayer: {
+      method: 'PATCH',
+      url: `/polls/${poll.slug}/players/Ana`,
+      body: { nickname: 'Bea' },
+    },
+    removePlayer: { method: 'DELETE', url: `/polls/${poll.slug}/players/Ana` },
     // The secret is checked before the answer or question is looked up.
     moderateAnswer: {
       method: 'PATCH',
