@@ -234,8 +234,12 @@ describe('open text and rating scale', () => {
 
     await panel.act('Ocultar', 'Pausas');
     await waitForCloud(audience, (words) => !words.some((w) => w.startsWith('Pausas')));
-    expect(await audience.answerList(OPEN)).toEqual(['Ejemplos', 'Café', 'Ejemplos']);
-    expect(await audience.page.locator('main').textContent()).not.toContain('Pausas');
+    // Hidden means hidden on every public surface (issue 24): an answer holding a word the host
+    // hid leaves the answers list too, not only the cloud.
+    expect(await audience.answerList(OPEN)).toEqual(['Ejemplos', 'Ejemplos']);
+    const main = await audience.page.locator('main').textContent();
+    expect(main).not.toContain('Pausas');
+    expect(main).not.toContain('Café');
 
     // And back: the word returns to the public cloud.
     await panel.restoreWord('Café');
