@@ -234,7 +234,8 @@ export const es = {
   /** Another tab of the panel deleted the question being edited here: the typed text stays. */
   deletedElsewhere: {
     title: 'Otra pestaña eliminó esta pregunta',
-    description: 'Lo que escribiste no se perdió: puedes copiarlo o volver a agregar la pregunta.',
+    optionTitle: 'Otra pestaña eliminó esta opción',
+    description: 'Lo que escribiste no se perdió: puedes copiarlo o volver a agregarlo.',
     typedText: 'Texto que escribiste',
     copy: 'Copiar texto',
     copied: 'Texto copiado',

@@ -92,4 +92,27 @@ describe('a question deleted by another panel tab while it is being edited here'
     await user.click(within(notice).getByRole('button', { name: 'Descartar aviso' }));
     expect(screen.queryByTestId('deleted-elsewhere')).toBeNull();
   });
+
+  it('an option deleted elsewhere while its text is typed here: the same notice, added back to its question', async () => {
+    const fetchMock = mockFetch(() => json({ id: 99, text: 'Rojo carmesí', ordinal: 3 }, 201));
+    const user = userEvent.setup();
+    const { update } = renderCard(both);
+    await user.click(
+      screen.getAllByRole('button', { name: 'Editar opción: Rojo' })[0] as HTMLElement,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Editar opción' }), ' carmesí');
+
+    const [first, second] = both.questions as [Question, Question];
+    update({ ...both, questions: [{ ...first, options: first.options.slice(1) }, second] });
+
+    const notice = await screen.findByRole('alert', { name: 'Otra pestaña eliminó esta opción' });
+    expect(within(notice).getByRole('textbox', { name: 'Texto que escribiste' })).toHaveValue(
+      'Rojo carmesí',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(within(notice).getByRole('button', { name: 'Volver a agregarla' }));
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toMatchObject({ text: 'Rojo carmesí', ordinal: 3 });
+  });
 });

@@ -7,8 +7,9 @@ import { es } from '../../../i18n/es.ts';
 
 const t = es.deletedElsewhere;
 
-/** A question that vanished from the list while its text was being edited in this tab. */
-export type OrphanedDraft = { question: Question; draft: string };
+/** An item (question or option) that vanished while its text was being edited in this tab. */
+export type Orphaned<T> = { item: T; draft: string };
+export type OrphanedDraft = Orphaned<Question>;
 
 /**
  * Two panel tabs: when the live stream (or a refetch) drops a question whose text this tab is
@@ -17,40 +18,42 @@ export type OrphanedDraft = { question: Question; draft: string };
  * orphan the host is told about. A deletion from this tab never counts: its bin takes focus, so
  * the editor has finished (and reported no draft) before the request goes out.
  */
-export function useDeletedWhileEditing(questions: readonly Question[]) {
+export function useDeletedWhileEditing<T extends { id: number }>(items: readonly T[]) {
   const drafts = useRef(new Map<number, string>());
-  const [orphans, setOrphans] = useState<OrphanedDraft[]>([]);
-  const [seen, setSeen] = useState(questions);
+  const [orphans, setOrphans] = useState<Orphaned<T>[]>([]);
+  const [seen, setSeen] = useState(items);
+  // By ids: a caller may hand a freshly sorted array on every render.
+  const ids = items.map((item) => item.id).join(',');
 
-  // Compared during render, before the editors unmount (and perhaps blur) with their question.
-  if (seen !== questions) {
-    setSeen(questions);
-    const gone = seen.filter((old) => !questions.some((q) => q.id === old.id));
-    const lost = gone.flatMap((question) => {
+  // Compared during render, before the editors unmount (and perhaps blur) with their item.
+  if (seen.map((item) => item.id).join(',') !== ids) {
+    setSeen(items);
+    const gone = seen.filter((old) => !items.some((item) => item.id === old.id));
+    const lost = gone.flatMap((item) => {
       // Read, not taken: a render may run twice (StrictMode); ids are never reused.
-      const draft = drafts.current.get(question.id);
-      return draft === undefined ? [] : [{ question, draft }];
+      const draft = drafts.current.get(item.id);
+      return draft === undefined ? [] : [{ item, draft }];
     });
     if (lost.length > 0) {
       setOrphans((current) => [
         ...current,
-        ...lost.filter((o) => !current.some((c) => c.question.id === o.question.id)),
+        ...lost.filter((o) => !current.some((c) => c.item.id === o.item.id)),
       ]);
     }
   }
 
-  const reportDraft = useCallback((questionId: number, draft: string | null) => {
-    if (draft === null) drafts.current.delete(questionId);
-    else drafts.current.set(questionId, draft);
+  const reportDraft = useCallback((id: number, draft: string | null) => {
+    if (draft === null) drafts.current.delete(id);
+    else drafts.current.set(id, draft);
   }, []);
-  const dismiss = useCallback((questionId: number) => {
-    setOrphans((current) => current.filter((o) => o.question.id !== questionId));
+  const dismiss = useCallback((id: number) => {
+    setOrphans((current) => current.filter((o) => o.item.id !== id));
   }, []);
   return { orphans, reportDraft, dismiss };
 }
 
 /** The deleted question again, as it was, with the text typed here (appended at the end). */
-export function recreateBody({ question, draft }: OrphanedDraft): CreateQuestionBody {
+export function recreateBody({ item: question, draft }: OrphanedDraft): CreateQuestionBody {
   const text = draft.trim() || question.text;
   return {
     text,
@@ -75,16 +78,24 @@ export function recreateBody({ question, draft }: OrphanedDraft): CreateQuestion
   };
 }
 
-type NoticeProps = {
-  orphan: OrphanedDraft;
+type NoticeProps<T extends { id: number }> = {
+  orphan: Orphaned<T>;
+  /** What went: the title and the name of the item in the element ids. */
+  kind: 'question' | 'option';
   pending: boolean;
-  onReadd: (orphan: OrphanedDraft) => Promise<unknown>;
-  onDismiss: (questionId: number) => void;
+  onReadd: (orphan: Orphaned<T>) => Promise<unknown>;
+  onDismiss: (id: number) => void;
 };
 
-/** Says the question went and keeps the typed text on screen, to copy or to add again. */
-export function DeletedElsewhereNotice({ orphan, pending, onReadd, onDismiss }: NoticeProps) {
-  const id = `borrada-en-otra-pestana-${orphan.question.id}`;
+/** Says the item went and keeps the typed text on screen, to copy or to add again. */
+export function DeletedElsewhereNotice<T extends { id: number }>({
+  orphan,
+  kind,
+  pending,
+  onReadd,
+  onDismiss,
+}: NoticeProps<T>) {
+  const id = `${kind}-borrada-en-otra-pestana-${orphan.item.id}`;
   async function copy() {
     try {
       await navigator.clipboard.writeText(orphan.draft);
@@ -102,7 +113,7 @@ export function DeletedElsewhereNotice({ orphan, pending, onReadd, onDismiss }: 
     >
       <p id={`${id}-title`} className="flex items-center gap-2 font-semibold">
         <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-        {t.title}
+        {kind === 'question' ? t.title : t.optionTitle}
       </p>
       <p className="text-sm">{t.description}</p>
       <label htmlFor={`${id}-text`} className="text-sm font-medium">
@@ -126,7 +137,7 @@ export function DeletedElsewhereNotice({ orphan, pending, onReadd, onDismiss }: 
           disabled={pending}
           onClick={() =>
             onReadd(orphan).then(
-              () => onDismiss(orphan.question.id),
+              () => onDismiss(orphan.item.id),
               () => {},
             )
           }
@@ -134,12 +145,7 @@ export function DeletedElsewhereNotice({ orphan, pending, onReadd, onDismiss }: 
           <RotateCcw aria-hidden="true" />
           {t.readd}
         </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          onClick={() => onDismiss(orphan.question.id)}
-        >
+        <Button type="button" variant="ghost" size="sm" onClick={() => onDismiss(orphan.item.id)}>
           <X aria-hidden="true" />
           {t.dismiss}
         </Button>

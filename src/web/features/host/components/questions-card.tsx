@@ -149,7 +149,8 @@ export function QuestionsCard({ poll, moderation }: QuestionsCardProps) {
       <CardContent className="grid gap-4 px-3 sm:px-5">
         {deletedElsewhere.orphans.map((orphan) => (
           <DeletedElsewhereNotice
-            key={orphan.question.id}
+            key={orphan.item.id}
+            kind="question"
             orphan={orphan}
             pending={createQuestion.isPending}
             onDismiss={deletedElsewhere.dismiss}
