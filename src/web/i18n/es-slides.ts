@@ -18,7 +18,7 @@ export const esSlides = {
       nextOptions: 'Opciones siguientes',
       keys: ['↓', '↑'],
       action:
-        'Opciones que no caben en pantalla: página siguiente o anterior (pasan solas hasta que pulsas una de estas teclas)',
+        'Página siguiente o anterior de las opciones que no caben en pantalla y de la lista de preguntas del público (pasan solas hasta que pulsas una de estas teclas)',
     },
   ],
 } as const;

@@ -231,6 +231,18 @@ export const es = {
     discardedDescription: (n: number) =>
       `Se ${n === 1 ? 'descartó' : 'descartaron'} ${n} ${n === 1 ? 'voto' : 'votos'}`,
   },
+  /** Another tab of the panel deleted the question being edited here: the typed text stays. */
+  deletedElsewhere: {
+    title: 'Otra pestaña eliminó esta pregunta',
+    optionTitle: 'Otra pestaña eliminó esta opción',
+    description: 'Lo que escribiste no se perdió: puedes copiarlo o volver a agregarlo.',
+    typedText: 'Texto que escribiste',
+    copy: 'Copiar texto',
+    copied: 'Texto copiado',
+    copyFailed: 'Error al copiar',
+    readd: 'Volver a agregarla',
+    dismiss: 'Descartar aviso',
+  },
   questions: {
     hide: 'Ocultar resultados',
     reveal: 'Revelar resultados',

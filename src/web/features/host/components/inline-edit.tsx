@@ -13,6 +13,9 @@ type InlineEditProps = {
   /** Typography shared by the text and the input, so clicking does not make the line jump. */
   className?: string;
   disabled?: boolean;
+  /** The text being typed while the input is open, null once it closes (two panel tabs: the
+   *  text survives its question being deleted by another tab, deleted-elsewhere.tsx). */
+  onDraftChange?: (draft: string | null) => void;
 };
 
 /**
@@ -26,6 +29,7 @@ export function InlineEdit({
   onSave,
   className,
   disabled = false,
+  onDraftChange,
 }: InlineEditProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
@@ -45,12 +49,14 @@ export function InlineEdit({
     finished.current = false;
     setDraft(value);
     setEditing(true);
+    onDraftChange?.(value);
   }
 
   function finish(save: boolean) {
     if (finished.current) return;
     finished.current = true;
     setEditing(false);
+    onDraftChange?.(null);
     const next = draft.trim();
     if (save && next.length > 0 && next !== value) onSave(next);
   }
@@ -77,9 +83,16 @@ export function InlineEdit({
         aria-label={label}
         value={draft}
         maxLength={maxLength}
-        onChange={(event) => setDraft(event.target.value.slice(0, maxLength))}
+        onChange={(event) => {
+          const next = event.target.value.slice(0, maxLength);
+          setDraft(next);
+          onDraftChange?.(next);
+        }}
         onKeyDown={handleKeyDown}
-        onBlur={() => finish(true)}
+        // A blur from the input leaving the page (its question deleted elsewhere) saves nothing.
+        onBlur={(event) => {
+          if (event.currentTarget.isConnected) finish(true);
+        }}
         className={cn('-mx-2 h-auto w-[calc(100%+1rem)] px-2 py-0.5', className)}
       />
     );

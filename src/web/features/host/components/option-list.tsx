@@ -12,14 +12,22 @@ import { useCreateOption } from '../api/create-option.ts';
 import { useDeleteOption } from '../api/delete-option.ts';
 import { useUpdateOption } from '../api/update-option.ts';
 import { ConfirmDeleteButton } from './confirm-delete-button.tsx';
+import { DeletedElsewhereNotice, useDeletedWhileEditing } from './deleted-elsewhere.tsx';
 import { InlineEdit } from './inline-edit.tsx';
 import { OptionCorrectToggle } from './quiz-fields.tsx';
 
 const t = es.questions;
 
-type OptionRowProps = { question: Question; option: Option; deletable: boolean; quiz: boolean };
+type OptionRowProps = {
+  question: Question;
+  option: Option;
+  deletable: boolean;
+  quiz: boolean;
+  /** The option text being typed here, null once the editor closes (deleted-elsewhere.tsx). */
+  onDraft: (optionId: number, draft: string | null) => void;
+};
 
-function OptionRow({ question, option, deletable, quiz }: OptionRowProps) {
+function OptionRow({ question, option, deletable, quiz, onDraft }: OptionRowProps) {
   const updateOption = useUpdateOption();
   const deleteOption = useDeleteOption();
   // Show the saved text while the request is in flight rather than flicking back to the old one.
@@ -38,6 +46,7 @@ function OptionRow({ question, option, deletable, quiz }: OptionRowProps) {
           value={text}
           label={t.editOption}
           maxLength={OPTION_TEXT_MAX}
+          onDraftChange={(draft) => onDraft(option.id, draft)}
           onSave={(next) =>
             updateOption.mutate(
               { questionId: question.id, optionId: option.id, text: next },
@@ -116,8 +125,31 @@ export function OptionList({ question, quiz = false }: { question: Question; qui
   const isYesNo = question.type === 'yesno';
   // Spec §5: a yes/no question keeps both answers, and no question loses its last option.
   const deletable = !isYesNo && options.length > 1;
+  const deletedElsewhere = useDeletedWhileEditing(options);
+  const createOption = useCreateOption();
   return (
     <div className="grid gap-2">
+      {deletedElsewhere.orphans.map((orphan) => (
+        <DeletedElsewhereNotice
+          key={orphan.item.id}
+          kind="option"
+          orphan={orphan}
+          pending={createOption.isPending}
+          onDismiss={deletedElsewhere.dismiss}
+          onReadd={(lost) =>
+            createOption
+              .mutateAsync({
+                questionId: question.id,
+                text: lost.draft.trim() || lost.item.text,
+                ordinal:
+                  question.options.reduce((highest, o) => Math.max(highest, o.ordinal), 0) + 1,
+              })
+              .then(() => {
+                toast.success(t.optionAdded);
+              })
+          }
+        />
+      ))}
       <ul className="grid gap-1" aria-label={t.optionsOf(question.text)}>
         {options.map((option) => (
           <OptionRow
@@ -126,6 +158,7 @@ export function OptionList({ question, quiz = false }: { question: Question; qui
             option={option}
             deletable={deletable}
             quiz={quiz}
+            onDraft={deletedElsewhere.reportDraft}
           />
         ))}
       </ul>

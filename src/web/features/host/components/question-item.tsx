@@ -28,6 +28,8 @@ type QuestionItemProps = {
   moderation?: (question: Question) => ReactNode;
   /** Called once the server deleted it, before its card goes (focus moves on, questions-card). */
   onDeleted?: (questionId: number) => void;
+  /** The question text being typed here, null once the editor closes (deleted-elsewhere.tsx). */
+  onDraft?: (questionId: number, draft: string | null) => void;
 };
 
 export function QuestionItem({
@@ -36,6 +38,7 @@ export function QuestionItem({
   quiz = false,
   moderation,
   onDeleted,
+  onDraft,
 }: QuestionItemProps) {
   const {
     attributes,
@@ -105,6 +108,7 @@ export function QuestionItem({
           label={t.editQuestion}
           maxLength={QUESTION_TEXT_MAX}
           className="text-base font-medium sm:text-lg"
+          onDraftChange={onDraft && ((draft) => onDraft(question.id, draft))}
           onSave={(next) =>
             updateQuestion.mutate(
               { questionId: question.id, text: next },

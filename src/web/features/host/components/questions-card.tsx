@@ -26,6 +26,11 @@ import { es } from '../../../i18n/es.ts';
 import { byOrdinal } from '../../../lib/order.ts';
 import { useCreateQuestion } from '../api/create-question.ts';
 import { useReorderQuestions } from '../api/reorder-questions.ts';
+import {
+  DeletedElsewhereNotice,
+  recreateBody,
+  useDeletedWhileEditing,
+} from './deleted-elsewhere.tsx';
 import { NewQuestionForm } from './new-question-form.tsx';
 import { QuestionItem } from './question-item.tsx';
 
@@ -114,6 +119,7 @@ export function QuestionsCard({ poll, moderation }: QuestionsCardProps) {
   const newQuestionText = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const onDeleted = useFocusAfterDelete(questions, list, newQuestionText);
+  const deletedElsewhere = useDeletedWhileEditing(questions);
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a click on the handle stays a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -141,6 +147,20 @@ export function QuestionsCard({ poll, moderation }: QuestionsCardProps) {
         <CardTitle id={`${QUESTIONS_ID}-title`}>{es.host.questionsCard}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 px-3 sm:px-5">
+        {deletedElsewhere.orphans.map((orphan) => (
+          <DeletedElsewhereNotice
+            key={orphan.item.id}
+            kind="question"
+            orphan={orphan}
+            pending={createQuestion.isPending}
+            onDismiss={deletedElsewhere.dismiss}
+            onReadd={(lost) =>
+              createQuestion.mutateAsync(recreateBody(lost)).then(() => {
+                toast.success(t.created);
+              })
+            }
+          />
+        ))}
         {questions.length === 0 ? (
           <EmptyState
             icon={ListChecks}
@@ -178,6 +198,7 @@ export function QuestionsCard({ poll, moderation }: QuestionsCardProps) {
                     quiz={poll.settings.quiz}
                     moderation={moderation}
                     onDeleted={onDeleted}
+                    onDraft={deletedElsewhere.reportDraft}
                   />
                 ))}
               </ol>
