@@ -8,7 +8,11 @@ import { HostQaCard, PhoneQaPage } from './pages/qa-page.ts';
 import { axeViolations } from './support/axe.ts';
 import { setUpAppUnderTest } from './support/fixture.ts';
 
-const app = setUpAppUnderTest();
+// The hall of 230 questions below is seeded from this one test address: the fair share of the
+// question cap (issue 25: an address holds a share of the places left) would stop it at ~50.
+const app = setUpAppUnderTest({
+  env: { QA_QUESTIONS_SOURCE_SHARE: '1', QA_QUESTIONS_PER_PARTICIPANT: '1000' },
+});
 
 /**
  * Issue 20 in a real browser: three phones ask and vote, the host reviews, approves, highlights
