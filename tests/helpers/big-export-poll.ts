@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import { generateHostSecret, hashHostSecret } from '../../src/server/domain/host-auth.ts';
 import { generateSlug } from '../../src/server/domain/slug.ts';
+import { cachedStatements, openSqlite } from '../../src/server/store/sqlite-handles.ts';
 import type { PollStore, QuestionWithOptions } from '../../src/server/store/store.ts';
 
 /**
@@ -36,27 +36,30 @@ export async function seedBigExportPoll(
       }),
     );
   }
-  const db = new Database(dbFile);
+  // Through sqlite-handles: a better-sqlite3 Database or Statement that becomes garbage aborts
+  // Node 24 when the collector frees it (sqlite-handles.ts says why), so both are kept.
+  const db = openSqlite(dbFile);
   try {
-    const ballot = db.prepare(
+    const statements = cachedStatements(db);
+    const ballot = statements.prepare(
       'insert into ballots (poll_id, participant_id, created_at) values (?, ?, ?)',
     );
-    const choice = db.prepare(
+    const choice = statements.prepare(
       'insert into choices (ballot_id, question_id, option_id) values (?, ?, ?)',
     );
     const now = Date.now();
-    db.transaction(() => {
-      for (let b = 0; b < size.ballots; b++) {
-        const id = ballot.run(
-          poll.id,
-          `export-${b}`,
-          now - (size.ballots - b) * 10,
-        ).lastInsertRowid;
-        for (const [i, q] of questions.entries()) {
-          choice.run(id, q.id, q.options[(b + i) % q.options.length]!.id);
-        }
+    db.exec('begin');
+    for (let b = 0; b < size.ballots; b++) {
+      const id = ballot.run([
+        poll.id,
+        `export-${b}`,
+        now - (size.ballots - b) * 10,
+      ]).lastInsertRowid;
+      for (const [i, q] of questions.entries()) {
+        choice.run([id, q.id, q.options[(b + i) % q.options.length]!.id]);
       }
-    })();
+    }
+    db.exec('commit');
   } finally {
     db.close();
   }
