@@ -93,20 +93,8 @@ export async function submitBallot(
   }
 }
 
-/**
- * crypto.randomUUID exists only in secure contexts, and phones on a LAN reach the app over
- * plain http, so build a v4 UUID from getRandomValues (available everywhere) when it is missing.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false) {
-    return crypto.randomUUID();
-  }
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A ballot's Idempotency-Key: the one generator the web app has (lib/action-key.ts). */
+export { newRequestKey as newIdempotencyKey } from '../../../lib/action-key.ts';
 
 export function useCastVote(
   slug: string,
