@@ -47,6 +47,7 @@ import {
   UpdatePollBody,
   UpdateQuestionBody,
 } from './poll.ts';
+import { pollFileRoutes } from './poll-file.ts';
 import { qaRoutes } from './qa-routes.ts';
 import {
   CloseQuestionParams,
@@ -435,6 +436,7 @@ export const routes = {
     response: BlockedWordsResponse,
   },
   ...qaRoutes,
+  ...pollFileRoutes,
   setNickname: {
     ...endpoints.setNickname,
     description:
