@@ -587,6 +587,12 @@ describe('import shares the poll-creation bucket', () => {
       const refused = await client.post('/polls/import', { text: '¿A?\n- a\n- b' });
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe('RATE_LIMITED');
+      // Both calls are in the OpenAPI document, the import with its Idempotency-Key.
+      const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+      const op = doc.paths['/api/v1/polls/import'].post;
+      const names = op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
+      expect(names).toContain('header:idempotency-key');
+      expect(doc.paths['/api/v1/polls/{slug}/file'].get.description).toContain('Sondeo JSON');
     } finally {
       await app.close();
       await store.close();

@@ -3,7 +3,7 @@ import { esPollFiles as t } from '../../../i18n/es-poll-files.ts';
 /** The plain format of 'Pegar preguntas', with an example a teacher (or a chatbot) can copy. */
 export function PlainFormatHelp() {
   return (
-    <details className="rounded-lg border p-3 text-sm">
+    <details className="min-w-0 rounded-lg border p-3 text-sm">
       <summary className="cursor-pointer font-medium">{t.formatTitle}</summary>
       <ul className="mt-2 grid list-disc gap-1 pl-5 text-muted-foreground">
         {t.formatRules.map((rule) => (
