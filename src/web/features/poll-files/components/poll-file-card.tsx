@@ -14,7 +14,7 @@ export function PollFileCard({ slug, secret }: { slug: string; secret: string })
         <CardTitle>{t.card}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2">
-        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1">
           <Button
             variant="outline"
             disabled={exporting.isPending}
@@ -42,7 +42,7 @@ export function PollFileCard({ slug, secret }: { slug: string; secret: string })
 /** The home page's 'Crear desde archivo'. */
 export function CreateFromFile() {
   return (
-    <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+    <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-center text-sm text-muted-foreground">
       <span>{t.createFromFileHelp}</span>
       <ImportPollDialog
         trigger={
