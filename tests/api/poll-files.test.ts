@@ -1,116 +1,31 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { DEFAULT_LIMITS } from '../../src/server/limits.ts';
 import { openStore } from '../../src/server/store/open-store.ts';
-import type { PollStore } from '../../src/server/store/store.ts';
-import {
-  pgAvailable,
-  redactUrl,
-  requireService,
-  TEST_DATABASE_URL,
-  throwawaySchemas,
-} from '../helpers/services.ts';
 import { xlsxOf } from '../helpers/xlsx-fixture.ts';
 import { addQuestion, Client, createPoll, type Json } from './api-client.ts';
+import { engines, setUpFilesApp } from './poll-files-harness.ts';
 
-/** Issue 28: poll files, on both engines (the import writes a whole poll in one transaction). */
-const pgOk = await requireService('PostgreSQL', redactUrl(TEST_DATABASE_URL), () => pgAvailable());
-const schemas = throwawaySchemas();
-afterAll(() => schemas.dropAll());
-
-const fixture = (name: string) =>
-  readFileSync(join(import.meta.dirname, '../fixtures/poll-files', name));
-const asFile = (name: string) => ({ file: fixture(name).toString('base64'), fileName: name });
-
-const engines: [string, boolean, () => Promise<{ store: PollStore; cleanup: () => void }>][] = [
-  [
-    'SQLite',
-    true,
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'sondeo-files-'));
-      const store = await openStore({ database: { kind: 'sqlite', file: join(dir, 'x.db') } });
-      return { store, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  ],
-  [
-    'PostgreSQL',
-    pgOk,
-    async () => {
-      const url = `${TEST_DATABASE_URL}?schema=${schemas.next()}`;
-      const store = await openStore({ database: { kind: 'postgres', url } });
-      return { store, cleanup: () => {} };
-    },
-  ],
-];
-
+/** Issue 28: the Sondeo file, the file's guards (auth, limits, hygiene, idempotency). */
 describe.each(engines)('poll files (%s)', (_engine, available, open) => {
-  let app: FastifyInstance;
-  let store: PollStore;
-  let cleanup: () => void;
-  let client: Client;
-
-  beforeAll(async () => {
-    if (!available) return;
-    ({ store, cleanup } = await open());
-    store = counted(store);
-    app = await buildApp({
-      store,
-      config: {
-        port: 3000,
-        webDir: null,
-        rateLimits: {
-          enabled: true,
-          limits: {
-            ...DEFAULT_LIMITS,
-            POLL_CREATE_BURST: 1000,
-            IMPORT_FILE_MAX_BYTES: 64 * 1024,
-            IMPORT_UNZIPPED_MAX_BYTES: 1024 * 1024,
-            IMPORT_QUESTIONS_MAX: 30,
-          },
-        },
-      },
-    });
-    await app.ready();
-    client = new Client(app);
-  });
-  afterAll(async () => {
-    if (!available) return;
-    await app.close();
-    await store.close();
-    cleanup();
-  });
-
-  const importFile = (body: Record<string, unknown>, headers?: Record<string, string>) =>
-    client.post('/polls/import', body, { headers });
-  const hostView = async (res: Json) =>
-    (await client.get(`/polls/${res.body.slug}`, { secret: res.body.host_secret })).body;
-  const brief = (poll: Json) =>
-    poll.questions.map((q: Json) => ({
-      type: q.type,
-      text: q.text,
-      options:
-        q.type === 'scale'
-          ? q.scale.max
-          : q.options.map((o: Json) => `${o.correct ? '*' : ''}${o.text}`),
-      time: q.timeLimitSeconds,
-    }));
+  const t = setUpFilesApp(available, open);
+  const { importFile, hostView } = t;
 
   it.runIf(available)('Sondeo JSON: export → import → export writes the same file', async () => {
-    const poll = await createPoll(client, {
+    const poll = await createPoll(t.client, {
       title: 'Repaso de ciencias',
       settings: { quiz: true, resultsPublic: true, strictFilter: false },
     });
-    await addQuestion(client, poll, {
+    await addQuestion(t.client, poll, {
       text: '¿Cuál es el planeta más grande?',
       type: 'single',
       options: [{ text: 'Marte' }, { text: 'Júpiter', correct: true }],
       timeLimitSeconds: 30,
     });
-    await addQuestion(client, poll, {
+    await addQuestion(t.client, poll, {
       text: '¿Qué planetas tienen anillos?',
       type: 'multiple',
       options: [
@@ -120,23 +35,23 @@ describe.each(engines)('poll files (%s)', (_engine, available, open) => {
       ],
       timeLimitSeconds: null,
     });
-    await addQuestion(client, poll, {
+    await addQuestion(t.client, poll, {
       text: '¿El Sol es una estrella?',
       type: 'yesno',
       options: [{ text: '', correct: true }, { text: '' }],
     });
-    await addQuestion(client, poll, { text: '¿Qué cambiarías?', type: 'text' });
-    await addQuestion(client, poll, {
+    await addQuestion(t.client, poll, { text: '¿Qué cambiarías?', type: 'text' });
+    await addQuestion(t.client, poll, {
       text: '¿Cuánto te gustó?',
       type: 'scale',
       scale: { max: 10, minLabel: 'Nada', maxLabel: 'Mucho' },
     });
-    await client.put(
+    await t.client.put(
       `/polls/${poll.slug}/blocked-words`,
       { words: ['caca', 'tonto'] },
       { secret: poll.secret },
     );
-    const first = await app.inject({
+    const first = await t.app.inject({
       method: 'GET',
       url: `/api/v1/polls/${poll.slug}/file`,
       headers: { 'x-host-secret': poll.secret },
@@ -166,7 +81,7 @@ describe.each(engines)('poll files (%s)', (_engine, available, open) => {
     expect(imported.status).toBe(201);
     expect(imported.body).toMatchObject({ title: 'Repaso de ciencias', imported: 5, skipped: [] });
     expect(imported.body.slug).not.toBe(poll.slug);
-    const again = await app.inject({
+    const again = await t.app.inject({
       method: 'GET',
       url: `/api/v1/polls/${imported.body.slug}/file`,
       headers: { 'x-host-secret': imported.body.host_secret },
@@ -177,12 +92,12 @@ describe.each(engines)('poll files (%s)', (_engine, available, open) => {
   });
 
   it.runIf(available)('the file needs the host secret: 401 without, 403 with another', async () => {
-    const poll = await createPoll(client);
-    const other = await createPoll(client);
-    const none = await client.get(`/polls/${poll.slug}/file`);
+    const poll = await createPoll(t.client);
+    const other = await createPoll(t.client);
+    const none = await t.client.get(`/polls/${poll.slug}/file`);
     expect(none.status).toBe(401);
     expect(none.body.code).toBe('NO_SECRET');
-    const wrong = await client.get(`/polls/${poll.slug}/file`, { secret: other.secret });
+    const wrong = await t.client.get(`/polls/${poll.slug}/file`, { secret: other.secret });
     expect(wrong.status).toBe(403);
     expect(wrong.body).toMatchObject({ code: 'FORBIDDEN', message: expect.any(String) });
   });
@@ -238,234 +153,6 @@ describe.each(engines)('poll files (%s)', (_engine, available, open) => {
     },
   );
 
-  it.runIf(available)('Moodle GIFT: types mapped or skipped with their reason', async () => {
-    const res = await importFile(asFile('moodle-quiz.gift'));
-    expect(res.status).toBe(201);
-    expect(res.body.title).toBe('moodle-quiz');
-    expect(res.body.skipped).toEqual([
-      { line: 28, message: 'pregunta de respuesta corta: Sondeo no corrige respuestas escritas' },
-      { line: 30, message: 'pregunta numérica: Sondeo no tiene preguntas de número' },
-      { line: 32, message: 'pregunta de emparejar: Sondeo no la tiene' },
-      { line: 40, message: 'sin bloque de respuestas { … }: es una descripción, no una pregunta' },
-    ]);
-    const poll = await hostView(res);
-    expect(poll.settings.quiz).toBe(true);
-    expect(brief(poll)).toEqual([
-      {
-        type: 'single',
-        text: '¿Cuál es el planeta más grande del sistema solar?',
-        options: ['*Júpiter', 'Saturno', 'Tierra', 'Marte'],
-        time: 20,
-      },
-      { type: 'yesno', text: 'El Sol es una estrella.', options: ['*Sí', 'No'], time: 20 },
-      { type: 'yesno', text: 'La Luna tiene luz propia.', options: ['Sí', '*No'], time: 20 },
-      {
-        type: 'single',
-        text: '¿Qué símbolo cierra un bloque en GIFT: { o }?',
-        options: ['*}', '{', '=', '#'],
-        time: 20,
-      },
-      {
-        type: 'multiple',
-        text: '¿Qué planetas tienen anillos?',
-        options: ['*Saturno', '*Urano', 'Mercurio', 'Venus'],
-        time: 20,
-      },
-      { type: 'text', text: 'Explica con tus palabras qué es una órbita.', options: [], time: 20 },
-      {
-        type: 'single',
-        text: '¿Qué gas abunda más en la atmósfera & la respiramos?',
-        options: ['*Nitrógeno', 'Oxígeno', 'Dióxido de carbono'],
-        time: 20,
-      },
-      {
-        type: 'single',
-        text: 'El agua hierve a _____ grados a nivel del mar.',
-        options: ['50', '*100', '150'],
-        time: 20,
-      },
-    ]);
-    expect(res.body.imported).toBe(8);
-  });
-
-  it.runIf(available)(
-    'Aiken: A) and A. options, ANSWER lines, missing or wrong answers reported',
-    async () => {
-      const res = await importFile(asFile('aiken-quiz.txt'));
-      expect(res.status).toBe(201);
-      expect(res.body.skipped).toEqual([
-        { line: 15, message: 'falta la respuesta correcta' },
-        { line: 24, message: 'la respuesta correcta E no es ninguna de las opciones' },
-      ]);
-      const poll = await hostView(res);
-      expect(brief(poll)).toEqual([
-        {
-          type: 'single',
-          text: '¿Cuál es la capital de Portugal?',
-          options: ['Oporto', '*Lisboa', 'Coímbra', 'Faro'],
-          time: 20,
-        },
-        {
-          type: 'single',
-          text: '¿Qué número es primo?',
-          options: ['21', '27', '*29', '33'],
-          time: 20,
-        },
-        {
-          type: 'single',
-          text: '¿Qué elemento químico tiene el símbolo O?',
-          options: ['Oro', '*Oxígeno', 'Osmio'],
-          time: 20,
-        },
-      ]);
-    },
-  );
-
-  it.runIf(available)('CSV with ";", a header, quotes and every skipped-line case', async () => {
-    const res = await importFile(asFile('preguntas-punto-y-coma.csv'));
-    expect(res.status).toBe(201);
-    expect(res.body.skipped).toEqual([
-      { line: 8, message: 'la respuesta correcta «5» no es el número de ninguna respuesta' },
-      { line: 9, message: 'falta el texto de la pregunta' },
-      { line: 10, message: 'tipo de pregunta desconocido: «ordenar»' },
-      { line: 11, message: 'el tiempo va de 5 a 300 segundos, o sin límite' },
-    ]);
-    const poll = await hostView(res);
-    expect(brief(poll)).toEqual([
-      {
-        type: 'single',
-        text: '¿Cuál es el océano más grande?',
-        options: ['Atlántico', '*Pacífico', 'Índico', 'Ártico'],
-        time: 30,
-      },
-      {
-        type: 'multiple',
-        text: '¿Qué son mamíferos? (elige "todas" las que lo sean)',
-        options: ['*Delfín', 'Tiburón', '*Murciélago'],
-        time: 20,
-      },
-      { type: 'scale', text: '¿Te gustó la actividad?', options: 10, time: 20 },
-      { type: 'text', text: '¿Qué cambiarías de la clase?', options: [], time: 20 },
-      { type: 'yesno', text: '¿Es el agua un compuesto?', options: ['*Sí', 'No'], time: 20 },
-    ]);
-  });
-
-  it.runIf(available)(
-    'CSV with "," and no header: question then options, * marks correct',
-    async () => {
-      const res = await importFile(asFile('preguntas-coma.csv'));
-      expect(res.status).toBe(201);
-      expect(res.body.skipped).toEqual([{ line: 3, message: 'faltan las opciones' }]);
-      const poll = await hostView(res);
-      expect(brief(poll).map((q: Json) => [q.type, q.options])).toEqual([
-        ['single', ['Primavera', 'Verano', 'Otoño', 'Invierno']],
-        ['multiple', ['*Python', '*JavaScript', 'Cobol']],
-        ['single', ['Sí', 'No, nunca']],
-      ]);
-      expect(poll.questions[2].text).toBe('Una opción con "comillas"');
-    },
-  );
-
-  it.runIf(available)('a CSV saved by Excel in Windows-1252 reads its accents', async () => {
-    const latin1 = Buffer.from('¿Qué estación prefieres?;Otoño;Invierno\n', 'latin1');
-    const res = await importFile({ file: latin1.toString('base64'), fileName: 'clase.csv' });
-    expect(res.status).toBe(201);
-    const poll = await hostView(res);
-    expect(poll.questions[0].text).toBe('¿Qué estación prefieres?');
-    expect(poll.questions[0].options.map((o: Json) => o.text)).toEqual(['Otoño', 'Invierno']);
-  });
-
-  it.runIf(available)(
-    "Kahoot's template: header rows, times, indices; bad rows reported",
-    async () => {
-      const res = await importFile({ ...asFile('kahoot-quiz.xlsx'), format: 'auto' });
-      expect(res.status).toBe(201);
-      expect(res.body.skipped).toEqual([
-        { line: 12, message: 'falta la respuesta correcta' },
-        { line: 13, message: 'falta el texto de la pregunta' },
-        { line: 14, message: 'la respuesta correcta 3 está vacía' },
-        { line: 15, message: 'la opción no puede exceder 120 caracteres' },
-      ]);
-      const poll = await hostView(res);
-      expect(poll.settings.quiz).toBe(true);
-      expect(brief(poll)).toEqual([
-        {
-          type: 'single',
-          text: '¿Quién pintó la Mona Lisa?',
-          options: ['*Leonardo da Vinci', 'Miguel Ángel', 'Rafael', 'Donatello'],
-          time: 20,
-        },
-        {
-          type: 'multiple',
-          text: '¿Cuáles son números primos?',
-          options: ['*2', '4', '*7', '9'],
-          time: 30,
-        },
-        {
-          type: 'single',
-          text: '¿Cuál es el símbolo químico del hierro?',
-          options: ['*Fe', 'Hi'],
-          time: 5,
-        },
-        {
-          type: 'single',
-          text: '¿Cuál es el océano más profundo? <el de la fosa de las Marianas>',
-          options: ['*Pacífico', 'Atlántico', 'Índico', 'Ártico'],
-          time: 120,
-        },
-      ]);
-    },
-  );
-
-  it.runIf(available)("'Pegar preguntas': the plain format with its prefixes", async () => {
-    const res = await importFile({
-      text: fixture('pegar-preguntas.txt').toString('utf8'),
-      title: 'Clase del lunes',
-    });
-    expect(res.status).toBe(201);
-    expect(res.body.title).toBe('Clase del lunes');
-    expect(res.body.skipped).toEqual([
-      {
-        line: 17,
-        message:
-          'faltan las opciones (escribe «Abierta:» delante de una pregunta de respuesta libre)',
-      },
-      { line: 25, message: 'la respuesta correcta D no es ninguna de las opciones' },
-    ]);
-    const poll = await hostView(res);
-    expect(brief(poll)).toEqual([
-      {
-        type: 'single',
-        text: '¿Cuál es el planeta más grande?',
-        options: ['Marte', '*Júpiter', 'Venus'],
-        time: 20,
-      },
-      {
-        type: 'multiple',
-        text: '¿Qué lenguajes se ejecutan en el navegador?',
-        options: ['*JavaScript', '*WebAssembly', 'COBOL'],
-        time: 20,
-      },
-      { type: 'yesno', text: '¿Has usado Sondeo antes?', options: ['Sí', 'No'], time: 20 },
-      { type: 'scale', text: '¿Cuánto te ha gustado la clase?', options: 5, time: 20 },
-      { type: 'text', text: '¿Qué cambiarías de la clase?', options: [], time: 20 },
-      {
-        type: 'single',
-        text: '¿Cuál es la capital de Francia?',
-        options: ['Lyon', '*París', 'Marsella'],
-        time: 30,
-      },
-    ]);
-  });
-
-  it.runIf(available)('a poll without right answers nor times is no quiz', async () => {
-    const res = await importFile({ text: '¿Café o té?\n- Café\n- Té\n\nAbierta: ¿Por qué?' });
-    expect(res.status).toBe(201);
-    const poll = await hostView(res);
-    expect(poll.settings.quiz).toBe(false);
-    expect(poll.questions.map((q: Json) => q.timeLimitSeconds)).toEqual([null, null]);
-  });
-
   it.runIf(available)('texts go through the hygiene of typed ones', async () => {
     const res = await importFile({ text: '¿Hola\u202E?\nA) a\nB) b\n\n¿Bien?\nA) sí\nB) no' });
     expect(res.status).toBe(201);
@@ -478,7 +165,7 @@ describe.each(engines)('poll files (%s)', (_engine, available, open) => {
   });
 
   it.runIf(available)('nothing readable: 400 with the lines, and no poll made', async () => {
-    const before = (store as ReturnType<typeof counted>).created;
+    const before = t.store.created;
     const res = await importFile({ text: '¿Sin opciones?\n\n¿Tampoco?' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
@@ -486,7 +173,7 @@ describe.each(engines)('poll files (%s)', (_engine, available, open) => {
       message: 'No se pudo leer ninguna pregunta del archivo',
     });
     expect(res.body.details).toHaveLength(2);
-    expect((store as ReturnType<typeof counted>).created).toBe(before);
+    expect(t.store.created).toBe(before);
   });
 
   it.runIf(available)(
@@ -498,7 +185,7 @@ describe.each(engines)('poll files (%s)', (_engine, available, open) => {
         code: 'PAYLOAD_TOO_LARGE',
         message: expect.stringContaining('64 KB'),
       });
-      const huge = await app.inject({
+      const huge = await t.app.inject({
         method: 'POST',
         url: '/api/v1/polls/import',
         headers: { 'content-type': 'application/json' },
@@ -550,18 +237,6 @@ describe.each(engines)('poll files (%s)', (_engine, available, open) => {
     expect(other.body.code).toBe('IDEMPOTENCY_MISMATCH');
   });
 });
-
-/** The store with its createPoll calls counted: a refused file must never reach it. */
-function counted(store: PollStore): PollStore & { created: number } {
-  const target = store as PollStore & { created: number };
-  target.created = 0;
-  const create = store.createPoll.bind(store);
-  target.createPoll = (input) => {
-    target.created++;
-    return create(input);
-  };
-  return target;
-}
 
 describe('import shares the poll-creation bucket', () => {
   it('429 once POLL_CREATE_BURST is spent, by creating or importing', async () => {
