@@ -34,10 +34,9 @@ export function readSondeo(text: string): DraftPoll {
   const settings = Settings.partial().safeParse(file.settings ?? {});
   if (!settings.success)
     skipped.push({ line: 0, message: 'ajustes no válidos: se usaron los de siempre' });
-  const questions: DraftQuestion[] = [];
-  const list = Array.isArray(file.questions) ? file.questions : [];
   if (!Array.isArray(file.questions)) throw invalid('El archivo no tiene la lista "questions"');
-  for (const [i, raw] of list.entries()) {
+  const questions: DraftQuestion[] = [];
+  for (const [i, raw] of (file.questions as unknown[]).entries()) {
     const parsed = PollFileQuestion.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
