@@ -239,6 +239,7 @@ describe.each(engines)('poll file formats (%s)', (_engine, available, open) => {
     const csv = [
       'Pregunta,Tipo,Respuesta 1,Respuesta 2,Tiempo,Correctas',
       '¿Bien?,única,a,b,20,1',
+      '¿Dos?,,a,b,,1.2',
       '¿Tiempo?,única,a,b,medio minuto,1',
       '¿Sí o no?,sí/no,,,,quizá',
       '¿Escala?,escala 1-7,,,,',
@@ -247,13 +248,16 @@ describe.each(engines)('poll file formats (%s)', (_engine, available, open) => {
     ].join('\r\n');
     const res = await importFile({ text: csv, format: 'csv' });
     expect(res.status).toBe(201);
-    expect(res.body.imported).toBe(1);
+    expect(res.body.imported).toBe(2);
     expect(res.body.skipped).toEqual([
-      { line: 3, message: 'el tiempo «medio minuto» no es un número de segundos' },
-      { line: 4, message: 'la respuesta correcta «quizá» no es Sí ni No' },
-      { line: 5, message: 'la escala va de 1 a 5 o de 1 a 10' },
-      { line: 6, message: 'la respuesta correcta «C» no es el número de ninguna respuesta' },
-      { line: 7, message: 'la pregunta no puede exceder 240 caracteres' },
+      { line: 4, message: 'el tiempo «medio minuto» no es un número de segundos' },
+      { line: 5, message: 'la respuesta correcta «quizá» no es Sí ni No' },
+      { line: 6, message: 'la escala va de 1 a 5 o de 1 a 10' },
+      { line: 7, message: 'la respuesta correcta «C» no es el número de ninguna respuesta' },
+      { line: 8, message: 'la pregunta no puede exceder 240 caracteres' },
     ]);
+    // '1,3' that a Spanish Excel saved as the number 1.3: answers 1 and 3 (here 1 and 2).
+    const poll = await hostView(res);
+    expect(brief(poll)[1]).toMatchObject({ type: 'multiple', options: ['*a', '*b'] });
   });
 });

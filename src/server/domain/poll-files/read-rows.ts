@@ -106,7 +106,10 @@ function readHeaderRow(row: Row, columns: Columns, requireCorrect: boolean): Rea
     };
   }
   const correct = new Set<number>();
-  for (const token of correctCell.split(/[\s,;]+/).filter(Boolean)) {
+  // '1,3' typed into a Spanish Excel is the number 1.3 (a decimal comma), saved as <v>1.3</v>;
+  // indices are whole, so a point separates them too ('2.0', a float's spelling, is 2).
+  const indices = correctCell.replace(/^(\d+)\.0+$/, '$1');
+  for (const token of indices.split(/[\s,;.]+/).filter(Boolean)) {
     const index = /^\d+$/.test(token)
       ? Number(token)
       : /^[A-Za-z]$/.test(token)
