@@ -6,7 +6,8 @@
  *
  * A lemma carries its class after a colon:
  * - `g` an adjective or noun of two genders ('tonto' → tonta), with diminutives ('tontito',
- *   'tontillo', 'tontuelo') and augmentatives ('tontazo', 'tontote', 'tontorrón');
+ *   'tontillo', 'tontuelo') and augmentatives ('tontazo', 'tontote', 'tontorrón'), and a
+ *   participle without its d ('pringao');
  * - `n` one gender only or invariable ('idiota', 'imbécil', 'zorra'): the word alone, no
  *   diminutives, since those are often other words ('zorrilla', 'pollito');
  * - `c` a compound whose last word is a plural noun ('tontopollas', 'lameculos'): the word and
@@ -47,6 +48,9 @@ function nominal(word: string): string[] {
   for (const end of ['azo', 'aza', 'ote', 'ota', 'on', 'ona', 'orron', 'orrona']) {
     forms.add(stem + end);
   }
+  // A participle's d dropped, as it is said and typed ('pringao', 'culiao'); not -ido, whose
+  // 'malparío' is 'malparió', miscarried.
+  if (word.endsWith('ado')) forms.add(word.replace(/do$/, 'o'));
   return [...forms];
 }
 

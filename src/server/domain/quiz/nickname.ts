@@ -33,8 +33,13 @@ const NICKNAME_ONLY = new WordMatcher({
 });
 const NAMES = new Set(NAMES_LIKE_INSULTS);
 
-/** Why a nickname is refused, or null. The message never says which word matched. */
-function offends(nickname: string, strict: boolean, blocked: readonly string[]): boolean {
+/** Whether a nickname is refused (the message never says which word matched): `strict` is the
+ *  poll's 'Filtro estricto', `blocked` the host's blocked words. */
+export function refusesNickname(
+  nickname: string,
+  strict: boolean,
+  blocked: readonly string[] = [],
+): boolean {
   if (HATE_SYMBOLS.test(nickname)) return true;
   const folded = foldLetters(nickname);
   if (HATE_NUMBERS.test(folded)) return true;
@@ -74,7 +79,7 @@ export async function checkNickname(
 ): Promise<string> {
   // The leaderboard shows nicknames on the projector: the host's blocked words apply too.
   const blocked = await store.listBlockedWords(poll.id);
-  if (offends(nickname, poll.strictFilter, blocked)) {
+  if (refusesNickname(nickname, poll.strictFilter, blocked)) {
     throw new DomainError('NICKNAME_INVALID', quizMessages.nicknameBlocked);
   }
   return nicknameKey(nickname);
