@@ -68,5 +68,7 @@ export const CLEAN_LOOKALIKES: readonly string[] = items(`
   Mamaroneck, Hong Kong, Fukushima, Phuket, Dong Hoi, Kunming, Scunthorpe, Penistone, Essex
   Middlesex, Sussex, Cockburn, Dickinson, Hitchcock, Shitake, Titicaca, Cuenca del Titicaca
   Mazatlán, Tlalnepantla, Pachuca, Cuautitlán, Huehuetenango, Chichicastenango, Quetzaltenango
+  El tren llegó retrasado, El gordo de Navidad, La vaca come hierba, Un payaso en el circo
+  Mi burro se llama Platero, Eres muy buena en mates, Sos re grosa, Tocó el fagot en la orquesta
   Pichilemu, Pichincha, Cochabamba, Puerto Montt, Concepción, Coquimbo, Iquique, Chuquicamata
 `);

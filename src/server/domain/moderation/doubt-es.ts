@@ -34,4 +34,20 @@ export const DOUBT_LEMMAS_ES: readonly string[] = `
   .map((w) => w.trim())
   .filter(Boolean);
 
-export const DOUBT_ES: readonly string[] = inflections(DOUBT_LEMMAS_ES);
+/**
+ * Words innocent alone ('retrasado' is late, 'burro' a donkey) that insult once addressed to
+ * someone: 'eres un retrasado', 'sos una inútil'. Held, since 'eres un burro en mates' may be a
+ * joke between friends.
+ */
+const ADDRESSED = 'eres un, eres una, sos un, sos una, eres, sos'.split(', ');
+const ADDRESSED_WORDS = `retrasado, retrasada, inútil, cerdo, cerda, baboso, babosa, burro, burra
+  payaso, payasa, mongol, gordo, gorda, foca, vaca, asqueroso, asquerosa, feo, fea, rata, basura
+  escoria, anormal, subnormal, mierda, mono, mona, loser, perdedor, perdedora`
+  .split(/[,\n]/)
+  .map((w) => w.trim());
+
+export const DOUBT_ADDRESSED_ES: readonly string[] = ADDRESSED.flatMap((a) =>
+  ADDRESSED_WORDS.map((w) => `${a} ${w}`),
+);
+
+export const DOUBT_ES: readonly string[] = [...inflections(DOUBT_LEMMAS_ES), ...DOUBT_ADDRESSED_ES];

@@ -1,5 +1,5 @@
 import { CLEAN_CONTAINING_ES, CLEAN_WORDS_ES } from './clean-es.ts';
-import { DOUBT_LEMMAS_ES } from './doubt-es.ts';
+import { DOUBT_ADDRESSED_ES, DOUBT_LEMMAS_ES } from './doubt-es.ts';
 import { inflections } from './inflect.ts';
 import { WordMatcher } from './matcher.ts';
 import {
@@ -31,7 +31,7 @@ function rater(personal: boolean): (text: string) => TextRating {
   const strongWords = [
     ...new Set([...PROFANITY_ES, ...inflections(PROFANITY_LEMMAS_ES, { personal })]),
   ];
-  const doubt = inflections(DOUBT_LEMMAS_ES, { personal });
+  const doubt = [...inflections(DOUBT_LEMMAS_ES, { personal }), ...DOUBT_ADDRESSED_ES];
   const strong = new WordMatcher({ words: strongWords, ...common });
   const any = new WordMatcher({ words: strongWords, exactOnly: doubt, ...common });
   return (text) => {

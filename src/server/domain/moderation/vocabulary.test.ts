@@ -74,6 +74,26 @@ describe('the lists catch every form of their insults', () => {
     for (const t of texts) expect(rateText(t), t).toBe('strong');
   });
 
+  it('holds a word innocent alone once addressed to someone, and only then', () => {
+    for (const t of ['eres un retrasado', 'Eres una gorda', 'sos un inútil', 'eres un burro']) {
+      expect(rateText(t), t).toBe('doubt');
+    }
+    for (const t of [
+      'El tren llegó retrasado',
+      'El gordo de Navidad',
+      'Mi burro se llama Platero',
+    ]) {
+      expect(rateText(t), t).toBe('clean');
+    }
+  });
+
+  it('flags English a class types as it is', () => {
+    for (const t of ['fuck you', 'FUCKING', 'motherfucker', 'son of a bitch']) {
+      expect(rateText(t), t).toBe('strong');
+    }
+    expect(rateText('tocó el fagot en la orquesta')).toBe('clean');
+  });
+
   it.each([
     ['family', ['bastardo', 'desgraciada', 'sinvergüenza']],
     ['intelligence', ['zopenco', 'mentecata', 'majadero', 'cenutrio', 'zonzo', 'papanatas']],
