@@ -21,7 +21,8 @@ const list = (text: string): readonly string[] =>
  *  'Terrorista' are words of a news answer, not names. Given names are not refused for what
  *  else they mean: 'Isis' (a goddess, a given name), 'Adolfo', 'Franco', 'Aryan' (a common
  *  Indian name: its slogans are), 'Jihad' (an Arabic name), 'Dick', 'Fanny', 'Willy'; nor bare
- *  acronyms that are other words ('ETA' an arrival time: its slogans are). 'SS' is refused
+ *  acronyms that are other words ('ETA' an arrival time: its slogans are), nor 'Stalin' and
+ *  'Lenin', given names in Latin America. 'SS' is refused
  *  standing alone: initials have another letter to add, the projector reads the Nazi corps. */
 export const NICKNAME_WORDS: readonly string[] = list(`
   nigger, nigga, niggah, niglet, nig nog, jigaboo, porch monkey, jungle bunny, golliwog
@@ -36,18 +37,20 @@ export const NICKNAME_WORDS: readonly string[] = list(`
   abusador:g, pornografía infantil
   retrasado:g, sidoso:g, machorra, moraco:g, travelo, mariposón
   terrorista, terrorismo, yihadista, daesh, estado islámico, islamic state, al qaeda, alqaeda
-  bin laden, osama bin laden, gora eta, viva eta, genocida, genocidio, holocausto, holocaust, auschwitz
+  bin laden, osama bin laden, gora eta, viva eta, genocida, genocidio, holocausto, holocaust
+  auschwitz
   zyklon, zyklon b, cámara de gas, gas chamber, solución final, final solution
   hitler, adolf hitler, heil hitler, sieg heil, seig heil, heil, nazi, neonazi, nazismo, ss
   führer, fuehrer, himmler, goebbels, mengele, eichmann, heydrich, göring, goering
-  tercer reich, third reich, cuarto reich, fourth reich, arbeit macht frei, totenkopf
+  mussolini, il duce, pol pot, tercer reich, third reich, cuarto reich, fourth reich
+  arbeit macht frei, totenkopf
   white power, white pride, poder blanco, orgullo blanco, supremacía blanca, white supremacy
   blood and honour, blood and honor, sangre y honor, raza aria, aryan nation, aryan brotherhood
   aryan pride, aryan power, kkk, ku klux klan, gas the jews, fourteen words
   muerte a los judíos, muerte a los negros, muerte a los moros, ss88, hh88
   kill yourself, kill urself, kill ur self, kys, neck yourself, hang yourself, go kill yourself
   slit your wrists, drink bleach, die in a fire, unalive yourself, end yourself
-  suicídate, suicidaos, mátate, ahórcate, muérete, córtate
+  suicídate, suicidaos, mátate, ahórcate, muérete, córtate, pro ana, pro mia, thinspo
 `);
 
 /**

@@ -4,11 +4,12 @@
  * Latin America, not copied from any published list; licence CC0 1.0 (public domain dedication).
  *
  * Only strong words: mild insults ('tonto', 'idiota') are held on doubt (doubt-es.ts), and the
- * host can hide any answer or word, or block words of their own for a poll. Words that are vulgar in one country
- * and everyday in another are left out alone ('coger' to take, 'concha' shell, 'polla' hen,
- * 'perra' female dog, 'zorra' vixen, 'pinche' kitchen hand, 'cipote' child, 'boludo'/'huevón'
- * as friendly address) and caught only in the phrases that make them insults ('hijo de perra',
- * 'concha de tu madre'); so are words with an innocent everyday meaning ('gonorrea', 'HP').
+ * host can hide any answer or word, or block words of their own for a poll. Words vulgar in one
+ * country and everyday in another are not here alone ('coger' to take, 'concha' a shell, 'polla'
+ * a hen, 'perra' a female dog, 'zorra' a vixen, 'pinche' a kitchen hand, 'cipote' a child,
+ * 'boludo'/'huevón' friendly address): held on doubt or left out, and flagged in the phrases
+ * that make them insults ('hijo de perra', 'concha de tu madre', 'sos una gonorrea'); so are
+ * words with an innocent everyday meaning ('gonorrea', 'HP').
  * 'Jodido' is in (issue 17): in a classroom answer it is the vulgar word, not "hard".
  *
  * Left out, innocent in a class (issue 24): 'retrasado' (delayed), 'anormal', 'autista', 'cojo',
@@ -18,8 +19,8 @@
  * 'pito' (a whistle), 'bicho' (a bug), 'cuca', 'chucha', 'concha' (given names), 'golfo' (a gulf),
  * 'loca', 'pato', 'mono', 'rata', 'basura', 'escoria', 'cerda', 'vaca', 'foca', 'gorda'; and
  * 'culear', 'singar' (their forms fold like 'cuyes', guinea pigs, and 'cingaleses'), 'maketo'
- * (a 'maqueta', a scale model). Held, not hidden: 'sorete' ('sorbete' is a letter away),
- * 'mayate' (a beetle in Mexico).
+ * (a 'maqueta', a scale model), 'lpm' (beats per minute). Held, not hidden: 'sorete' ('sorbete'
+ * is a letter away), 'mayate' (a beetle in Mexico), 'mongoloide' (an old anthropology term).
  *
  * Matched after folding (fold.ts, matcher.ts): case, accents, look-alike letters, digits and
  * symbols for letters, masks, sound-alike spellings, repeated and inserted letters, and letters
@@ -38,13 +39,13 @@ const list = (text: string): readonly string[] =>
 export const PROFANITY_ES: readonly string[] = list(`
   putita, putito, putón, putona, putada, putañero, furcia
   hijo de puta, hijo de perra, hija de perra, hijo de zorra, hija de zorra, hijo de la chingada
-  hdp, hdpm, hdlgp, ptm, ctm, ctmr, csm, lpm, lpqtp, jdp, hpta, mrd, pndj, ql
+  hdp, hdpm, hdlgp, ptm, ctm, ctmr, csm, lpqtp, jdp, hpta, mrd, pndj, ql
   mierda, mierdero, me cago en, reputa madre
   conyo, jodón, jodienda, coñazo
   gilipollez, verga, vergazo, vergota, vergón, pendejada, chingatumadre, chingadera
   culiao, singao, ojete, mamahuevo, mamaguevo, carechimba, caraechimba, caremonda
   tomar por culo, dar por culo, den por culo
-  puñeta, cojones, trolo, maraco, marico, bujarra, mongoloide
+  puñeta, cojones, trolo, maraco, marico, bujarra
   retrasado mental, retrasada mental
   me la suda, me la pela, me la sopla, me la chupas, chúpamela, cómemela, mámamela
   eres una gonorrea, sos una gonorrea, eres un gonorrea, sos un gonorrea

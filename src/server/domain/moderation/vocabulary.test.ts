@@ -68,7 +68,7 @@ describe('the lists catch every form of their insults', () => {
     ['compounds, singular too', ['tontopolla', 'soplapolla', 'lameculo', 'tonto polla']],
     ['homophobic', ['bujarrón', 'trolo', 'maraco', 'marico de mierda']],
     ['ethnic', ['moraco', 'sudacas', 'negratas']],
-    ['disability', ['mongoloide', 'mogólico', 'retrasado mental']],
+    ['disability', ['mogólico', 'mongolo', 'retrasado mental']],
     ['Latin American', ['culiao', 'pirobo', 'carechimba', 'sos una gonorrea', 'conchesumadre']],
   ])('flags the %s insults', (_, texts) => {
     for (const t of texts) expect(rateText(t), t).toBe('strong');
@@ -111,8 +111,12 @@ const PENDING_MATCHER = new Set(['Villaputas', 'Mamonal', 'Mamonal de Cartagena'
 /** Dictionary words flagged that are neither a listed form nor hold one: rare words that sound
  *  like an insult, spelling variants of one ('sonso', 'bugarrón') and vulgar verbs left out of
  *  the lists ('culeamos'). Anything else is a list entry colliding with Spanish. */
-const SOUND_ALIKES =
-  /^(?:bugarron|capulo|carago|culea|esfolar|esfoyar|foya$|poya|godeo|goderia|lambeculo|maxtate|nesci|singamos|sons[oa]|soquete|sorra)/;
+const SOUND_ALIKES = new RegExp(
+  `^(?:${[
+    ...['bugarron', 'capulo', 'carago', 'culea', 'esfolar', 'esfoyar', 'foya$', 'poya', 'godeo'],
+    ...['goderia', 'lambeculo', 'maxtate', 'nesci', 'singamos', 'sons[oa]', 'soquete', 'sorra'],
+  ].join('|')})`,
+);
 
 describe('the lists keep Spanish clean', () => {
   it('holds or flags none of the ordinary words, places and names that look like an insult', () => {
