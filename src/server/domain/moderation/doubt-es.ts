@@ -11,7 +11,7 @@ import { inflections } from './inflect.ts';
  *
  * Left out because a class uses them innocently all the time: 'burro', 'cerdo', 'pollo',
  * 'concha', 'cola', 'coger', 'inútil', 'payaso', 'gordo', 'feo', 'mongol', 'retrasado',
- * 'baboso' (a slug) (all held once addressed: DOUBT_ADDRESSED_ES); 'cagar', 'cagón', 'chocho',
+ * 'baboso' (a slug), most of them held once addressed (DOUBT_ADDRESSED_ES); 'cagar', 'cagón', 'chocho',
  * whose sound-alikes are 'caja', 'cajón', 'xoxo'; 'lerdo' (Ciudad Lerdo, the Ley Lerdo),
  * 'memo', 'lelo', 'gil' (names), 'cateto' (a triangle's side), 'paleta' (a palette: 'paleto' is
  * held alone), 'mensa' (a table; 'menso' alone), 'torpe', 'bruto', 'melón', 'merluzo',
