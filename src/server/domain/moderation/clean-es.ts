@@ -19,7 +19,7 @@ export const CLEAN_WORDS_ES: readonly string[] = list(`
 
 /** Stems of Spanish words that hold a glued entry of profanity-es.ts ('comput' holds 'puta'). */
 export const CLEAN_CONTAINING_ES: readonly string[] = list(`
-  comput, disput, reput, diput, deput, imput, amput, putativ, esput, suput
+  comput, disput, reput, diput, imput, amput, putativ, esput, suput
   culebr, objet, folgad, puñetaz, perifoll, cachifoll, alberg, enverg, bergant, bergam
   repanching, converj, diverj, chamberg, bergad, bergar, volv
   bolet, cambr, culter

@@ -110,11 +110,14 @@ const PENDING_MATCHER = new Set(['Villaputas', 'Mamonal', 'Mamonal de Cartagena'
 
 /** Dictionary words flagged that are neither a listed form nor hold one: rare words that sound
  *  like an insult, spelling variants of one ('sonso', 'bugarrón') and vulgar verbs left out of
- *  the lists ('culeamos'). Anything else is a list entry colliding with Spanish. */
+ *  the lists ('culeamos'); 'depute' (the rare 'deputar', glued 'de' + 'pute'), since a clean
+ *  stem 'deput' would guard 'hijodeputa' too. Anything else is a list entry colliding with
+ *  Spanish. */
 const SOUND_ALIKES = new RegExp(
   `^(?:${[
     ...['bugarron', 'capulo', 'carago', 'culea', 'esfolar', 'esfoyar', 'foya$', 'poya', 'godeo'],
     ...['goderia', 'lambeculo', 'maxtate', 'nesci', 'singamos', 'sons[oa]', 'soquete', 'sorra'],
+    'depute',
   ].join('|')})`,
 );
 
