@@ -7,7 +7,8 @@
  * Words that are fine in an answer ('Hitler' in a history class) are refused only as a name.
  * Left out as they fold like Spanish names or words: 'kike' (Kike, Quique), 'paki' (Paqui),
  * 'fagot' (a bassoon), 'coon' (con), 'jap' (gap), 'go die' (Jodie, once j is g), 'dick' (a
- * name), 'ho' and 'hoe' (Chinese and Vietnamese names), 'mong' (a surname), 'tits' (birds).
+ * name), 'ho' and 'hoe' (Chinese and Vietnamese names), 'mong' (a surname), 'tits' (birds),
+ * 'thot' (Tot, Tóth), 'spaz' (Spas, a Bulgarian name), 'dyke' (Dike, once y is i and k is c).
  * Lemmas carry inflect.ts classes (g: genders and sizes); the rest are matched as listed.
  */
 const list = (text: string): readonly string[] =>
@@ -26,9 +27,9 @@ const list = (text: string): readonly string[] =>
  *  standing alone: initials have another letter to add, the projector reads the Nazi corps. */
 export const NICKNAME_WORDS: readonly string[] = list(`
   nigger, nigga, niggah, niglet, nig nog, jigaboo, porch monkey, jungle bunny, golliwog
-  faggot, fag, dyke, tranny, shemale, retard, retarded, spastic, spaz, mongoloid
+  faggot, fag, tranny, shemale, retard, retarded, spastic, mongoloid
   spic, chink, gook, zipperhead, wetback, beaner, raghead, towelhead, sand monkey, camel jockey
-  pikey, cunt, twat, whore, slut, skank, thot, bitch, son of a bitch, motherfucker, fucker, fuck
+  pikey, cunt, twat, whore, slut, skank, bitch, son of a bitch, motherfucker, fucker, fuck
   fuck you, fuck off, fucking, fucked, fuckface, pussy, asshole, arsehole, dickhead, cocksucker
   cock, wanker, bellend, knobhead, shit, shithead, bullshit, piece of shit, dumbass, jackass
   bastard, dildo, blowjob, handjob, milf, porn, porno, pornstar

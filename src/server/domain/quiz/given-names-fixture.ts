@@ -1,9 +1,9 @@
 /**
  * Real given names and their everyday diminutives, as a class types them for a quiz nickname
  * (issue 25): Spanish, Latin American, Catalan, Basque, Galician, English, Portuguese, Italian,
- * French, German, Arabic, Amazigh, Romanian, Slavic, Chinese, Japanese, Korean, Indian and
- * Filipino names. Names are facts; these were written from common usage, not picked against
- * the lists. None may be refused as a nickname (nickname.test.ts).
+ * French, German, Arabic, Amazigh, Romanian, Slavic, Chinese, Japanese, Korean, Indian,
+ * Vietnamese and Filipino names. Names are facts; these were written from common usage, not
+ * picked against the lists. None may be refused as a nickname (nickname.test.ts).
  */
 const names = (text: string): string[] =>
   text
@@ -109,5 +109,7 @@ export const GIVEN_NAMES: readonly string[] = names(`
   Ji-woo, Min-jun, Seo-yeon, Ha-eun, Do-yun, Ji-ho, Su-bin, Hyun, Jin, Soo, Kyung, Eun
   Aryan, Arjun, Rahul, Priya, Anjali, Ravi, Vijay, Sanjay, Deepak, Pooja, Neha, Sita, Gita
   Rohan, Amit, Sunil, Anil, Kiran, Lakshmi, Ganesh, Suresh, Mahesh, Dinesh, Nisha, Asha
+  Phuc, Dung, Bich, Hoa, Thanh, Huong, Tuan, Linh, Trang, Phuong, Thuy, Duc, Hung, Cuong, Phat
+  Spas, Stoyan, Dragan, Milica, Jelena, Zoran, Bogdan, Agnieszka, Wojciech, Małgorzata
   Jose Mari, Joselito, Bong, Dodong, Junjun, Jun-Jun, Bebot, Ning, Nonoy, Inday, Tootsie
 `);

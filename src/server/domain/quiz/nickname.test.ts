@@ -18,7 +18,7 @@ describe('refusesNickname', () => {
     ['hate codes', ['1488', 'HH88', '14/88', '88', '卐']],
     ['genocide', ['Holocausto', 'Auschwitz', 'Zyklon B', 'Cámara de gas', 'Genocida']],
     ['terrorism', ['Terrorista', 'Osama bin Laden', 'Daesh', 'Gora ETA', 'Al Qaeda']],
-    ['English slurs', ['nigger', 'Faggot', 'dyke', 'tranny', 'spic', 'chink', 'retard', 'spaz']],
+    ['English slurs', ['nigger', 'Faggot', 'tranny', 'spic', 'chink', 'retard', 'spastic']],
     ['English sexual insults', ['cunt', 'Whore', 'slut', 'skank', 'twat', 'wanker', 'cocksucker']],
     ['English curses', ['Fuck you', 'motherfucker', 'shithead', 'dumbass', 'bastard', 'dickhead']],
     ['Spanish slurs', ['maricón', 'sudaca', 'moraco', 'sidoso', 'travelo', 'retrasado']],
