@@ -46,13 +46,9 @@ export function isProfane(text: string): boolean {
   return rateText(text) === 'strong';
 }
 
-let names: ((text: string) => TextRating) | undefined;
-
 /**
  * A nickname's rating: the same lists without verbs' personal forms ('jodí' is vulgar in a
- * sentence; 'Jodi' alone is a name). Built on the first nickname.
+ * sentence; 'Jodi' alone is a name). Built at start like rateText's, not on the first nickname:
+ * a quiz's first join is no time to block the event loop.
  */
-export function rateName(name: string): TextRating {
-  names ??= rater(false);
-  return names(name);
-}
+export const rateName = rater(false);
