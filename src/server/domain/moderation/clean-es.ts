@@ -13,7 +13,7 @@ const list = (text: string): readonly string[] =>
 export const CLEAN_WORDS_ES: readonly string[] = list(`
   bolera, boleras, verja, verjas
   cuyo, cuya, cuyos, cuyas, pola, polas, godo, goda, godos, godas, boyera, boyeras
-  cuyero, cuyeros, cogones
+  cuyero, cuyeros, cogones, mariquita
 `);
 
 /** Stems of Spanish words that hold a glued entry of profanity-es.ts ('comput' holds 'puta'). */
@@ -21,5 +21,5 @@ export const CLEAN_CONTAINING_ES: readonly string[] = list(`
   comput, disput, reput, diput, imput, amput, putativ, esput, suput
   culebr, objet, folgad, puñetaz, perifoll, cachifoll, alberg, enverg, bergant, bergam
   repanching, converj, diverj, chamberg, bergad, bergar, volv
-  bolet, cambr, culter
+  bolet, cambr, culter, afol, esfol
 `);

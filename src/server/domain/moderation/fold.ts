@@ -15,6 +15,7 @@ import { CONFUSABLE_LATIN } from './confusables-latin.ts';
  *    masks both as hidden letters and as separators ('p.u.t.a').
  * 3. Skeleton (Spanish sound-alikes, so phonetic spellings fold too): 'ny' → ñ, 'ch' → x,
  *    silent h off, qu/q/k → c, ce/ci → se/si, v → b (u between consonants: 'pvta'), nb → mb,
+ *    a first w before a vowel → u ('webon'),
  *    z → s, j → g ('goder'), y → l before a vowel ('gilipoyas') and i elsewhere ('ydiota'), a
  *    run of r → R ('perra' is not 'pera'), runs of any other letter collapsed ('puuuta').
  *
@@ -66,19 +67,36 @@ const ACCENTED = /[\u00e1\u00e9\u00ed\u00f3\u00fa\u00fc]/gu;
 const ACCENT_OFF: Record<string, string> = { á: 'a', é: 'e', í: 'i', ó: 'o', ú: 'u', ü: 'u' };
 const OTHER = /[^ -~\p{M}\u00f1]/gu;
 
-/** Step 1: letters folded to a–z and ñ; everything else left for the tokenizer. */
-export function foldLetters(text: string): string {
+/**
+ * Cyrillic and Greek letters read as what they sound like (issue 24): a class types 'тонто'
+ * for 'tonto', where the look-alike reading makes н an h. The matcher tries this reading as
+ * well as the look-alike one when a text has either script (SCRIPTS), never otherwise.
+ */
+// biome-ignore format: a table reads better in rows
+const TRANSLITERATED: Record<string, string> = {
+  а: 'a', б: 'b', в: 'v', г: 'g', ґ: 'g', д: 'd', е: 'e', ё: 'e', є: 'ie', ж: 'y', з: 'z', и: 'i',
+  і: 'i', ї: 'i', й: 'i', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't',
+  у: 'u', ф: 'f', х: 'j', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'sh', ъ: '', ы: 'i', ь: '', э: 'e',
+  ю: 'iu', я: 'ia', α: 'a', β: 'b', γ: 'g', δ: 'd', ε: 'e', ζ: 'z', η: 'i', θ: 'z', ι: 'i',
+  κ: 'k', λ: 'l', μ: 'm', ν: 'n', ξ: 'x', ο: 'o', π: 'p', ρ: 'r', σ: 's', ς: 's', τ: 't', υ: 'u',
+  φ: 'f', χ: 'j', ψ: 'ps', ω: 'o',
+};
+/** A Cyrillic or Greek letter: the text has a second, transliterated reading. */
+export const SCRIPTS = /[\u0370-\u03ff\u0400-\u04ff\u1f00-\u1fff]/u;
+const SCRIPT_LETTER = /[\u0370-\u03ff\u0400-\u04ff]/gu;
+
+/** Step 1: letters folded to a–z and ñ; everything else left for the tokenizer. With
+ *  `transliterate`, Cyrillic and Greek letters are read by sound, not by look. */
+export function foldLetters(text: string, transliterate = false): string {
   const lower = text.toLowerCase();
   // Plain ASCII (most answers) has nothing for the Unicode steps to do, nor has Spanish with
   // its accents, which only come off.
   if (!NON_ASCII.test(lower)) return lower;
   if (SPANISH.test(lower)) return lower.replace(ACCENTED, (c) => ACCENT_OFF[c]!);
+  let decomposed = lower.normalize('NFKC').replace(INVISIBLE, '').toLowerCase().normalize('NFD');
+  if (transliterate) decomposed = decomposed.replace(SCRIPT_LETTER, (c) => TRANSLITERATED[c] ?? c);
   return (
-    lower
-      .normalize('NFKC')
-      .replace(INVISIBLE, '')
-      .toLowerCase()
-      .normalize('NFD')
+    decomposed
       // Look-alikes before marks: a small capital 'ɴ' with a combining tilde is an ñ.
       .replace(OTHER, mapChar)
       .replace(/n\u0303|\p{M}+/gu, (m) => (m === 'n\u0303' ? '\u00f1' : ''))
@@ -123,6 +141,8 @@ export interface Piece {
   spelled: string;
   /** The skeleton (see above), possibly with placeholders. */
   skeleton: string;
+  /** Whether the skeleton has placeholders ('?', 'I'): read as a pattern. */
+  masked: boolean;
 }
 
 /**
@@ -141,7 +161,7 @@ export function pieces(folded: string, masks: 'split' | 'hide'): Piece[] {
       if (part === '') continue;
       // Most pieces are plain letters: nothing to read as letters.
       if (PLAIN.test(part)) {
-        out.push({ raw: part, spelled: part, skeleton: skeletonOf(part) });
+        out.push({ raw: part, spelled: part, skeleton: skeletonOf(part), masked: false });
         continue;
       }
       // A number is not a word ('1990'), but one or two digits may be letters ('14' for 'la').
@@ -149,11 +169,14 @@ export function pieces(folded: string, masks: 'split' | 'hide'): Piece[] {
       const letters = HAS_LETTER.test(part) || part.length <= 2;
       const read = letters ? part.replace(/[0-9@$€§©®+!¡|]/g, (c) => LEET[c] ?? c) : part;
       const spelled = read.replace(/[*_#.]+/g, hidden);
-      out.push({ raw: part, spelled, skeleton: skeletonOf(spelled) });
+      const skeleton = skeletonOf(spelled);
+      out.push({ raw: part, spelled, skeleton, masked: PLACEHOLDERS.test(skeleton) });
     }
   }
   return out;
 }
+
+const PLACEHOLDERS = /[?I]/;
 
 /** A run of k masks hides between 1 and k letters of the skeleton: one '?' each. */
 const hidden = (run: string) => '?'.repeat(run.length);
@@ -198,6 +221,10 @@ export function skeletonOf(word: string): string {
     } else if (c === 'v') {
       // A v between consonants stands for a u ('pvta', as on Latin inscriptions); else a b.
       c = CONSONANTS.has(word[i - 1] ?? '') && CONSONANTS.has(next ?? '') ? 'u' : 'b';
+    } else if (c === 'w' && i === 0 && next !== undefined && VOWELS.has(next)) {
+      // A word's 'w' before a vowel is the sound of 'hu', 'gü' ('webon', 'weón' for 'huevón');
+      // inside a word it is more often a letter slipped in ('culwero').
+      c = 'u';
     } else if (c === 'n' && (next === 'b' || next === 'v') && out !== '') {
       // 'nb' sounds 'mb' ('inbécil').
       c = 'm';

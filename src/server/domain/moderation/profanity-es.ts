@@ -53,7 +53,7 @@ export const PROFANITY_ES: readonly string[] = list(`
 export const PROFANITY_LEMMAS_ES: readonly string[] = list(`
   puto:g, cabrón:g, pendejo:g, malparido:g, maricón:g, culero:g, mamón:g, pajero:g, puñetero:g
   pelotudo:g, cojudo:g, jodido:g, chingado:g, hijoputa:g, mongólico:g, mongolo:n, mierdoso:g
-  gilipollas:n, subnormal:n, sudaca:n, negrata:n, tortillera:n, bollera:n, marica:n, joto:n
+  gilipollas:n, subnormal:n, sudaca:n, negrata:n, tortillera:n, bollera:n, marica:g, joto:n
   travelo:n, mariposón:n, comemierda:n, soplapollas:n, chupapollas:n, lameculos:n, coño:n
   joder:v, follar:v, chingar:v, putear:v
 `);
