@@ -75,7 +75,7 @@ const OTHER = /[^ -~\p{M}\u00f1]/gu;
 // biome-ignore format: a table reads better in rows
 const TRANSLITERATED: Record<string, string> = {
   а: 'a', б: 'b', в: 'v', г: 'g', ґ: 'g', д: 'd', е: 'e', ё: 'e', є: 'ie', ж: 'y', з: 'z', и: 'i',
-  і: 'i', ї: 'i', й: 'i', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't',
+  і: 'i', ї: 'i', й: 'y', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't',
   у: 'u', ф: 'f', х: 'j', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'sh', ъ: '', ы: 'i', ь: '', э: 'e',
   ю: 'iu', я: 'ia', α: 'a', β: 'b', γ: 'g', δ: 'd', ε: 'e', ζ: 'z', η: 'i', θ: 'z', ι: 'i',
   κ: 'k', λ: 'l', μ: 'm', ν: 'n', ξ: 'x', ο: 'o', π: 'p', ρ: 'r', σ: 's', ς: 's', τ: 't', υ: 'u',
@@ -85,16 +85,29 @@ const TRANSLITERATED: Record<string, string> = {
 export const SCRIPTS = /[\u0370-\u03ff\u0400-\u04ff\u1f00-\u1fff]/u;
 const SCRIPT_LETTER = /[\u0370-\u03ff\u0400-\u04ff]/gu;
 
+/** A capital I inside a lower-case word ('gIlipoIIas', 'jodiℑo') looks like an l as much as
+ *  an i: read as either ('|'). A capital starting a word, or in capitals, is an i. */
+const INNER_CAPITAL_I = /(?<=[\p{Ll}\p{Lo}|]I*)I/gu;
+const capitalI = (text: string) => (text.includes('I') ? text.replace(INNER_CAPITAL_I, '|') : text);
+
 /** Step 1: letters folded to a–z and ñ; everything else left for the tokenizer. With
  *  `transliterate`, Cyrillic and Greek letters are read by sound, not by look. */
 export function foldLetters(text: string, transliterate = false): string {
-  const lower = text.toLowerCase();
+  const lower = capitalI(text).toLowerCase();
   // Plain ASCII (most answers) has nothing for the Unicode steps to do, nor has Spanish with
   // its accents, which only come off.
   if (!NON_ASCII.test(lower)) return lower;
   if (SPANISH.test(lower)) return lower.replace(ACCENTED, (c) => ACCENT_OFF[c]!);
-  let decomposed = lower.normalize('NFKC').replace(INVISIBLE, '').toLowerCase().normalize('NFD');
-  if (transliterate) decomposed = decomposed.replace(SCRIPT_LETTER, (c) => TRANSLITERATED[c] ?? c);
+  let decomposed = capitalI(lower.normalize('NFKC').replace(INVISIBLE, ''))
+    .toLowerCase()
+    .normalize('NFD');
+  if (transliterate) {
+    decomposed = decomposed
+      // 'й' came apart in NFD; Greek spells the Spanish 'ch' 'τσ'.
+      .replace(/\u0438\u0306/gu, '\u0439')
+      .replace(/\u03c4\u03c3/gu, 'ch')
+      .replace(SCRIPT_LETTER, (c) => TRANSLITERATED[c] ?? c);
+  }
   return (
     decomposed
       // Look-alikes before marks: a small capital 'ɴ' with a combining tilde is an ñ.
@@ -151,7 +164,8 @@ export interface Piece {
  */
 export function pieces(folded: string, masks: 'split' | 'hide'): Piece[] {
   const out: Piece[] = [];
-  for (const match of folded.matchAll(TOKEN)) {
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(folded); match !== null; match = TOKEN.exec(folded)) {
     // Most tokens are plain words: no edges to strip, no masks to split at.
     const plain = PLAIN.test(match[0]);
     const token = plain ? match[0] : match[0].replace(EDGES, '');
@@ -192,9 +206,14 @@ export function hasInnerMask(folded: string): boolean {
 /** Step 3 on letters (and placeholders), for list entries and tokens alike: one pass, since it
  *  runs for every piece of every answer. */
 export function skeletonOf(word: string): string {
+  // Most words of an answer read as spelled ('la', 'plantas', 'sobre'): no string built.
+  if (readsAsSpelled(word)) return word;
   let out = '';
   for (let i = 0; i < word.length; i++) {
     let c = word[i]!;
+    // A doubled letter is read once before it is read with the next ('cchh' is 'ch', 'vvv' a
+    // v), but for r, whose pair is a sound of its own, and hidden letters, which each count.
+    if (c !== 'r' && c !== '?') while (word[i + 1] === c) i++;
     const next = word[i + 1];
     if (c === 'n' && next === 'y') {
       c = '\u00f1';
@@ -221,7 +240,7 @@ export function skeletonOf(word: string): string {
     } else if (c === 'v') {
       // A v between consonants stands for a u ('pvta', as on Latin inscriptions); else a b.
       c = CONSONANTS.has(word[i - 1] ?? '') && CONSONANTS.has(next ?? '') ? 'u' : 'b';
-    } else if (c === 'w' && i === 0 && next !== undefined && VOWELS.has(next)) {
+    } else if (c === 'w' && out === '' && next !== undefined && VOWELS.has(next)) {
       // A word's 'w' before a vowel is the sound of 'hu', 'gü' ('webon', 'weón' for 'huevón');
       // inside a word it is more often a letter slipped in ('culwero').
       c = 'u';
@@ -237,5 +256,30 @@ export function skeletonOf(word: string): string {
   return out;
 }
 const SOUND_ALIKE: Record<string, string> = { k: 'c', z: 's', j: 'g' };
+
+/** Letters skeletonOf always reads anew (by char code), and those it reads by the next one. */
+const REREAD = new Uint8Array(128);
+for (const c of 'chqyvwkzjI?') REREAD[c.charCodeAt(0)] = 1;
+for (const c of 'nr') REREAD[c.charCodeAt(0)] = 2;
+const NEXT_OF_N = new Set(['y'.charCodeAt(0), 'b'.charCodeAt(0), 'v'.charCodeAt(0)]);
+
+/** Whether skeletonOf would return the word as it is: no letter it reads anew, no pair. */
+function readsAsSpelled(word: string): boolean {
+  let previous = -1;
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    if (code === previous) return false;
+    if (code < 128) {
+      const kind = REREAD[code];
+      if (kind === 1) return false;
+      if (kind === 2) {
+        const next = word.charCodeAt(i + 1);
+        if (code === 110 ? NEXT_OF_N.has(next) : next === 114) return false;
+      }
+    }
+    previous = code;
+  }
+  return true;
+}
 const VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'I']);
 const CONSONANTS = new Set([...'bcdfgjklmnpqrstvwxzñ']);

@@ -1,4 +1,5 @@
 import { foldLetters, hasInnerMask, type Piece, pieces, SCRIPTS, skeletonOf } from './fold.ts';
+import { type GlueTries, gluedInsult, Trie } from './glued.ts';
 
 /**
  * Whether a text contains a word of a list, however it is spelled (fold.ts): the profanity list
@@ -52,7 +53,7 @@ export interface MatcherLists {
 }
 
 /** Letters read by the letter after them (fold.ts skeletonOf): a join after one re-reads all. */
-const CONTEXT = 'cnqrvyh';
+const CONTEXT = 'cnqrvyhw';
 /** First letters read by the letter before them, or by none ('y', 'v'). */
 const READS_BEFORE = 'yv';
 /** Fewest letters a pattern must show, and no more hidden than shown: '*.*' is no word. */
@@ -105,6 +106,10 @@ export function keysOf(text: string): string[] {
   return [...keys];
 }
 
+/** A word read glued into a longer one: a strong one of four letters or more ('puta'); not
+ *  one held on doubt, which Spanish words hold all the time ('es-teta', 'es-capula'). */
+const gluable = (w: string) => w.length >= 4;
+
 const keysOfAll = (list: readonly string[] | undefined) => (list ?? []).flatMap(keysOf);
 
 export class WordMatcher {
@@ -114,9 +119,8 @@ export class WordMatcher {
   private readonly abbreviations: Set<string>;
   private readonly stems: RegExp | null;
   private readonly glued: RegExp | null;
-  /** Each glued entry's skeletons, for where it stands in a word. */
-  private readonly gluedKeys: string[];
-  private readonly glue: GlueSets | null;
+  /** With glue words: every listed word, and the glue, as tries (glued.ts). */
+  private readonly glue: { insults: Trie; tries: GlueTries } | null;
   private readonly clean: Set<string>;
   private readonly cleanContaining: RegExp | null;
   private readonly inserted: boolean;
@@ -143,9 +147,13 @@ export class WordMatcher {
     this.wordList = [...this.words];
     const stems = keysOfAll(lists.stems);
     this.stems = alternation(stems, '^');
-    this.gluedKeys = keysOfAll(lists.glued);
-    this.glued = alternation(this.gluedKeys, '');
-    this.glue = lists.glue ? glueSets(lists.glue) : null;
+    this.glued = alternation(keysOfAll(lists.glued), '');
+    this.glue = lists.glue
+      ? {
+          insults: new Trie([...words, ...stems].filter(gluable)),
+          tries: glueTries(lists.glue),
+        }
+      : null;
     this.cleanContaining = alternation(keysOfAll(lists.cleanContaining), '');
     this.clean = new Set((lists.clean ?? []).map((w) => foldLetters(w)));
     this.inserted = lists.inserted ?? false;
@@ -253,63 +261,24 @@ export class WordMatcher {
     );
   }
 
-  /** A glued entry inside a longer word: with glue words, the rest must read as a sentence
-   *  around it ('eres-una-puta', 'jaja-mierda-xd'), not as any word ('Villa-putas'). */
+  /** A glued entry inside a longer word: with glue words, any listed word, when the rest
+   *  reads as a sentence around it ('eres-una-puta', 'jaja-mierda-xd'), not as any word
+   *  ('Villa-putas'); without, a glued entry anywhere ('xXniggerXx'). */
   private gluedInside(word: string): boolean {
-    if (this.glued === null || !this.glued.test(word)) return false;
-    const glue = this.glue;
-    if (glue === null) return true;
-    for (const entry of this.gluedKeys) {
-      for (let at = word.indexOf(entry); at !== -1; at = word.indexOf(entry, at + 1)) {
-        // A letter shared across the glue is read once ('xq' + 'cabron' folds 'xcabron').
-        const before = word.slice(0, at);
-        const after = word.slice(at + entry.length);
-        if (
-          (this.readsAsGlue(before, glue, false) ||
-            this.readsAsGlue(before + entry[0], glue, false)) &&
-          (this.readsAsGlue(after, glue, true) ||
-            this.readsAsGlue(entry.at(-1) + after, glue, true))
-        ) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether the part of a word before (or after) a glued insult splits into glue words. After
-   * it: first one of the insult's endings, then words the last of which closes a sentence.
-   */
-  private readsAsGlue(rest: string, glue: GlueSets, after: boolean): boolean {
-    if (rest === '') return true;
-    // ends[k]: 0 none, 1 rest[0, k) splits and may end there, 2 splits but may not end there.
-    const ends = new Uint8Array(rest.length + 1);
-    ends[0] = 1;
-    if (after) {
-      for (const e of glue.endings) if (rest.startsWith(e)) ends[e.length] = 1;
-    }
-    for (let k = 0; k < rest.length; k++) {
-      if (ends[k] === 0) continue;
-      for (let len = 1; len <= Math.min(glue.longest, rest.length - k); len++) {
-        const piece = rest.slice(k, k + len);
-        let reach = 0;
-        if (after) {
-          if (glue.after.has(piece) || this.listed(piece)) reach = 1;
-          else if (glue.between.has(piece)) reach = 2;
-        } else if (glue.before.has(piece) || this.listed(piece)) reach = 1;
-        if (reach !== 0 && (ends[k + len] === 0 || reach < ends[k + len]!)) ends[k + len] = reach;
-      }
-    }
-    return ends[rest.length] === 1;
+    if (this.glue !== null) return gluedInsult(word, this.glue.insults, this.glue.tries);
+    return this.glued?.test(word) ?? false;
   }
 
   /** Across pieces only a rare letter counts as inserted: 'por culto' is Spanish. */
   private oneInserted(word: string, single: boolean): boolean {
-    const stem =
-      this.stems !== null &&
-      (this.stemFirstTwo.has(word.slice(0, 2)) || this.stemFirstTwo.has(word[0]! + word[2]));
-    if (!stem && !this.mayLoseOne(word) && !this.mayLoseOne(word.replace(/e?s$/, ''))) {
+    if (
+      !this.mayLoseOne(word) &&
+      !(word.endsWith('s') && this.mayLoseOne(word.replace(/e?s$/, ''))) &&
+      !(
+        this.stems !== null &&
+        (this.stemFirstTwo.has(word.slice(0, 2)) || this.stemFirstTwo.has(word[0]! + word[2]))
+      )
+    ) {
       return false;
     }
     for (let i = 1; i < word.length; i++) {
@@ -353,28 +322,33 @@ export class WordMatcher {
     const masked = skeleton.length - known;
     if (known < PATTERN_MIN_KNOWN || masked > known) return false;
     const source = skeleton
-      .replace(/\?+/g, (run) => `[a-z\u00f1R]{1,${run.length}}`)
-      .replace(/I/g, '[il]{1,3}');
+      // Next to an i or l it may be the second of a pair the skeleton reads once ('l1' for ll).
+      .replace(/I/g, (_, at: number) =>
+        /[ilI]/.test(skeleton[at - 1] ?? '') || /[ilI]/.test(skeleton[at + 1] ?? '')
+          ? '[il]{0,3}'
+          : '[il]{1,3}',
+      )
+      .replace(/\?+/g, (run) => `[a-z\u00f1R]{1,${run.length}}`);
     const re = new RegExp(`^${source}(?:e?s)?$`);
     return this.wordList.some((w) => re.test(w));
   }
 }
 
-interface GlueSets {
-  before: Set<string>;
-  after: Set<string>;
-  between: Set<string>;
-  endings: string[];
-  longest: number;
-}
-
-function glueSets(glue: GlueWords): GlueSets {
-  const before = new Set(keysOfAll(glue.before));
-  const after = new Set(keysOfAll(glue.after));
-  const between = new Set(keysOfAll(glue.between));
-  const endings = glue.endings.map(skeletonOf);
-  const longest = Math.max(...[...before, ...after, ...between].map((w) => w.length));
-  return { before, after, between, endings, longest };
+/** Glue words as spelled, without sound-alike keys ('hehe' is no 'jeje'), and of two letters
+ *  or more: 'a', 'o', 'y' glue an insult to half of Spanish ('a-perra', 'y-culo'). */
+function glueTries(glue: GlueWords): GlueTries {
+  const spelled = (w: string) =>
+    pieces(foldLetters(w), 'split')
+      .map((p) => p.spelled)
+      .join('');
+  const trie = (words: readonly string[], min = 2) =>
+    new Trie(words.map((w) => skeletonOf(spelled(w))).filter((w) => w.length >= min));
+  return {
+    before: trie(glue.before),
+    after: trie(glue.after),
+    between: trie(glue.between),
+    endings: trie(glue.endings, 1),
+  };
 }
 
 function alternation(words: string[], anchor: string): RegExp | null {
