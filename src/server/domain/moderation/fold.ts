@@ -230,7 +230,7 @@ export function skeletonOf(word: string): string {
       while (word[i + 1] === 'r') i++;
     } else if (c === 'q') {
       c = 'c';
-      if (next === 'u') i++;
+      while (word[i + 1] === 'u') i++;
     } else if (c === 'c') {
       // Seseo: 'ce', 'ci' sound as 'se', 'si', 'ze' ('imbesil', 'imbézil').
       if (next === 'e' || next === 'i' || next === 'I') c = 's';

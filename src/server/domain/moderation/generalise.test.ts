@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { CLEAN_ANSWERS } from './clean-answers-fixture.ts';
 import { rateText } from './profanity.ts';
+import { trickedSample } from './trick-generator.ts';
 
 /**
  * Issue 24: a list written after the matcher, by the session that changed it, without tuning:
@@ -90,4 +92,43 @@ describe('the matcher generalises (issue 24)', () => {
   it('holds none of the clean classroom answers', () => {
     expect(CLEAN_ANSWERS.filter((t) => rateText(t) !== 'clean')).toEqual([]);
   });
+});
+
+describe('the matcher generalises over generated tricks (issue 24)', () => {
+  // Insults drawn from every inflected form of the lists, each class of trick applied at random
+  // with a fixed seed (trick-generator.ts): spellings nobody wrote for the matcher.
+  const sample = trickedSample(24, 100);
+  const publishedOf = (kind: string) =>
+    sample.filter((s) => s.kind === kind && rateText(s.text) === 'clean').map((s) => s.text);
+
+  it('publishes under 9 % of 1,100 generated tricked insults', () => {
+    const published = sample.filter((s) => rateText(s.text) === 'clean');
+    expect(published.length, published.map((s) => s.text).join('\n')).toBeLessThan(99);
+  });
+
+  it.each([
+    'phonetic',
+    'digits and symbols',
+    'Unicode confusables',
+    'Cyrillic or Greek by sound',
+    'doubled letters',
+    'separated letters',
+    'small capitals and marks',
+    'full-width',
+  ])('publishes at most 6 of 100 in the class: %s', (kind) => {
+    const published = publishedOf(kind);
+    expect(published.length, published.join('\n')).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('the matcher keeps ordinary Spanish clean (issue 24)', () => {
+  it('flags or holds at most 520 of ~636,000 Spanish forms, nearly all of them vulgar', () => {
+    const words: string[] = createRequire(import.meta.url)('an-array-of-spanish-words');
+    const flagged = words.filter((w) => rateText(w) !== 'clean');
+    // 1,044 before issue 24's rules (compounds with an insult inside, derived verbs).
+    expect(flagged.length).toBeLessThanOrEqual(520);
+    const ordinary = ['algodon', 'calculo', 'escapula', 'follaje', 'pasajeros', 'cigoto'];
+    ordinary.push('pagoda', 'esteta', 'follon', 'chinche', 'parrillero', 'pailero', 'mariquita');
+    expect(flagged.filter((w) => ordinary.includes(w))).toEqual([]);
+  }, 60_000);
 });
