@@ -69,6 +69,10 @@ const INSERTED_MIN = 6;
 /** Sound-alike spellings taken per entry, at most (2 ** this). */
 const VARIANTS_MAX = 3;
 
+/** Two letters of a word as one number, for sets looked up without cutting strings. */
+const pair = (word: string, a: number, b: number) =>
+  (word.charCodeAt(a) << 16) | (word.charCodeAt(b) & 0xffff);
+
 /** A skeleton's shape for the inserted-letter test: first letter, last letter, length. */
 const shape = (first: number, last: number, length: number) => (first << 14) | (last << 6) | length;
 
@@ -132,7 +136,7 @@ export class WordMatcher {
   private readonly prefixes = new Set<string>(['']);
   /** Each stem's first two letters: a stem with one letter inserted keeps its first letter
    *  and its second or third. */
-  private readonly stemFirstTwo = new Set<string>();
+  private readonly stemFirstTwo = new Set<number>();
   /** A joined run longer than this cannot match (plural and one inserted letter included). */
   private readonly longest: number;
   /** A piece shorter than this is no word of the list (patterns aside). */
@@ -163,7 +167,7 @@ export class WordMatcher {
     for (const w of all) {
       for (let n = 1; n <= w.length; n++) this.prefixes.add(w.slice(0, n));
     }
-    for (const w of stems) this.stemFirstTwo.add(w.slice(0, 2));
+    for (const w of stems) this.stemFirstTwo.add(pair(w, 0, 1));
     for (const w of this.insertable) {
       this.insertableShapes.add(shape(w.charCodeAt(0), w.charCodeAt(w.length - 1), w.length));
     }
@@ -246,7 +250,8 @@ export class WordMatcher {
   private candidate(skeleton: string, raw: string, single: boolean, masked: boolean): boolean {
     if (masked) return !this.isClean(raw) && this.pattern(skeleton);
     if (skeleton.length < this.shortest || (!single && this.isClean(raw))) return false;
-    if (this.listed(skeleton) || this.stems?.test(skeleton)) return true;
+    if (this.listed(skeleton)) return true;
+    if (this.stemFirstTwo.has(pair(skeleton, 0, 1)) && this.stems?.test(skeleton)) return true;
     const inside =
       (this.inserted && skeleton.length > 4 && this.oneInserted(skeleton, single)) ||
       (single && this.gluedInside(skeleton));
@@ -276,7 +281,7 @@ export class WordMatcher {
       !(word.endsWith('s') && this.mayLoseOne(word.replace(/e?s$/, ''))) &&
       !(
         this.stems !== null &&
-        (this.stemFirstTwo.has(word.slice(0, 2)) || this.stemFirstTwo.has(word[0]! + word[2]))
+        (this.stemFirstTwo.has(pair(word, 0, 1)) || this.stemFirstTwo.has(pair(word, 0, 2)))
       )
     ) {
       return false;
