@@ -1,3 +1,4 @@
+import { glueTries, keysOfAll } from './entry-keys.ts';
 import { foldLetters, hasInnerMask, type Piece, pieces, SCRIPTS, skeletonOf } from './fold.ts';
 import { type GlueTries, gluedInsult, Trie } from './glued.ts';
 
@@ -13,16 +14,17 @@ import { type GlueTries, gluedInsult, Trie } from './glued.ts';
  * - a listed word or phrase of 6 letters or more with one letter inserted ('mierxda'), not a
  *   vowel nor n, r, s or l: shorter words and those letters give Spanish words too often (x or
  *   w, rare in Spanish, also in words of 4 or 5 letters and across pieces);
- * - (one piece) a longer word with a "glued" entry inside ('eresunaputa'): with `glue`, only
- *   when the rest reads as words a sentence puts around an insult (glue-es.ts), so 'Villaputas'
- *   and 'Mamonal' are no insults;
+ * - (one piece) a longer word with a "glued" entry inside ('xXniggerXx'); with `glue`, any
+ *   listed word of 4 letters or more but those held on doubt, only when the rest reads as words
+ *   a sentence puts around it (glued.ts, glue-es.ts: 'eresunaputa'), so 'Villaputas' and
+ *   'Mamonal' are no insults;
  * unless it holds a stem of a Spanish word that contains the entry ('comput' for 'computadora',
  * 'disput': this guards glued entries and inserted letters alike),
  * and its plain spelling is not a listed clean word ('bolera' folds like 'bollera').
  * Abbreviations (no vowel: 'hdp', 'ctm') match only as a whole token, as typed.
  * A masked piece ('p*ta', 'g!l!p0ll4s') is matched as a pattern against the listed words.
  *
- * Each entry is listed in every spelling that sounds alike (keysOf): a doubled r ('cabrrón'),
+ * Each entry is listed in every spelling that sounds alike (entry-keys.ts): a doubled r ('cabrrón'),
  * and g, j or h before e or i, one sound in much of Spanish ('hilipollas', 'jijo'). A text with
  * Cyrillic or Greek letters is read twice: by look ('саbrón') and by sound ('тонто').
  */
@@ -33,7 +35,7 @@ export interface GlueWords {
   after: readonly string[];
   /** Words that may stand after it, but not last. */
   between: readonly string[];
-  /** The insult's own endings (plural, gender, size). */
+  /** The insult's own endings (the plural). */
   endings: readonly string[];
 }
 
@@ -66,8 +68,6 @@ const COMMON_INSERT = 'aeiounrslR';
 const RARE_INSERT = 'xw';
 /** Shortest word a one-letter insertion is looked for in. */
 const INSERTED_MIN = 6;
-/** Sound-alike spellings taken per entry, at most (2 ** this). */
-const VARIANTS_MAX = 3;
 
 /** Two letters of a word as one number, for sets looked up without cutting strings. */
 const pair = (word: string, a: number, b: number) =>
@@ -76,45 +76,9 @@ const pair = (word: string, a: number, b: number) =>
 /** A skeleton's shape for the inserted-letter test: first letter, last letter, length. */
 const shape = (first: number, last: number, length: number) => (first << 14) | (last << 6) | length;
 
-/**
- * Every skeleton a list entry is typed as, its words read together as a joined run is (scan):
- * g, j or h before e or i at a word's start read as one sound or none ('gilipollas',
- * 'jilipollas', 'hilipollas'; 'hijo', 'jijo', 'ijo'), and any r doubled ('cabrrón' reads
- * 'cabRon').
- */
-export function keysOf(text: string): string[] {
-  const parts = pieces(foldLetters(text), 'split').map((p) => p.spelled);
-  const spelled = parts.join('');
-  let spellings = [spelled];
-  // Where a word begins: inside one, dropping the sound makes other words ('pajillero' with
-  // no j is 'pailero', a boilermaker).
-  const starts: number[] = [];
-  for (let at = 0, k = 0; k < parts.length; at += parts[k]!.length, k++) {
-    if (/^[gjh][ei]/.test(parts[k]!)) starts.push(at);
-  }
-  const soft = starts.slice(0, VARIANTS_MAX).reverse();
-  for (const at of soft) {
-    const sound = spelled[at] === 'h' ? 'j' : '';
-    spellings = spellings.flatMap((s) => [s, s.slice(0, at) + sound + s.slice(at + 1)]);
-  }
-  const keys = new Set<string>();
-  for (const s of spellings) {
-    const skeleton = skeletonOf(s);
-    if (skeleton === '') continue;
-    let trilled = [skeleton];
-    const rs = [...skeleton.matchAll(/r/g)].map((m) => m.index).slice(0, VARIANTS_MAX);
-    for (const at of rs)
-      trilled = trilled.flatMap((k) => [k, `${k.slice(0, at)}R${k.slice(at + 1)}`]);
-    for (const k of trilled) keys.add(k);
-  }
-  return [...keys];
-}
-
 /** A word read glued into a longer one: a strong one of four letters or more ('puta'); not
  *  one held on doubt, which Spanish words hold all the time ('es-teta', 'es-capula'). */
 const gluable = (w: string) => w.length >= 4;
-
-const keysOfAll = (list: readonly string[] | undefined) => (list ?? []).flatMap(keysOf);
 
 export class WordMatcher {
   private readonly words: Set<string>;
@@ -337,23 +301,6 @@ export class WordMatcher {
     const re = new RegExp(`^${source}(?:e?s)?$`);
     return this.wordList.some((w) => re.test(w));
   }
-}
-
-/** Glue words as spelled, without sound-alike keys ('hehe' is no 'jeje'), and of two letters
- *  or more: 'a', 'o', 'y' glue an insult to half of Spanish ('a-perra', 'y-culo'). */
-function glueTries(glue: GlueWords): GlueTries {
-  const spelled = (w: string) =>
-    pieces(foldLetters(w), 'split')
-      .map((p) => p.spelled)
-      .join('');
-  const trie = (words: readonly string[], min = 2) =>
-    new Trie(words.map((w) => skeletonOf(spelled(w))).filter((w) => w.length >= min));
-  return {
-    before: trie(glue.before),
-    after: trie(glue.after),
-    between: trie(glue.between),
-    endings: trie(glue.endings, 1),
-  };
 }
 
 function alternation(words: string[], anchor: string): RegExp | null {
