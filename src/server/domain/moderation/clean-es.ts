@@ -21,5 +21,5 @@ export const CLEAN_CONTAINING_ES: readonly string[] = list(`
   comput, disput, reput, diput, imput, amput, putativ, esput, suput
   culebr, objet, folgad, puñetaz, perifoll, cachifoll, alberg, enverg, bergant, bergam
   repanching, converj, diverj, chamberg, bergad, bergar, volv
-  bolet, cambr, culter, esfol, algod, cigot, zigot, pagod, escull, ceboll, jojot
+  bolet, cambr, culter, malpart, esfol, algod, cigot, zigot, pagod, escull, ceboll, jojot
 `);

@@ -5,6 +5,7 @@ import { CONFUSABLE_LATIN } from './confusables-latin.ts';
  * past a list is folded to one form, the word's "skeleton".
  *
  * 1. Letters: NFKC (full-width 'ｐ', mathematical '𝐩', circled 'ⓟ', squared '🄿' become 'p'),
+ *    a capital I inside a lower-case word read as i-or-l ('gIlipoIIas'),
  *    lower case, accents off (ñ kept: 'año' is not 'ano'), invisible characters dropped, and the
  *    letters NFKC leaves alone mapped by hand: small capitals ('ᴘ'), look-alikes from Cyrillic,
  *    Greek, Armenian and Latin extensions ('р', 'ο', 'ս', 'ɑ', 'ı'), regional indicators ('🇵'),
@@ -15,9 +16,10 @@ import { CONFUSABLE_LATIN } from './confusables-latin.ts';
  *    masks both as hidden letters and as separators ('p.u.t.a').
  * 3. Skeleton (Spanish sound-alikes, so phonetic spellings fold too): 'ny' → ñ, 'ch' → x,
  *    silent h off, qu/q/k → c, ce/ci → se/si, v → b (u between consonants: 'pvta'), nb → mb,
- *    a first w before a vowel → u ('webon'),
+ *    a first w before a vowel → u ('webon'), k or q before a consonant → ca, cu ('kbron', 'qlo'),
  *    z → s, j → g ('goder'), y → l before a vowel ('gilipoyas') and i elsewhere ('ydiota'), a
- *    run of r → R ('perra' is not 'pera'), runs of any other letter collapsed ('puuuta').
+ *    run of r → R ('perra' is not 'pera'), runs of any other letter collapsed ('puuuta'), read
+ *    once before two-letter sounds ('cchhinga').
  *
  * Placeholders in a skeleton: '?' is one hidden letter, 'I' is i or l. Lists go through the same
  * skeleton, so each entry needs one spelling.
@@ -228,6 +230,15 @@ export function skeletonOf(word: string): string {
       // reads as one 'R'.
       c = 'R';
       while (word[i + 1] === 'r') i++;
+    } else if (
+      (c === 'k' || c === 'q') &&
+      next !== undefined &&
+      CONSONANTS.has(next) &&
+      !CONSONANTS.has(word[i - 1] ?? '')
+    ) {
+      // Before a consonant a k or q is read by its name, as chats spell ('kbron', 'qlo'); not
+      // after one, where it ends a chat word ('xq').
+      c = c === 'k' ? 'ca' : 'cu';
     } else if (c === 'q') {
       c = 'c';
       while (word[i + 1] === 'u') i++;

@@ -18,6 +18,7 @@ describe('tricked insults', () => {
     ['doubled letters before a two-letter sound', 'cchhinngaaa'],
     ['doubled qu', 'maaarrriqqquuuitooo'],
     ['w for hu', 'webon'],
+    ['a k read by its name', 'eres un kbron'],
     ['a capital I for an l inside a word', 'gIlipoIIas'],
     ['a digit for the second of a pair', 'fol1ar'],
     ['an insult glued into a sentence', 'soisunosculerosxd'],
@@ -40,6 +41,7 @@ describe('clean look-alikes', () => {
   it.each([
     ['a place name with an insult inside', 'Villaputas'],
     ['a place name that starts like one', 'Mamonal'],
+    ['a place name one letter from one', 'Malpartida de Cáceres'],
     ['a ladybird', 'una mariquita'],
     ['ladybirds', 'las mariquitas del jardín'],
     ['foliage', 'el follaje del bosque'],
