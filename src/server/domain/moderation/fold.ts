@@ -16,7 +16,7 @@ import { CONFUSABLE_LATIN } from './confusables-latin.ts';
  *    masks both as hidden letters and as separators ('p.u.t.a').
  * 3. Skeleton (Spanish sound-alikes, so phonetic spellings fold too): 'ny' → ñ, 'ch' → x,
  *    silent h off, qu/q/k → c, ce/ci → se/si, v → b (u between consonants: 'pvta'), nb → mb,
- *    a first w before a vowel → u ('webon'), k or q before a consonant → ca, cu ('kbron', 'qlo'),
+ *    a first w before a vowel → u ('webon'), a first k or q before a consonant → ca, cu ('kbron'),
  *    z → s, j → g ('goder'), y → l before a vowel ('gilipoyas') and i elsewhere ('ydiota'), a
  *    run of r → R ('perra' is not 'pera'), runs of any other letter collapsed ('puuuta'), read
  *    once before two-letter sounds ('cchhinga').
@@ -232,12 +232,14 @@ export function skeletonOf(word: string): string {
       while (word[i + 1] === 'r') i++;
     } else if (
       (c === 'k' || c === 'q') &&
+      out === '' &&
       next !== undefined &&
       CONSONANTS.has(next) &&
-      !CONSONANTS.has(word[i - 1] ?? '')
+      (c === 'q' || (next !== 'r' && next !== 'l'))
     ) {
-      // Before a consonant a k or q is read by its name, as chats spell ('kbron', 'qlo'); not
-      // after one, where it ends a chat word ('xq').
+      // Starting a word before a consonant, a k or q is read by its name, as chats spell
+      // ('kbron', 'qlo'), but a k before r or l ('kretino'); inside a word it is more often a
+      // letter slipped in ('peloktudo').
       c = c === 'k' ? 'ca' : 'cu';
     } else if (c === 'q') {
       c = 'c';
