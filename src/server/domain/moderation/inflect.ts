@@ -77,7 +77,9 @@ function verbal(infinitive: string, personal: boolean): string[] {
   };
   add(stem, ['o', `${th}s`, th, `${th}n`, `${a ? 'a' : kind === 'er' ? 'e' : 'i'}mos`]);
   add(stem, [`${a ? 'a' : kind === 'er' ? 'e' : 'i'}is`]);
-  add(stem, a ? ['e', 'aste', 'o', 'asteis', 'aron'] : ['i', 'iste', 'io', 'isteis', 'ieron']);
+  // The preterite's 'yo' of an -ar verb softens too ('chingué').
+  add(a ? soft : stem, [a ? 'e' : 'i']);
+  add(stem, a ? ['aste', 'o', 'asteis', 'aron'] : ['iste', 'io', 'isteis', 'ieron']);
   add(stem, a ? ['aba', 'abas', 'aban', 'abamos'] : ['ia', 'ias', 'ian', 'iamos']);
   add(infinitive, ['e', 'as', 'a', 'emos', 'eis', 'an', 'ia', 'ias', 'ian', 'iamos']);
   add(sub === 'e' ? soft : stem, [sub, `${sub}s`, `${sub}mos`, `${sub}is`, `${sub}n`]);

@@ -1,5 +1,6 @@
 import { CLEAN_CONTAINING_ES, CLEAN_WORDS_ES } from './clean-es.ts';
 import { DOUBT_ADDRESSED_ES, DOUBT_LEMMAS_ES } from './doubt-es.ts';
+import { GLUE_AFTER_ES, GLUE_BEFORE_ES, GLUE_BETWEEN_ES, GLUE_ENDINGS_ES } from './glue-es.ts';
 import { inflections } from './inflect.ts';
 import { WordMatcher } from './matcher.ts';
 import {
@@ -20,6 +21,12 @@ const common = {
   clean: CLEAN_WORDS_ES,
   cleanContaining: CLEAN_CONTAINING_ES,
   inserted: true,
+  glue: {
+    before: GLUE_BEFORE_ES,
+    after: GLUE_AFTER_ES,
+    between: GLUE_BETWEEN_ES,
+    endings: GLUE_ENDINGS_ES,
+  },
 };
 
 /** 'strong': hidden always (flagged); 'doubt': held under 'Filtro estricto'; else 'clean'. */

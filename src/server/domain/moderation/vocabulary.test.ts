@@ -104,10 +104,6 @@ describe('the lists catch every form of their insults', () => {
   });
 });
 
-/** Look-alikes the word matcher still flags by its compound rule (matcher.ts, another change):
- *  listed so the sweep guards the lists; empty it when that rule lands. */
-const PENDING_MATCHER = new Set(['Villaputas', 'Mamonal', 'Mamonal de Cartagena']);
-
 /** Dictionary words flagged that are neither a listed form nor hold one: rare words that sound
  *  like an insult, spelling variants of one ('sonso', 'bugarrón') and vulgar verbs left out of
  *  the lists ('culeamos'); 'depute' (the rare 'deputar', glued 'de' + 'pute'), since a clean
@@ -125,7 +121,7 @@ describe('the lists keep Spanish clean', () => {
   it('holds or flags none of the ordinary words, places and names that look like an insult', () => {
     expect(CLEAN_LOOKALIKES.length).toBeGreaterThanOrEqual(400);
     const caught = CLEAN_LOOKALIKES.filter((t) => rateText(t) !== 'clean');
-    expect(caught.filter((t) => !PENDING_MATCHER.has(t))).toEqual([]);
+    expect(caught).toEqual([]);
   });
 
   it('rates no dictionary word unless it is an insult form or holds one', () => {
