@@ -409,12 +409,21 @@ export interface BallotSource {
   seated: number;
 }
 
+/** A quiz question's clock, named by its start: after a reset the question runs again under a
+ *  new start, so a close meant for the old run closes nothing (issue 25). */
+export interface QuizRunningClock {
+  questionId: number;
+  /** ms */
+  startedAt: number;
+}
+
 export type CastVoteResult =
   | {
       outcome: 'stored';
       saved: number;
-      /** Quiz: every player has now answered this running question (the caller closes it). */
-      everyoneAnswered?: number;
+      /** Quiz: every player has now answered this running question (the caller closes it, and
+       *  only this run of it: its clock's start, read with the ballot). */
+      everyoneAnswered?: QuizRunningClock;
     }
   /** Quiz: not the running question, or past its end plus the grace. */
   | { outcome: 'question-closed' }
