@@ -337,12 +337,12 @@ export class KyselyPollStore implements PollStore {
     }
   }
 
-  ballotSources(pollId: number, bulkIds: number) {
-    return ballotSources(this.db, pollId, bulkIds);
+  ballotSources(pollId: number, bulkIds: number, pause?: () => Promise<void>) {
+    return ballotSources(this.db, pollId, bulkIds, this.hooks.scanStepRows, pause);
   }
 
-  quizAnswerTimings(pollId: number, instantMs: number) {
-    return quizAnswerTimings(this.db, pollId, instantMs);
+  quizAnswerTimings(pollId: number, instantMs: number, pause?: () => Promise<void>) {
+    return quizAnswerTimings(this.db, pollId, instantMs, this.hooks.scanStepRows, pause);
   }
 
   discardSource(pollId: number, source: string) {

@@ -118,10 +118,19 @@ export interface PollStore extends QaStore {
 
   /** The poll's ballots grouped by source (keyed hash of the client's address), most ballots
    *  first; `bulkIds` is how many ids issued within one second make a bulk (bulkIssued). */
-  ballotSources(pollId: number, bulkIds: number): Promise<BallotSource[]>;
+  ballotSources(
+    pollId: number,
+    bulkIds: number,
+    /** Awaited between pages of ballots: the caller's time slices (issue 25). */
+    pause?: () => Promise<void>,
+  ): Promise<BallotSource[]>;
   /** Quiz answers of the poll's started questions per (source, question, option): how many, and
    *  how many arrived less than `instantMs` after the question's start (integrity-quiz.ts). */
-  quizAnswerTimings(pollId: number, instantMs: number): Promise<QuizAnswerTiming[]>;
+  quizAnswerTimings(
+    pollId: number,
+    instantMs: number,
+    pause?: () => Promise<void>,
+  ): Promise<QuizAnswerTiming[]>;
   // ── Open answers (issue 13) ──
   /** A page of an open-text question's answers, newest first (ids below `before`). */
   listTextAnswers(questionId: number, page: TextAnswerPage): Promise<TextAnswerRecord[]>;
