@@ -4,14 +4,8 @@ import type { EngineHooks } from './engine-hooks.ts';
 import { listBallots } from './kysely-ballots.ts';
 import { flagTextAnswers, listBlockedWords, setBlockedWords } from './kysely-blocked-words.ts';
 import { getTally, getTextTally } from './kysely-counters.ts';
-import {
-  ballotSources,
-  discardSources,
-  emptyDiscarded,
-  quizAnswerTimings,
-  restoreDiscarded,
-  serverKey,
-} from './kysely-integrity.ts';
+import { discardSources, emptyDiscarded, restoreDiscarded, serverKey } from './kysely-integrity.ts';
+import { ballotSources, quizAnswerTimings } from './kysely-integrity-reads.ts';
 import {
   approveHeldAnswers,
   getTextAnswer,
