@@ -54,6 +54,7 @@ import { createLive, type Live, type LiveOptions } from './live/live.ts';
 import { openFileLimit } from './open-files.ts';
 import { createLimiter, type Limiter } from './rate/limiter.ts';
 import { Seats } from './rate/seats.ts';
+import type { SharedRoom } from './rate/shared-room.ts';
 import type { PollStore } from './store/store.ts';
 
 // Zod's generic messages (a wrong type, a missing field) in Spanish, like the contract's own.
@@ -95,6 +96,9 @@ export interface AppDeps {
   /** Buckets shared through Redis (main.ts); default: in memory, from `config.rateLimits`. The
    *  app closes only a limiter it made. */
   limiter?: Limiter;
+  /** Seats and creation keys shared through Redis (main.ts, rate/shared-room.ts); default:
+   *  this instance's only. The caller closes it. */
+  shared?: SharedRoom;
 }
 
 const DEFAULT_WEB_DIR = join(import.meta.dirname, '../../dist/web');
@@ -113,6 +117,7 @@ export async function buildApp({
   bus,
   liveOptions,
   limiter: givenLimiter,
+  shared,
 }: AppDeps): Promise<FastifyInstance> {
   const limits = appLimits(config.limits);
   const app = Fastify({
@@ -187,7 +192,9 @@ export async function buildApp({
   const secret = config.secretKey ?? (await store.serverKey(SIGNING_KEY, newKey));
   const participantIds = new ParticipantIds(secret, limits.hmacMemoEntries);
   // Who holds a participation stream, for the ballot buckets and the integrity view.
-  const room = new RoomSeats(new Seats(limiter.settings.limits.SEATS_MAX), participantIds, limiter);
+  const seats = new Seats(limiter.settings.limits.SEATS_MAX, Date.now, shared?.seats);
+  app.addHook('onClose', async () => seats.close());
+  const room = new RoomSeats(seats, participantIds, limiter);
   // Buckets first: a refused ballot costs no participant id.
   registerRateLimits(app, limiter, room);
   registerParticipantCookie(app, participantIds, limiter);
@@ -221,7 +228,12 @@ export async function buildApp({
     serverBurstMs: limiter.settings.limits.READ_REBUILD_SERVER_BURST_MS,
   });
   // Issue 24: one memory of creation Idempotency-Keys for polls, questions and options.
-  const creationKeys = new CreationKeys(limiter.settings.limits.CREATION_KEYS_MAX);
+  const creationKeys = new CreationKeys(
+    limiter.settings.limits.CREATION_KEYS_MAX,
+    undefined,
+    Date.now,
+    shared?.creationKeys,
+  );
   registerPollRoutes(app, store, events, live.cache, quiz.closer, readCost, creationKeys);
   registerQuestionRoutes(app, store, events, creationKeys);
   registerPollFileRoutes(app, {

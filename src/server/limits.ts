@@ -57,7 +57,8 @@ export const LIMITS = {
   SEAT_MIN_AGE_MS: whole(3_000, 0, 3_600_000),
   /** Seats remembered per instance (participant ids that held a poll's participation stream),
    *  ~200 bytes each; past it the least recently seated is forgotten and its phone spends the
-   *  address bucket again. Streams are capped far below. */
+   *  address bucket again. Streams are capped far below. With REDIS_URL the instances also
+   *  share the seats' start times in Redis (rate/shared-room.ts). */
   SEATS_MAX: whole(100_000, 100, 10_000_000),
   /** Nicknames one participant id may set in a poll at once (a quiz player trying a taken one,
    *  then another). Its own bucket: nicknames once spent the address's ballot bucket, and a
@@ -173,7 +174,8 @@ export const LIMITS = {
   MY_POLLS_LOOKUP_MAX: whole(MY_POLLS_BATCH, MY_POLLS_BATCH, 10_000),
   /** Idempotency-Keys of creations (polls, questions, options) remembered for a minute, so a
    *  double click answers the first result (issue 24). Each is a small entry (~1 KB with its
-   *  answer); the creation buckets keep one address far below this, the cap bounds them all. */
+   *  answer); the creation buckets keep one address far below this, the cap bounds them all.
+   *  With REDIS_URL a key is also claimed in Redis (rate/creation-claims.ts). */
   CREATION_KEYS_MAX: whole(10_000, 0, 1_000_000),
   /** Bytes of a file imported as a new poll (issue 28), before base64. Kahoot's template with
    *  100 questions is ~30 KB, a Moodle GIFT bank of 100 questions ~40 KB; 1 MB leaves room for

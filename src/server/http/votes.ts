@@ -72,7 +72,10 @@ export function registerVoteRoutes(
       const { saved, replayed, everyoneAnswered } = outcome;
       // Quiz: the last player's answer closes the question (not awaited: the answer is stored).
       if (everyoneAnswered !== undefined) {
-        closer.close(params.slug, everyoneAnswered).catch((error) => request.log.warn(error));
+        // Only the run the ballot was stored in: a reset and restart meanwhile is left running.
+        closer
+          .close(params.slug, everyoneAnswered.questionId, everyoneAnswered.startedAt)
+          .catch((error) => request.log.warn(error));
       }
       // Same status and body as the first time; the header only helps someone debugging.
       if (replayed) reply.header('idempotent-replayed', 'true');

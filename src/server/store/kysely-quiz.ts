@@ -9,6 +9,7 @@ import type {
   CloseOutcome,
   OpenClock,
   QuizAnswer,
+  QuizRunningClock,
   QuizScorer,
   QuizStandingsRows,
 } from './store.ts';
@@ -18,7 +19,7 @@ import type {
 /** What a ballot of a quiz is checked against, read once per transaction (or batch). */
 export interface QuizGate {
   /** The current question while its clock runs (started, not closed). */
-  running: { questionId: number; endsAt: number | null } | null;
+  running: { questionId: number; startedAt: number; endsAt: number | null } | null;
   /** The batch's participants that have a nickname. */
   players: Set<string>;
 }
@@ -40,7 +41,11 @@ export async function readQuizGate(
       .where('poll_id', '=', pollId)
       .executeTakeFirst();
     if (q && q.started_at !== null && q.closed_at === null) {
-      running = { questionId: Number(q.id), endsAt: q.ends_at === null ? null : Number(q.ends_at) };
+      running = {
+        questionId: Number(q.id),
+        startedAt: Number(q.started_at),
+        endsAt: q.ends_at === null ? null : Number(q.ends_at),
+      };
     }
   }
   const players = new Set<string>();
@@ -72,12 +77,13 @@ export function quizRefusal(
   return undefined;
 }
 
-/** The running question's id when every player has answered it (after a write). */
+/** The running question's clock when every player has answered it (after a write): the close
+ *  it triggers names that run, read in the ballot's transaction. */
 export async function everyoneAnswered(
   trx: Db,
   pollId: number,
   gate: QuizGate,
-): Promise<number | undefined> {
+): Promise<QuizRunningClock | undefined> {
   if (!gate.running) return undefined;
   const q = await trx
     .selectFrom('questions')
@@ -91,7 +97,7 @@ export async function everyoneAnswered(
     .executeTakeFirstOrThrow();
   const players = Number(n);
   return players > 0 && Number(q?.respondent_count) >= players
-    ? gate.running.questionId
+    ? { questionId: gate.running.questionId, startedAt: gate.running.startedAt }
     : undefined;
 }
 

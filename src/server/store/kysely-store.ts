@@ -4,14 +4,8 @@ import type { EngineHooks } from './engine-hooks.ts';
 import { listBallots } from './kysely-ballots.ts';
 import { flagTextAnswers, listBlockedWords, setBlockedWords } from './kysely-blocked-words.ts';
 import { getTally, getTextTally } from './kysely-counters.ts';
-import {
-  ballotSources,
-  discardSources,
-  emptyDiscarded,
-  quizAnswerTimings,
-  restoreDiscarded,
-  serverKey,
-} from './kysely-integrity.ts';
+import { discardSources, emptyDiscarded, restoreDiscarded, serverKey } from './kysely-integrity.ts';
+import { ballotSources, quizAnswerTimings } from './kysely-integrity-reads.ts';
 import {
   approveHeldAnswers,
   getTextAnswer,
@@ -337,12 +331,12 @@ export class KyselyPollStore implements PollStore {
     }
   }
 
-  ballotSources(pollId: number, bulkIds: number) {
-    return ballotSources(this.db, pollId, bulkIds);
+  ballotSources(pollId: number, bulkIds: number, pause?: () => Promise<void>) {
+    return ballotSources(this.db, pollId, bulkIds, this.hooks.scanStepRows, pause);
   }
 
-  quizAnswerTimings(pollId: number, instantMs: number) {
-    return quizAnswerTimings(this.db, pollId, instantMs);
+  quizAnswerTimings(pollId: number, instantMs: number, pause?: () => Promise<void>) {
+    return quizAnswerTimings(this.db, pollId, instantMs, this.hooks.scanStepRows, pause);
   }
 
   discardSource(pollId: number, source: string) {

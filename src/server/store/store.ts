@@ -118,10 +118,19 @@ export interface PollStore extends QaStore {
 
   /** The poll's ballots grouped by source (keyed hash of the client's address), most ballots
    *  first; `bulkIds` is how many ids issued within one second make a bulk (bulkIssued). */
-  ballotSources(pollId: number, bulkIds: number): Promise<BallotSource[]>;
+  ballotSources(
+    pollId: number,
+    bulkIds: number,
+    /** Awaited between pages of ballots: the caller's time slices (issue 25). */
+    pause?: () => Promise<void>,
+  ): Promise<BallotSource[]>;
   /** Quiz answers of the poll's started questions per (source, question, option): how many, and
    *  how many arrived less than `instantMs` after the question's start (integrity-quiz.ts). */
-  quizAnswerTimings(pollId: number, instantMs: number): Promise<QuizAnswerTiming[]>;
+  quizAnswerTimings(
+    pollId: number,
+    instantMs: number,
+    pause?: () => Promise<void>,
+  ): Promise<QuizAnswerTiming[]>;
   // ── Open answers (issue 13) ──
   /** A page of an open-text question's answers, newest first (ids below `before`). */
   listTextAnswers(questionId: number, page: TextAnswerPage): Promise<TextAnswerRecord[]>;
@@ -409,12 +418,21 @@ export interface BallotSource {
   seated: number;
 }
 
+/** A quiz question's clock, named by its start: after a reset the question runs again under a
+ *  new start, so a close meant for the old run closes nothing (issue 25). */
+export interface QuizRunningClock {
+  questionId: number;
+  /** ms */
+  startedAt: number;
+}
+
 export type CastVoteResult =
   | {
       outcome: 'stored';
       saved: number;
-      /** Quiz: every player has now answered this running question (the caller closes it). */
-      everyoneAnswered?: number;
+      /** Quiz: every player has now answered this running question (the caller closes it, and
+       *  only this run of it: its clock's start, read with the ballot). */
+      everyoneAnswered?: QuizRunningClock;
     }
   /** Quiz: not the running question, or past its end plus the grace. */
   | { outcome: 'question-closed' }
