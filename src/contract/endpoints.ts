@@ -134,6 +134,16 @@ export const endpoints = {
     secret: true,
     status: 200,
   },
+  // Issue 28: co-host links.
+  createCohost: { method: 'POST', path: '/polls/:slug/cohosts', secret: true, status: 201 },
+  listCohosts: { method: 'GET', path: '/polls/:slug/cohosts', secret: true, status: 200 },
+  deleteCohost: { method: 'DELETE', path: '/polls/:slug/cohosts/:id', secret: true, status: 204 },
+  cohostActivity: {
+    method: 'GET',
+    path: '/polls/:slug/cohosts/activity',
+    secret: true,
+    status: 200,
+  },
   serverInfo: { method: 'GET', path: '/info', secret: false, status: 200 },
   health: { method: 'GET', path: '/health', secret: false, status: 200 },
 } as const satisfies Record<string, Endpoint>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BlockedWords, BlockedWordsBody, BlockedWordsResponse } from './blocked-words.ts';
+import { cohostRoutes } from './cohosts.ts';
 import { type Endpoint, type EndpointName, endpoints } from './endpoints.ts';
-
 import { CSV_SEPARATORS, EXPORT_FORMATS } from './export.ts';
 import { CREATION_KEY_NOTE, CreationHeaders } from './idempotency.ts';
 import {
@@ -435,6 +435,7 @@ export const routes = {
     response: BlockedWordsResponse,
   },
   ...qaRoutes,
+  ...cohostRoutes,
   setNickname: {
     ...endpoints.setNickname,
     description:
