@@ -78,6 +78,8 @@ export interface AppConfig {
   logger?: FastifyServerOptions['logger'];
   /** SECRET_KEY; without it, the key stored in the database (generated on first start). */
   secretKey?: string;
+  /** EMBED_ORIGINS: who may frame /embed/{slug} besides this origin. */
+  embedOrigins?: readonly string[];
 }
 
 export interface AppDeps {
@@ -164,7 +166,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonParser(app);
-  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl, embedOrigins: config.embedOrigins });
 
   await app.register(fastifySwagger, {
     openapi: {
