@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COHOST_LABEL_MAX, COHOST_SCOPES } from './cohost-secret.ts';
 import { endpoints } from './endpoints.ts';
 import { SlugParams } from './poll.ts';
 
@@ -6,25 +7,10 @@ import { SlugParams } from './poll.ts';
  * Issue 28: co-host links. The host shares one part of the work — moderating, presenting,
  * watching the results — through a link with its own secret, never the presenter code.
  */
-export const COHOST_SCOPES = ['moderate', 'present', 'results'] as const;
+export { COHOST_LABEL_MAX, COHOST_SCOPES, scopeOfSecret } from './cohost-secret.ts';
 export const CohostScope = z.enum(COHOST_SCOPES);
 export type CohostScope = z.infer<typeof CohostScope>;
 
-/** Characters of a link's label ('Ana (moderación)'). */
-export const COHOST_LABEL_MAX = 60;
-
-/**
- * A link's secret is `{scope}.{32 random bytes, base64url}`: the prefix lets the browser know
- * which screen the link opens without asking, and lets the server tell it from a presenter code
- * (base64url, never a dot) without a database read. The server never trusts the prefix: the
- * scope it applies is the one stored with the link.
- */
-export function scopeOfSecret(secret: string): CohostScope | null {
-  const dot = secret.indexOf('.');
-  if (dot < 0) return null;
-  const prefix = secret.slice(0, dot);
-  return (COHOST_SCOPES as readonly string[]).includes(prefix) ? (prefix as CohostScope) : null;
-}
 
 export const CreateCohostBody = z.object({
   scope: CohostScope,
