@@ -36,6 +36,11 @@ function useFrameWidth(): number {
   return width;
 }
 
+/** Projector type only for a question whose options fit a slide at that size. */
+function fitsLarge(question: SummaryQuestion): boolean {
+  return question.text.length <= 120 && (question.options?.length ?? 0) <= 4;
+}
+
 function JoinBox({ slug, joinCode }: { slug: string; joinCode: string | null }) {
   const info = useQuery(serverInfoQueryOptions());
   const url = participantUrl(resolveShareOrigin(info.data, window.location).origin, slug);
@@ -114,9 +119,10 @@ export function EmbedScreen({ slug, questionId, showJoin, renderQuestion }: Embe
       data-testid="embed"
       aria-label={t.region(poll.data.title)}
     >
-      <div className="min-h-0 flex-1 overflow-hidden">
+      {/* Long content scrolls inside the frame rather than being cut (no slide fitting yet). */}
+      <div className="min-h-0 flex-1 overflow-y-auto">
         {question ? (
-          renderQuestion(question, index + 1, width >= LARGE_FROM_PX)
+          renderQuestion(question, index + 1, width >= LARGE_FROM_PX && fitsLarge(question))
         ) : (
           <Notice title={t.noQuestion} />
         )}
