@@ -11,7 +11,6 @@ export { COHOST_LABEL_MAX, COHOST_SCOPES, scopeOfSecret } from './cohost-secret.
 export const CohostScope = z.enum(COHOST_SCOPES);
 export type CohostScope = z.infer<typeof CohostScope>;
 
-
 export const CreateCohostBody = z.object({
   scope: CohostScope,
   label: z
