@@ -65,7 +65,7 @@ function JoinBox({ slug, joinCode }: { slug: string; joinCode: string | null }) 
         <img
           src={qr}
           alt={t.qrAlt(url)}
-          className="aspect-square h-[clamp(4rem,18vh,10rem)] shrink-0 rounded-lg bg-white p-1"
+          className="aspect-square h-[clamp(4rem,min(18vh,22vw),10rem)] shrink-0 rounded-lg bg-white p-1"
         />
       ) : null}
     </aside>
