@@ -66,6 +66,8 @@ export const ROUTE_SCOPES = {
   listCohosts: HOST_ONLY,
   deleteCohost: HOST_ONLY,
   cohostActivity: HOST_ONLY,
+  // The poll file holds every question and setting: the host's to take elsewhere.
+  exportPollFile: HOST_ONLY,
   // Reads with a host's view.
   getPoll: { scopes: ALL },
   getSummary: { scopes: ALL },

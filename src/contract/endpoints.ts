@@ -144,6 +144,9 @@ export const endpoints = {
     secret: true,
     status: 200,
   },
+  // Issue 28: poll files.
+  exportPollFile: { method: 'GET', path: '/polls/:slug/file', secret: true, status: 200 },
+  importPoll: { method: 'POST', path: '/polls/import', secret: false, status: 201 },
   serverInfo: { method: 'GET', path: '/info', secret: false, status: 200 },
   health: { method: 'GET', path: '/health', secret: false, status: 200 },
 } as const satisfies Record<string, Endpoint>;

@@ -10,6 +10,7 @@ export * from './messages.ts';
 export * from './moderation.ts';
 export * from './my-polls.ts';
 export * from './poll.ts';
+export * from './poll-file.ts';
 export * from './qa.ts';
 export * from './qa-integrity.ts';
 export * from './quiz.ts';

@@ -47,6 +47,7 @@ import {
   UpdatePollBody,
   UpdateQuestionBody,
 } from './poll.ts';
+import { pollFileRoutes } from './poll-file.ts';
 import { qaRoutes } from './qa-routes.ts';
 import {
   CloseQuestionParams,
@@ -436,6 +437,7 @@ export const routes = {
   },
   ...qaRoutes,
   ...cohostRoutes,
+  ...pollFileRoutes,
   setNickname: {
     ...endpoints.setNickname,
     description:

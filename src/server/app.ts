@@ -28,6 +28,7 @@ import { registerMyPollsRoutes } from './http/my-polls.ts';
 import { registerOptionRoutes } from './http/options.ts';
 import { ParticipantIds, registerParticipantCookie } from './http/participant.ts';
 import { watchPeople } from './http/people.ts';
+import { registerPollFileRoutes } from './http/poll-files.ts';
 import { registerPollRoutes } from './http/polls.ts';
 import { registerQaIntegrityRoutes, registerQaRoutes } from './http/qa.ts';
 import { registerQuestionRoutes } from './http/questions.ts';
@@ -233,6 +234,16 @@ export async function buildApp({
   const creationKeys = new CreationKeys(limiter.settings.limits.CREATION_KEYS_MAX);
   registerPollRoutes(app, store, events, live.cache, quiz.closer, readCost, creationKeys);
   registerQuestionRoutes(app, store, events, creationKeys);
+  registerPollFileRoutes(app, {
+    store,
+    events,
+    creationKeys,
+    limits: {
+      fileMaxBytes: limiter.settings.limits.IMPORT_FILE_MAX_BYTES,
+      unzippedMaxBytes: limiter.settings.limits.IMPORT_UNZIPPED_MAX_BYTES,
+      questionsMax: limiter.settings.limits.IMPORT_QUESTIONS_MAX,
+    },
+  });
   registerOptionRoutes(app, store, events, creationKeys);
   registerModerationRoutes(app, store, events, {
     max: limiter.settings.limits.BLOCKED_WORDS_MAX,

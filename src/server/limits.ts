@@ -11,7 +11,7 @@
  * To add a limit: one entry in LIMITS (reason, default, bounds) and one README row.
  */
 
-import { MY_POLLS_BATCH } from '../contract/limits.ts';
+import { MAX_QUESTIONS_PER_POLL, MY_POLLS_BATCH } from '../contract/limits.ts';
 
 export interface LimitSpec {
   /** The value without an environment override. */
@@ -175,6 +175,17 @@ export const LIMITS = {
    *  double click answers the first result (issue 24). Each is a small entry (~1 KB with its
    *  answer); the creation buckets keep one address far below this, the cap bounds them all. */
   CREATION_KEYS_MAX: whole(10_000, 0, 1_000_000),
+  /** Bytes of a file imported as a new poll (issue 28), before base64. Kahoot's template with
+   *  100 questions is ~30 KB, a Moodle GIFT bank of 100 questions ~40 KB; 1 MB leaves room for
+   *  a workbook saved with styles and pictures of its rows, and every byte is parsed in one
+   *  request on the event loop. */
+  IMPORT_FILE_MAX_BYTES: whole(1_048_576, 1_024, 16 * 1_048_576),
+  /** Bytes an imported spreadsheet (a ZIP) may unpack to, all its parts together: the zip-bomb
+   *  guard. The parts read from a Kahoot template of 100 questions are ~200 KB unpacked. */
+  IMPORT_UNZIPPED_MAX_BYTES: whole(8 * 1_048_576, 65_536, 256 * 1_048_576),
+  /** Questions one imported file may hold; more is refused whole (400), not cut, so nobody
+   *  runs a poll missing its last questions unawares. Never above a poll's own cap (100). */
+  IMPORT_QUESTIONS_MAX: whole(MAX_QUESTIONS_PER_POLL, 1, MAX_QUESTIONS_PER_POLL),
   /** Selections (chosen options, all questions together) in one ballot. Each is a row written in
    *  the ballot's transaction: a 5,000-row ballot (100 × 50 multiple) at 12 a second made every
    *  other vote wait 0.9–1.7 s. 300 is more than any person ticks (20 questions × 15 options). */

@@ -100,5 +100,7 @@ export function mutations(target: Target): Record<string, Call> {
     listCohosts: { method: 'GET', url: `/polls/${poll.slug}/cohosts` },
     deleteCohost: { method: 'DELETE', url: `/polls/${poll.slug}/cohosts/999999` },
     cohostActivity: { method: 'GET', url: `/polls/${poll.slug}/cohosts/activity` },
+    // Issue 28: the poll file.
+    exportPollFile: { method: 'GET', url: `/polls/${poll.slug}/file` },
   };
 }

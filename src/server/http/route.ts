@@ -46,6 +46,8 @@ export type RouteOptions = {
   /** The anonymous participant id: 'required' issues one if the cookie holds none (ballots),
    *  'optional' issues one if the address may have a new one now (the poll the page loads). */
   participant?: 'optional' | 'required';
+  /** Bytes this call's body may hold, when not the app's MAX_BODY_BYTES (an imported file). */
+  bodyLimit?: number;
 };
 
 /** Route config read by the error handler, the disk guard, the rate buckets and the
@@ -101,6 +103,7 @@ export function addRoute<N extends RouteName>(
     url: `${API_BASE}${def.path}`,
     // Ours beside the plugins' keys (@fastify/rate-limit declares `rateLimit` there).
     config: routeConfig as RouteConfig & FastifyContextConfig,
+    ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
     schema: {
       operationId: name,
       ...(def.description && { description: def.description }),

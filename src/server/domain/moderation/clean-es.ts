@@ -13,7 +13,8 @@ const list = (text: string): readonly string[] =>
 export const CLEAN_WORDS_ES: readonly string[] = list(`
   bolera, boleras, verja, verjas
   cuyo, cuya, cuyos, cuyas, pola, polas, godo, goda, godos, godas, boyera, boyeras
-  cuyero, cuyeros, cogones
+  cuyero, cuyeros, cogones, bastardilla, bastardillas, matraco, matracos, cullera, culleras
+  mamoncillo, mamoncillos
 `);
 
 /** Stems of Spanish words that hold a glued entry of profanity-es.ts ('comput' holds 'puta'). */

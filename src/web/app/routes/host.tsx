@@ -12,6 +12,7 @@ import { HostPanel } from '../../features/host/components/host-panel.tsx';
 import { useHostAccess } from '../../features/host/host-session.tsx';
 import { BlockedWordsCard } from '../../features/moderation/components/blocked-words-card.tsx';
 import { TextModeration } from '../../features/moderation/components/text-moderation.tsx';
+import { PollFileCard } from '../../features/poll-files/components/poll-file-card.tsx';
 import { QaHostCard } from '../../features/qa/components/qa-host-card.tsx';
 import { PlayersCard } from '../../features/quiz/components/host/players-card.tsx';
 import { ShareCard } from '../../features/share/components/share-card.tsx';
@@ -60,6 +61,7 @@ function HostScreen({ slug }: { slug: string }) {
       )}
       pollModeration={<BlockedWordsCard slug={slug} secret={secret} />}
       players={(poll) => <PlayersCard poll={poll} secret={secret} />}
+      pollFile={<PollFileCard slug={slug} secret={secret} />}
     />
   );
 }
