@@ -1,4 +1,6 @@
 export * from './blocked-words.ts';
+export * from './cohost-scopes.ts';
+export * from './cohosts.ts';
 export * from './errors.ts';
 export * from './export.ts';
 export * from './integrity.ts';

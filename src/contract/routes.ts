@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BlockedWords, BlockedWordsBody, BlockedWordsResponse } from './blocked-words.ts';
+import { cohostRoutes } from './cohosts.ts';
 import { type Endpoint, type EndpointName, endpoints } from './endpoints.ts';
-
 import { CSV_SEPARATORS, EXPORT_FORMATS } from './export.ts';
 import { CREATION_KEY_NOTE, CreationHeaders } from './idempotency.ts';
 import {
@@ -436,6 +436,7 @@ export const routes = {
     response: BlockedWordsResponse,
   },
   ...qaRoutes,
+  ...cohostRoutes,
   ...pollFileRoutes,
   setNickname: {
     ...endpoints.setNickname,

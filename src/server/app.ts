@@ -14,6 +14,7 @@ import type { PollEvents } from './domain/events.ts';
 import { qaShares } from './domain/qa/qa-shares.ts';
 import { HealthProbes, rawResponse } from './health-probe.ts';
 import { ballotAwareValidatorCompiler } from './http/ballot-fast-path.ts';
+import { registerCohostAccess, registerCohostRoutes } from './http/cohosts.ts';
 import { CreationKeys } from './http/creation-keys.ts';
 import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -79,6 +80,8 @@ export interface AppConfig {
   logger?: FastifyServerOptions['logger'];
   /** SECRET_KEY; without it, the key stored in the database (generated on first start). */
   secretKey?: string;
+  /** EMBED_ORIGINS: who may frame /embed/{slug} besides this origin. */
+  embedOrigins?: readonly string[];
 }
 
 export interface AppDeps {
@@ -169,7 +172,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonParser(app);
-  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl, embedOrigins: config.embedOrigins });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -217,6 +220,13 @@ export async function buildApp({
   if (config.dataDir)
     registerDiskGuard(app, new DiskSpace(config.dataDir, limits.diskMinFreeBytes));
   registerMetaRoutes(app, config);
+  // Issue 28: co-host links are checked against the scope table before any route runs.
+  const cohostLimits = {
+    max: limiter.settings.limits.COHOSTS_PER_POLL,
+    actionsKept: limiter.settings.limits.COHOST_ACTIONS_KEPT,
+  };
+  registerCohostAccess(app, store, cohostLimits);
+  registerCohostRoutes(app, store, { ...cohostLimits, publicUrl: config.publicUrl });
   const quiz = createQuiz(app, store, events);
   // One budget per address for what anonymous reads make the server rebuild: polls, summaries
   // and server-rendered pages alike (http/read-cost.ts).

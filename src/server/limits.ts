@@ -208,6 +208,13 @@ export const LIMITS = {
   BLOCKED_WORDS_MAX: whole(200, 1, 10_000),
   /** Characters of one blocked word or phrase: a word or a short phrase ('me la suda'). */
   BLOCKED_WORD_LENGTH_MAX: whole(40, 2, 140),
+  /** Co-host links one poll may have (issue 28): a team of moderators and a presenter or two.
+   *  Each is a row and a hash a request may be checked against; a secret holder cannot grow
+   *  them without end. */
+  COHOSTS_PER_POLL: whole(20, 1, 1_000),
+  /** Actions of co-host links kept per poll (the integrity view's 'who did what'): a long Q&A
+   *  session's moderation, and the oldest go first. */
+  COHOST_ACTIONS_KEPT: whole(500, 10, 100_000),
   /** Keys held by the in-memory buckets (one per address, poll…); past it the idle (refilled)
    *  ones are forgotten, then the oldest: a flood of addresses cannot grow memory without end. */
   RATE_BUCKET_KEYS_MAX: whole(200_000, 1_000, 10_000_000),

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       port: config.port,
       host: config.host,
       publicUrl: config.publicUrl,
+      embedOrigins: config.embedOrigins,
       rateLimits: config.rateLimits,
       trustProxy: config.trustProxy,
       limits,

@@ -3,6 +3,17 @@ import { DEFAULT_LIMITS } from '../limits.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { listBallots } from './kysely-ballots.ts';
 import { flagTextAnswers, listBlockedWords, setBlockedWords } from './kysely-blocked-words.ts';
+import {
+  addCohost,
+  addCohostAction,
+  cohostBySecretHash,
+  deleteCohost,
+  listCohostActions,
+  listCohosts,
+  type NewCohost,
+  type NewCohostAction,
+  touchCohost,
+} from './kysely-cohosts.ts';
 import { getTally, getTextTally } from './kysely-counters.ts';
 import { discardSources, emptyDiscarded, restoreDiscarded, serverKey } from './kysely-integrity.ts';
 import { ballotSources, quizAnswerTimings } from './kysely-integrity-reads.ts';
@@ -329,6 +340,34 @@ export class KyselyPollStore implements PollStore {
       slugs.push(...rows.map((row) => row.slug));
       if (rows.length < STALE_DRAFTS_BATCH) return slugs;
     }
+  }
+
+  addCohost(input: NewCohost, max: number) {
+    return addCohost(this.db, this.hooks, input, max);
+  }
+
+  listCohosts(pollId: number) {
+    return listCohosts(this.db, pollId);
+  }
+
+  cohostBySecretHash(secretHash: string) {
+    return cohostBySecretHash(this.db, secretHash);
+  }
+
+  deleteCohost(pollId: number, id: number) {
+    return deleteCohost(this.db, pollId, id);
+  }
+
+  touchCohost(id: number, at: Date) {
+    return touchCohost(this.db, id, at);
+  }
+
+  addCohostAction(input: NewCohostAction, keep: number) {
+    return addCohostAction(this.db, input, keep);
+  }
+
+  listCohostActions(pollId: number, limit: number) {
+    return listCohostActions(this.db, pollId, limit);
   }
 
   ballotSources(pollId: number, bulkIds: number, pause?: () => Promise<void>) {

@@ -24,6 +24,8 @@ export interface Database {
   quiz_players: QuizPlayersTable;
   quiz_results: QuizResultsTable;
   poll_participants: PollParticipantsTable;
+  cohosts: CohostsTable;
+  cohost_actions: CohostActionsTable;
 }
 
 export interface PollsTable {
@@ -239,4 +241,27 @@ export interface QuizResultsTable {
   participant_id: string;
   points: number;
   correct: number;
+}
+
+/** A co-host link (issue 28, migration 018). */
+export interface CohostsTable {
+  id: Generated<number>;
+  poll_id: number;
+  scope: string;
+  label: string;
+  secret_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** What a co-host link did (migration 018). */
+export interface CohostActionsTable {
+  id: Generated<number>;
+  poll_id: number;
+  cohost_id: number;
+  label: string;
+  scope: string;
+  action: string;
+  target: string;
+  at: number;
 }

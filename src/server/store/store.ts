@@ -1,4 +1,5 @@
 import type { AnswerState, PollStatus, QuestionType, Scale } from '../../contract/index.ts';
+import type { CohostStore } from './kysely-cohosts.ts';
 import type { QaStore } from './store-qa.ts';
 import type {
   StoreAnswer,
@@ -23,7 +24,7 @@ export * from './store-text.ts';
  * - Lists come sorted: questions and options by ordinal, then id.
  * - Lookups of something that does not exist return `undefined`; they never throw.
  */
-export interface PollStore extends QaStore {
+export interface PollStore extends QaStore, CohostStore {
   /** Creates a poll (and, for duplicates, its questions and options) in one transaction.
    *  Throws `PollKeyTakenError` when the slug exists or the join code is held by a poll that
    *  is not closed, so the caller can retry with new ones. */
