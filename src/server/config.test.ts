@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       rateLimits: { enabled: true, limits: DEFAULT_LIMITS },
       secretKey: undefined,
       trustProxy: false,
+      embedOrigins: [],
     });
   });
 
