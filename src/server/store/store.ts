@@ -21,7 +21,7 @@ export * from './store-text.ts';
  * The only door to the database. Every method takes plain values and returns plain records, so
  * the domain never sees SQL and a second engine (PostgreSQL) can implement the same interface.
  *
- * Rules every implementation follows (the contract suite in store-contract.ts checks them):
+ * Rules every implementation follows (the contract suite in tests/store/store-contract.ts checks them):
  * - Each method is atomic: a multi-step write runs in one transaction of its own.
  * - Every write that changes a poll, its questions or options, or its votes moves the poll's
  *   `updatedAt` strictly forward (at least 1 ms past the previous value), so clients can rely on
