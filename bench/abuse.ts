@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PARTICIPANT_COOKIE } from '../src/contract/index.ts';
@@ -14,9 +15,11 @@ import {
 import { exportLoop } from './abuse-export.ts';
 import { abortedBodies, bankedIds } from './abuse-ids-logs.ts';
 import { honestWave, natQuiz, sybilPodium } from './abuse-room.ts';
+import { integrityBlock } from './integrity-block.ts';
 import { createBenchPoll } from './lib/api.ts';
 import { emptyHistogram, HIST_MS, percentile } from './lib/latency.ts';
 import { runLoad } from './lib/load.ts';
+import { startPair } from './lib/pair.ts';
 import { forkTs, root, type Server, startServer, tempSqlite } from './lib/processes.ts';
 import { machine, type Row, table } from './lib/report.ts';
 
@@ -24,7 +27,7 @@ import { machine, type Row, table } from './lib/report.ts';
  * `npm run bench:abuse`: the attacks of issue 8 against `npm start`'s server (rate limits ON, the
  * default limits), each on a fresh server and SQLite file, all from one client address
  * (127.0.0.1). Appends a dated section to bench/RESULTS.md. Settings (environment):
- *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,export,natquiz,wave,podium,lookup,capfill,qa   parts (default all)
+ *   ABUSE_ONLY=stuffing,classroom,floods,streams,memory,aborted,banked,idle,mixed,unread,reads,export,natquiz,wave,podium,lookup,capfill,qa,integrity   parts (default all but integrity)
  *   ABUSE_EXPORT_BALLOTS=200000  ballots of the exported poll (export part, SQLite only)
  *   ABUSE_SECONDS=60        length of the stuffing and flood runs
  *   ABUSE_STREAMS=20000     stream attempts (two client processes share them)
@@ -41,7 +44,13 @@ import { machine, type Row, table } from './lib/report.ts';
  *   ABUSE_PG=1              PostgreSQL (a fresh schema per server in postgres://postgres@127.0.0.1:5432/test,
  *                           or ABUSE_PG=<url>) instead of a SQLite file; parts that read the
  *                           file itself (stuffing's recount) need SQLite
+ *   ABUSE_INSTANCES=2       two instances on one database and one Redis behind a round-robin
+ *                           balancer in this process (bench/lib/pair.ts); with ABUSE_PG, the
+ *                           issue's PostgreSQL + Redis × 2. Redis: ABUSE_REDIS (default
+ *                           redis://127.0.0.1:6379)
  *   ABUSE_OUT=…             where the section goes (default bench/RESULTS.md)
+ * Each row ends with the 1-minute load average when it was measured (2 cores shared with other
+ * work: a load of 12 stretches every wall-clock figure).
  */
 
 const env = process.env;
@@ -56,6 +65,11 @@ const streamAttempts = Math.min(20_000, Number(env.ABUSE_STREAMS ?? 20_000));
 const bigPolls = Math.min(DEFAULT_LIMITS.POLL_CREATE_BURST, Number(env.ABUSE_BIG_POLLS ?? 20));
 const out = env.ABUSE_OUT ?? join(root, 'bench/RESULTS.md');
 const rows: Row[] = [];
+// Every figure carries the machine's load when it was taken.
+const push = rows.push.bind(rows);
+rows.push = (...added: Row[]) =>
+  push(...added.map((r) => ({ ...r, result: `${r.result} · load ${loadavg()[0]!.toFixed(2)}` })));
+const instances = Number(env.ABUSE_INSTANCES ?? 1);
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const log = (line: string) => console.log(`  ${line}`);
 
@@ -83,11 +97,15 @@ async function withServer<T>(
   run: (server: Server, dbFile: string) => Promise<T>,
 ): Promise<T> {
   const dbFile = nextDatabase();
-  const server = await startServer({
+  const options = {
     script: env.ABUSE_SERVER ?? 'src/server/main.ts',
     env: { RATE_LIMITS: 'on', DATABASE_URL: dbFile, ...extraEnv },
     healthPath: '/api/v1/health',
-  });
+  };
+  const server =
+    instances === 2
+      ? await startPair({ ...options, redisUrl: env.ABUSE_REDIS ?? 'redis://127.0.0.1:6379' })
+      : await startServer(options);
   try {
     return await run(server, dbFile);
   } finally {
@@ -404,7 +422,8 @@ async function memory(): Promise<void> {
   });
 }
 
-console.log(`Abuse bench (rate limits on, default limits; one client address)`);
+const where = `${env.ABUSE_PG ? 'PostgreSQL' : 'SQLite'}${instances === 2 ? ' + Redis, two instances' : ''}`;
+console.log(`Abuse bench (${where}; rate limits on, default limits)`);
 if (parts.has('stuffing')) {
   if (env.ABUSE_BEFORE) await stuffing(false, 10);
   await stuffing(true, seconds);
@@ -461,8 +480,11 @@ if (parts.has('capfill')) {
   rows.push(await capFill(withServer, perAddress || 500, max || 18_000));
 }
 if (parts.has('qa')) rows.push(await qaStuffing(withServer, Math.min(seconds, 60)));
+// In this process, not against the server: the integrity view's longest event-loop block.
+if (parts.has('integrity')) rows.push(await integrityBlock(env.ABUSE_PG ? 'pg' : 'sqlite'));
 
-const section = `\n## Abuse run (\`npm run bench:abuse\`)\n\n${machine()}\n\n${table(rows)}\n`;
+const server = env.ABUSE_SERVER ? `, server ${env.ABUSE_SERVER}` : '';
+const section = `\n## Abuse run (\`npm run bench:abuse\`), ${where}${server}\n\n${machine()}\n\n${table(rows)}\n`;
 const current = existsSync(out) ? readFileSync(out, 'utf8') : '# Benchmark results\n';
 writeFileSync(out, `${current.trimEnd()}\n${section}`);
 console.log(`\nAppended to ${out}`);

@@ -1,6 +1,7 @@
 import { CLEAN_ANSWERS } from '../src/server/domain/moderation/clean-answers-fixture.ts';
 import { isProfane, rateText } from '../src/server/domain/moderation/profanity.ts';
 import { trickedAnswers } from '../src/server/domain/moderation/profanity-fixtures.ts';
+import { trickedSample } from '../src/server/domain/moderation/trick-generator.ts';
 import { computeSummaries } from '../src/server/domain/tally.ts';
 import type {
   PollRecord,
@@ -32,6 +33,16 @@ console.log(
 );
 for (const a of published) console.log(`  ${a.kind}: ${a.text}`);
 console.log(`Clean answers flagged or held: ${flagged.length} of ${CLEAN_ANSWERS.length}`);
+// Issue 24: tricks applied at random (fixed seed) to every inflected insult, per class.
+const generated = trickedSample(24, 100);
+const kinds = [...new Set(generated.map((g) => g.kind))];
+const slipped = (kind: string) =>
+  generated.filter((g) => g.kind === kind && rateText(g.text) === 'clean').length;
+console.log(
+  `Generated tricked insults published: ${generated.filter((g) => rateText(g.text) === 'clean').length} of ${generated.length} (` +
+    kinds.map((k) => `${k} ${slipped(k)}`).join(', ') +
+    ')',
+);
 
 const long =
   'Me gustaría aprender más sobre la fotosíntesis y la respiración celular de las plantas, ' +

@@ -47,6 +47,14 @@ for (const [source, target] of entries) {
   add(source.toLowerCase(), target);
   add(folded(source), target);
 }
+// A capital that looks like an l whose small letter looks like an i ('Ɩ', 'ɩ'): the matcher
+// lowers case first, so the small letter reads as either.
+for (const [source, target] of entries) {
+  const lower = folded(source);
+  if (target === '|' && lower !== source && /^[il]$/.test(table.get(lower) ?? '')) {
+    table.set(lower, '|');
+  }
+}
 
 const escaped = [...table]
   .sort(([a], [b]) => a.codePointAt(0)! - b.codePointAt(0)!)

@@ -134,6 +134,19 @@ export const endpoints = {
     secret: true,
     status: 200,
   },
+  // Issue 28: co-host links.
+  createCohost: { method: 'POST', path: '/polls/:slug/cohosts', secret: true, status: 201 },
+  listCohosts: { method: 'GET', path: '/polls/:slug/cohosts', secret: true, status: 200 },
+  deleteCohost: { method: 'DELETE', path: '/polls/:slug/cohosts/:id', secret: true, status: 204 },
+  cohostActivity: {
+    method: 'GET',
+    path: '/polls/:slug/cohosts/activity',
+    secret: true,
+    status: 200,
+  },
+  // Issue 28: poll files.
+  exportPollFile: { method: 'GET', path: '/polls/:slug/file', secret: true, status: 200 },
+  importPoll: { method: 'POST', path: '/polls/import', secret: false, status: 201 },
   serverInfo: { method: 'GET', path: '/info', secret: false, status: 200 },
   health: { method: 'GET', path: '/health', secret: false, status: 200 },
 } as const satisfies Record<string, Endpoint>;

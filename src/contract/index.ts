@@ -1,4 +1,6 @@
 export * from './blocked-words.ts';
+export * from './cohost-scopes.ts';
+export * from './cohosts.ts';
 export * from './errors.ts';
 export * from './export.ts';
 export * from './integrity.ts';
@@ -8,6 +10,7 @@ export * from './messages.ts';
 export * from './moderation.ts';
 export * from './my-polls.ts';
 export * from './poll.ts';
+export * from './poll-file.ts';
 export * from './qa.ts';
 export * from './qa-integrity.ts';
 export * from './question-types/index.ts';

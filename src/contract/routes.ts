@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BlockedWords, BlockedWordsBody, BlockedWordsResponse } from './blocked-words.ts';
+import { cohostRoutes } from './cohosts.ts';
 import { type Endpoint, type EndpointName, endpoints } from './endpoints.ts';
-
 import { CSV_SEPARATORS, EXPORT_FORMATS } from './export.ts';
 import { CREATION_KEY_NOTE, CreationHeaders } from './idempotency.ts';
 import {
@@ -47,6 +47,7 @@ import {
   UpdatePollBody,
   UpdateQuestionBody,
 } from './poll.ts';
+import { pollFileRoutes } from './poll-file.ts';
 import { qaRoutes } from './qa-routes.ts';
 import {
   CloseQuestionParams,
@@ -435,6 +436,8 @@ export const routes = {
     response: BlockedWordsResponse,
   },
   ...qaRoutes,
+  ...cohostRoutes,
+  ...pollFileRoutes,
   setNickname: {
     ...endpoints.setNickname,
     description:

@@ -14,6 +14,7 @@ import type { PollEvents } from './domain/events.ts';
 import { qaShares } from './domain/qa/qa-shares.ts';
 import { HealthProbes, rawResponse } from './health-probe.ts';
 import { ballotAwareValidatorCompiler } from './http/ballot-fast-path.ts';
+import { registerCohostAccess, registerCohostRoutes } from './http/cohosts.ts';
 import { CreationKeys } from './http/creation-keys.ts';
 import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -27,6 +28,7 @@ import { registerMyPollsRoutes } from './http/my-polls.ts';
 import { registerOptionRoutes } from './http/options.ts';
 import { ParticipantIds, registerParticipantCookie } from './http/participant.ts';
 import { watchPeople } from './http/people.ts';
+import { registerPollFileRoutes } from './http/poll-files.ts';
 import { registerPollRoutes } from './http/polls.ts';
 import { registerQaIntegrityRoutes, registerQaRoutes } from './http/qa.ts';
 import { registerQuestionRoutes } from './http/questions.ts';
@@ -53,6 +55,7 @@ import { createLive, type Live, type LiveOptions } from './live/live.ts';
 import { openFileLimit } from './open-files.ts';
 import { createLimiter, type Limiter } from './rate/limiter.ts';
 import { Seats } from './rate/seats.ts';
+import type { SharedRoom } from './rate/shared-room.ts';
 import type { PollStore } from './store/store.ts';
 
 // Zod's generic messages (a wrong type, a missing field) in Spanish, like the contract's own.
@@ -77,6 +80,8 @@ export interface AppConfig {
   logger?: FastifyServerOptions['logger'];
   /** SECRET_KEY; without it, the key stored in the database (generated on first start). */
   secretKey?: string;
+  /** EMBED_ORIGINS: who may frame /embed/{slug} besides this origin. */
+  embedOrigins?: readonly string[];
 }
 
 export interface AppDeps {
@@ -94,6 +99,9 @@ export interface AppDeps {
   /** Buckets shared through Redis (main.ts); default: in memory, from `config.rateLimits`. The
    *  app closes only a limiter it made. */
   limiter?: Limiter;
+  /** Seats and creation keys shared through Redis (main.ts, rate/shared-room.ts); default:
+   *  this instance's only. The caller closes it. */
+  shared?: SharedRoom;
 }
 
 const DEFAULT_WEB_DIR = join(import.meta.dirname, '../../dist/web');
@@ -112,6 +120,7 @@ export async function buildApp({
   bus,
   liveOptions,
   limiter: givenLimiter,
+  shared,
 }: AppDeps): Promise<FastifyInstance> {
   const limits = appLimits(config.limits);
   const app = Fastify({
@@ -163,7 +172,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonParser(app);
-  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl, embedOrigins: config.embedOrigins });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -186,7 +195,9 @@ export async function buildApp({
   const secret = config.secretKey ?? (await store.serverKey(SIGNING_KEY, newKey));
   const participantIds = new ParticipantIds(secret, limits.hmacMemoEntries);
   // Who holds a participation stream, for the ballot buckets and the integrity view.
-  const room = new RoomSeats(new Seats(limiter.settings.limits.SEATS_MAX), participantIds, limiter);
+  const seats = new Seats(limiter.settings.limits.SEATS_MAX, Date.now, shared?.seats);
+  app.addHook('onClose', async () => seats.close());
+  const room = new RoomSeats(seats, participantIds, limiter);
   // Buckets first: a refused ballot costs no participant id.
   registerRateLimits(app, limiter, room);
   registerParticipantCookie(app, participantIds, limiter);
@@ -209,6 +220,13 @@ export async function buildApp({
   if (config.dataDir)
     registerDiskGuard(app, new DiskSpace(config.dataDir, limits.diskMinFreeBytes));
   registerMetaRoutes(app, config);
+  // Issue 28: co-host links are checked against the scope table before any route runs.
+  const cohostLimits = {
+    max: limiter.settings.limits.COHOSTS_PER_POLL,
+    actionsKept: limiter.settings.limits.COHOST_ACTIONS_KEPT,
+  };
+  registerCohostAccess(app, store, cohostLimits);
+  registerCohostRoutes(app, store, { ...cohostLimits, publicUrl: config.publicUrl });
   const quiz = createQuiz(app, store, events);
   // One budget per address for what anonymous reads make the server rebuild: polls, summaries
   // and server-rendered pages alike (http/read-cost.ts).
@@ -220,9 +238,24 @@ export async function buildApp({
     serverBurstMs: limiter.settings.limits.READ_REBUILD_SERVER_BURST_MS,
   });
   // Issue 24: one memory of creation Idempotency-Keys for polls, questions and options.
-  const creationKeys = new CreationKeys(limiter.settings.limits.CREATION_KEYS_MAX);
+  const creationKeys = new CreationKeys(
+    limiter.settings.limits.CREATION_KEYS_MAX,
+    undefined,
+    Date.now,
+    shared?.creationKeys,
+  );
   registerPollRoutes(app, store, events, live.cache, quiz.closer, readCost, creationKeys);
   registerQuestionRoutes(app, store, events, creationKeys);
+  registerPollFileRoutes(app, {
+    store,
+    events,
+    creationKeys,
+    limits: {
+      fileMaxBytes: limiter.settings.limits.IMPORT_FILE_MAX_BYTES,
+      unzippedMaxBytes: limiter.settings.limits.IMPORT_UNZIPPED_MAX_BYTES,
+      questionsMax: limiter.settings.limits.IMPORT_QUESTIONS_MAX,
+    },
+  });
   registerOptionRoutes(app, store, events, creationKeys);
   registerModerationRoutes(app, store, events, {
     max: limiter.settings.limits.BLOCKED_WORDS_MAX,

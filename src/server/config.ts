@@ -20,6 +20,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Signs participant ids and keys source hashes; default: a key kept in the database. */
   secretKey?: string;
+  /** Origins that may frame /embed/{slug} (EMBED_ORIGINS); none: only this origin may. */
+  embedOrigins: string[];
 }
 
 /** false (default), true (any proxy), a hop count, or the proxies' addresses/CIDRs. */
@@ -53,7 +55,38 @@ const EnvSchema = z.object({
   // Shared by every instance like the stored key it replaces; short keys are guessable.
   SECRET_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
   TRUST_PROXY: optional(z.string().transform(parseTrustProxy)),
+  EMBED_ORIGINS: optional(z.string().transform(parseEmbedOrigins)),
 });
+
+/**
+ * EMBED_ORIGINS: a comma list of origins (`https://slides.example.org`), each scheme and host
+ * (and port) only, as CSP's frame-ancestors takes them: a path, a wildcard or a quote would
+ * either be ignored by browsers or open framing wider than meant.
+ */
+export function parseEmbedOrigins(value: string, ctx: z.RefinementCtx): string[] {
+  const origins: string[] = [];
+  for (const entry of value.split(',').map((item) => item.trim())) {
+    if (entry === '') continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const web = url && (url.protocol === 'http:' || url.protocol === 'https:');
+    // Browsers read `*.` in frame-ancestors as every subdomain: name the sites one by one.
+    const bare = web && !url?.hostname.includes('*') && url?.origin;
+    if (!bare || entry.replace(/\/$/, '') !== bare) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not an origin like https://slides.example.org (scheme and host, no path)`,
+      });
+      return [];
+    }
+    origins.push(bare);
+  }
+  return origins;
+}
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -129,5 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: limits.settings,
     secretKey: e.SECRET_KEY,
     trustProxy: e.TRUST_PROXY ?? false,
+    embedOrigins: e.EMBED_ORIGINS ?? [],
   };
 }

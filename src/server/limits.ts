@@ -11,7 +11,7 @@
  * To add a limit: one entry in LIMITS (reason, default, bounds) and one README row.
  */
 
-import { MY_POLLS_BATCH } from '../contract/limits.ts';
+import { MAX_QUESTIONS_PER_POLL, MY_POLLS_BATCH } from '../contract/limits.ts';
 
 export interface LimitSpec {
   /** The value without an environment override. */
@@ -57,7 +57,8 @@ export const LIMITS = {
   SEAT_MIN_AGE_MS: whole(3_000, 0, 3_600_000),
   /** Seats remembered per instance (participant ids that held a poll's participation stream),
    *  ~200 bytes each; past it the least recently seated is forgotten and its phone spends the
-   *  address bucket again. Streams are capped far below. */
+   *  address bucket again. Streams are capped far below. With REDIS_URL the instances also
+   *  share the seats' start times in Redis (rate/shared-room.ts). */
   SEATS_MAX: whole(100_000, 100, 10_000_000),
   /** Nicknames one participant id may set in a poll at once (a quiz player trying a taken one,
    *  then another). Its own bucket: nicknames once spent the address's ballot bucket, and a
@@ -173,8 +174,20 @@ export const LIMITS = {
   MY_POLLS_LOOKUP_MAX: whole(MY_POLLS_BATCH, MY_POLLS_BATCH, 10_000),
   /** Idempotency-Keys of creations (polls, questions, options) remembered for a minute, so a
    *  double click answers the first result (issue 24). Each is a small entry (~1 KB with its
-   *  answer); the creation buckets keep one address far below this, the cap bounds them all. */
+   *  answer); the creation buckets keep one address far below this, the cap bounds them all.
+   *  With REDIS_URL a key is also claimed in Redis (rate/creation-claims.ts). */
   CREATION_KEYS_MAX: whole(10_000, 0, 1_000_000),
+  /** Bytes of a file imported as a new poll (issue 28), before base64. Kahoot's template with
+   *  100 questions is ~30 KB, a Moodle GIFT bank of 100 questions ~40 KB; 1 MB leaves room for
+   *  a workbook saved with styles and pictures of its rows, and every byte is parsed in one
+   *  request on the event loop. */
+  IMPORT_FILE_MAX_BYTES: whole(1_048_576, 1_024, 16 * 1_048_576),
+  /** Bytes an imported spreadsheet (a ZIP) may unpack to, all its parts together: the zip-bomb
+   *  guard. The parts read from a Kahoot template of 100 questions are ~200 KB unpacked. */
+  IMPORT_UNZIPPED_MAX_BYTES: whole(8 * 1_048_576, 65_536, 256 * 1_048_576),
+  /** Questions one imported file may hold; more is refused whole (400), not cut, so nobody
+   *  runs a poll missing its last questions unawares. Never above a poll's own cap (100). */
+  IMPORT_QUESTIONS_MAX: whole(MAX_QUESTIONS_PER_POLL, 1, MAX_QUESTIONS_PER_POLL),
   /** Selections (chosen options, all questions together) in one ballot. Each is a row written in
    *  the ballot's transaction: a 5,000-row ballot (100 × 50 multiple) at 12 a second made every
    *  other vote wait 0.9–1.7 s. 300 is more than any person ticks (20 questions × 15 options). */
@@ -195,6 +208,13 @@ export const LIMITS = {
   BLOCKED_WORDS_MAX: whole(200, 1, 10_000),
   /** Characters of one blocked word or phrase: a word or a short phrase ('me la suda'). */
   BLOCKED_WORD_LENGTH_MAX: whole(40, 2, 140),
+  /** Co-host links one poll may have (issue 28): a team of moderators and a presenter or two.
+   *  Each is a row and a hash a request may be checked against; a secret holder cannot grow
+   *  them without end. */
+  COHOSTS_PER_POLL: whole(20, 1, 1_000),
+  /** Actions of co-host links kept per poll (the integrity view's 'who did what'): a long Q&A
+   *  session's moderation, and the oldest go first. */
+  COHOST_ACTIONS_KEPT: whole(500, 10, 100_000),
   /** Keys held by the in-memory buckets (one per address, poll…); past it the idle (refilled)
    *  ones are forgotten, then the oldest: a flood of addresses cannot grow memory without end. */
   RATE_BUCKET_KEYS_MAX: whole(200_000, 1_000, 10_000_000),

@@ -9,6 +9,7 @@ import { openBus } from './live/open-bus.ts';
 import { LogThrottle, throttledLogMethod, throttledWarn } from './log-throttle.ts';
 import { openFileLimit } from './open-files.ts';
 import { openLimiter } from './rate/open-limiter.ts';
+import { openSharedRoom } from './rate/shared-room.ts';
 import { openStore } from './store/open-store.ts';
 import type { PollStore } from './store/store.ts';
 
@@ -47,14 +48,18 @@ async function main(): Promise<void> {
   // Every warning and error at most once a minute per kind, with a count of the rest.
   const logThrottle = new LogThrottle(config.rateLimits.limits.LOG_THROTTLE_MS);
   const limiter = openLimiter(config, throttledWarn(logThrottle));
+  // Seats and creation keys of every instance (REDIS_URL); none with one instance.
+  const shared = openSharedRoom(config, throttledWarn(logThrottle));
   const app = await buildApp({
     store,
     live,
     limiter,
+    shared,
     config: {
       port: config.port,
       host: config.host,
       publicUrl: config.publicUrl,
+      embedOrigins: config.embedOrigins,
       rateLimits: config.rateLimits,
       trustProxy: config.trustProxy,
       limits,
@@ -104,6 +109,7 @@ async function main(): Promise<void> {
     await app.close();
     stopGuard();
     await limiter.close();
+    await shared?.close();
     live.close();
     await bus.close();
     await store.close();

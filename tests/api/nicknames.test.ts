@@ -74,6 +74,14 @@ const OFFENSIVE = [
   'Puta',
   'hijo de pvta',
   'ᴄᴀʙʀᴏɴ',
+  // Issue 25, second pass: sexual violence, family insults, compounds, terrorism, Nazi corps.
+  'Violador',
+  'Pederasta',
+  'Malnacido',
+  'Bastardo',
+  'Tontopolla',
+  'Terrorista',
+  'SS',
 ];
 
 const FINE = [
@@ -92,6 +100,11 @@ const FINE = [
   'Ana 14',
   'Álvaro',
   'Hitchcock',
+  // Given names that fold like an insult or a slogan (domain/quiz/nickname.test.ts sweeps 1,200).
+  'Jodie',
+  'Jodi',
+  'Marika',
+  'Isis',
 ];
 
 /** Each pair: two names that read alike on a projector. */

@@ -64,6 +64,23 @@ describe('open answers', () => {
     expect(published.sort()).toEqual([...MILD].sort());
   });
 
+  it('read each class of trick by its rule, and keep place names with an insult inside', async () => {
+    // Issue 24's last lines: a sound-alike form of an inflected insult, Cyrillic by sound, h for
+    // g, a doubled r, a capital I for an l, an insult glued into a sentence.
+    const held = ['eres un marikita', 'тонто'];
+    const flagged = ['hilipollas', 'cabrrón', 'gIlipoIIas', 'soisunosculerosxd'];
+    const clean = ['Villaputas', 'Mamonal', 'una mariquita', 'el follaje'];
+    const { poll, text } = await ideasPoll(api.host);
+    for (const t of [...held, ...flagged, ...clean]) {
+      expect((await answer(poll, text.id, t)).status).toBe(201);
+    }
+    const { state, published } = await statesOf(poll, text.id);
+    expect(held.filter((t) => state.get(t) === 'visible')).toEqual([]);
+    expect(state.get('тонто')).toBe('held');
+    for (const t of flagged) expect(state.get(t), t).toBe('flagged');
+    expect(published.sort()).toEqual([...clean].sort());
+  });
+
   it('can be created off, and a duplicate keeps the setting', async () => {
     const poll = await createPoll(api.host, {
       title: 'Adultos',

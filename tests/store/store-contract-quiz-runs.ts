@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { QUIZ_GRACE_MS } from '../../src/contract/index.ts';
+import type { PollEvents } from '../../src/server/domain/events.ts';
+import { QuizCloser } from '../../src/server/domain/quiz/game.ts';
 import { quizRefusal } from '../../src/server/domain/quiz/refusal.ts';
 import { rankPlayers, scoreAnswer } from '../../src/server/domain/quiz/scoring.ts';
 import type { PollStore } from '../../src/server/store/store.ts';
@@ -10,6 +13,8 @@ import { testJoinCode } from './test-join-codes.ts';
  * nicknames and the current question (issue 24), a clock closes only under its own run (issue
  * 25: an old timer after a reset), and the host renames or removes a player (issue 25).
  */
+const noEvents: PollEvents = { pollChanged() {}, votesChanged() {}, qaChanged() {} };
+
 export function quizRunsContract(engine: string, factory: () => Promise<PollStore>): void {
   describe(`PollStore quiz runs and players (${engine})`, () => {
     const current = freshStorePerTest(() => factory());
@@ -96,6 +101,28 @@ export function quizRunsContract(engine: string, factory: () => Promise<PollStor
       expect(await current.store.closeQuestion(q.id, new Date(), scoreAnswer, secondRun)).toBe(
         'already-closed',
       );
+    });
+
+    it("the last player's answer names its run: its close, after a reset and restart, closes nothing", async () => {
+      const { poll, q, right } = await quizPoll();
+      await nick(poll.id, 'a', 'A');
+      await nick(poll.id, 'b', 'B');
+      await current.store.updatePoll(poll.id, { currentQuestionId: q.id });
+      const firstRun = new Date(Date.now() - 5_000);
+      await current.store.startQuestionClock(q.id, firstRun);
+      await vote(poll.id, 'a', q.id, right);
+      const last = await vote(poll.id, 'b', q.id, right);
+      if (last.outcome !== 'stored') throw new Error(`not stored: ${last.outcome}`);
+      expect(last.everyoneAnswered).toEqual({ questionId: q.id, startedAt: firstRun.getTime() });
+      // The race: the host resets and starts the question again before the close runs.
+      await current.store.resetVotes(poll.id);
+      await current.store.updatePoll(poll.id, { currentQuestionId: q.id });
+      await current.store.startQuestionClock(q.id, new Date());
+      const closer = new QuizCloser(current.store, noEvents, QUIZ_GRACE_MS);
+      const { questionId, startedAt } = last.everyoneAnswered!;
+      expect(await closer.close(poll.slug, questionId, startedAt)).toBe(false);
+      expect((await current.store.getQuestion(q.id))?.closedAt).toBeNull();
+      closer.stop();
     });
 
     it('the host renames a player (unique as its own nickname) or removes it with its points', async () => {

@@ -129,7 +129,10 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
       // The last of the four players completes the answers: the store says so.
       await vote(poll.id, 'y', q.id, q.options[0]!.id, new Date());
       const last = await vote(poll.id, 'z', q.id, q.options[0]!.id, new Date());
-      expect(last).toMatchObject({ outcome: 'stored', everyoneAnswered: q.id });
+      expect(last).toMatchObject({
+        outcome: 'stored',
+        everyoneAnswered: { questionId: q.id, startedAt: t0.getTime() },
+      });
       await current.store.closeQuestion(q.id, new Date(), scoreAnswer);
       const ranked = rankPlayers(await current.store.quizStandings(poll.id));
       // Without a limit a correct answer is 1000 whenever it came.

@@ -2,6 +2,7 @@ import type { PollStore, StoreOptions } from '../../src/server/store/store.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
 import { blockedWordsContract } from './store-contract-blocked-words.ts';
+import { cohostsContract } from './store-contract-cohosts.ts';
 import { deletePollContract } from './store-contract-delete.ts';
 import { myPollsContract } from './store-contract-my-polls.ts';
 import { qaContract } from './store-contract-qa.ts';
@@ -25,5 +26,6 @@ export function storeContractSuites(
   blockedWordsContract(engine, () => factory());
   qaContract(engine, () => factory());
   deletePollContract(engine, () => factory());
+  cohostsContract(engine, () => factory());
   questionTypesContract(engine, () => factory());
 }

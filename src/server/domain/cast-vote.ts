@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Answer, VoteResponse } from '../../contract/index.ts';
-import type { PollRecord, PollStore, QuestionWithOptions, StoreAnswer } from '../store/store.ts';
+import type {
+  PollRecord,
+  PollStore,
+  QuestionWithOptions,
+  QuizRunningClock,
+  StoreAnswer,
+} from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
 import { type BlockedTest, blockedTest } from './moderation/blocked-words.ts';
@@ -12,7 +18,7 @@ export interface CastVoteOutcome extends VoteResponse {
   /** True when an Idempotency-Key replayed an earlier success and nothing was stored. */
   replayed: boolean;
   /** Quiz: this ballot completed the answers of every player to the running question. */
-  everyoneAnswered?: number;
+  everyoneAnswered?: QuizRunningClock;
 }
 
 function invalid(message: string, details?: Record<string, unknown>): DomainError {
@@ -99,8 +105,9 @@ export interface CastVoteDeps {
   readPoll: ReadPoll;
   /** MAX_BALLOT_SELECTIONS (limits.ts). */
   maxSelections?: number;
-  /** Quiz: closes the question (QuizCloser.close), called when the last player answered. */
-  closeQuestion?: (slug: string, questionId: number) => Promise<unknown>;
+  /** Quiz: closes the question's run (QuizCloser.close), called when the last player answered:
+   *  only the run the ballot was stored in, so a reset and restart meanwhile is left running. */
+  closeQuestion?: (slug: string, clock: QuizRunningClock) => Promise<unknown>;
   /** Where a failed close is told (it is not awaited: the ballot is stored either way). */
   onCloseError?: (error: unknown) => void;
 }

@@ -7,7 +7,7 @@ import { withFreshKeys } from './join-code.ts';
 import { findPollAsHost, loadPollView } from './poll-view.ts';
 
 /** Spec §9 defaults: one vote per question on, results private. */
-const DEFAULT_SETTINGS: Settings = {
+export const DEFAULT_SETTINGS: Settings = {
   oneVotePerQuestion: true,
   resultsPublic: false,
   // Issue 9: off, so the spec's one form with every question stays the default.

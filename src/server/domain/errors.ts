@@ -14,6 +14,10 @@ export const defaultMessages: Record<ErrorCode, string> = {
   JOIN_CODE_NOT_FOUND: 'No hay ninguna encuesta activa con ese código',
   NO_SECRET: 'Se requiere el código de presentador',
   FORBIDDEN: 'Código de presentador incorrecto',
+  SCOPE_FORBIDDEN:
+    'Este enlace de gestión no permite hacer esto; pídeselo a quien tiene el código de presentador',
+  LINK_REVOKED:
+    'Este enlace de gestión ya no es válido: lo revocaron o la encuesta ya no existe. Pide uno nuevo a quien organiza',
   INVALID_TRANSITION: 'Ese cambio de estado no está permitido',
   POLL_NOT_OPEN: 'La encuesta no está abierta',
   QUESTION_NOT_CURRENT:

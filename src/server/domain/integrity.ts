@@ -13,6 +13,10 @@ import type { BallotSource, PollRecord, PollStore } from '../store/store.ts';
 import type { PollEvents } from './events.ts';
 import { QUIZ_INSTANT_MS, quizSignals } from './integrity-quiz.ts';
 import { findPollAsHost } from './poll-view.ts';
+import { TimeSlices } from './time-slices.ts';
+
+/** The integrity view's slices: a page of ballots per turn, well inside issue 25's 20 ms. */
+const INTEGRITY_SLICE_MS = 6;
 
 /**
  * What the view flags is how a source's participant ids were made, not how many ballots it
@@ -47,17 +51,21 @@ export function isUnusual(source: BallotSource): boolean {
   return newIds >= UNUSUAL_NEW_ID_SHARE || bulk >= UNUSUAL_BULK_SHARE;
 }
 
-/** Every source of the poll, with whether it is unusual; a quiz's also by its own signal. */
+/**
+ * Every source of the poll, with whether it is unusual; a quiz's also by its own signal. Read a
+ * page of ballots at a time, one page per turn of the event loop shared with exports (issue 25:
+ * a 200,000-ballot poll's view was one query holding SQLite's loop for its whole length).
+ */
 async function assess(store: PollStore, poll: PollRecord) {
-  const [sources, quiz] = await Promise.all([
-    store.ballotSources(poll.id, BULK_IDS_PER_SECOND),
-    poll.quiz
-      ? Promise.all([
-          store.quizAnswerTimings(poll.id, QUIZ_INSTANT_MS),
-          store.listQuestions(poll.id),
-        ]).then(([timings, questions]) => quizSignals(timings, questions))
-      : undefined,
-  ]);
+  const slices = new TimeSlices(INTEGRITY_SLICE_MS);
+  const pause = () => slices.pause();
+  const sources = await store.ballotSources(poll.id, BULK_IDS_PER_SECOND, pause);
+  const quiz = poll.quiz
+    ? quizSignals(
+        await store.quizAnswerTimings(poll.id, QUIZ_INSTANT_MS, pause),
+        await store.listQuestions(poll.id),
+      )
+    : undefined;
   const totalBallots = sources.reduce((n, s) => n + s.ballots, 0);
   return {
     totalBallots,

@@ -16,6 +16,8 @@ export const statusOf: Record<ErrorCode, number> = {
   INVALID_ORDER: 400,
   NO_SECRET: 401,
   FORBIDDEN: 403,
+  SCOPE_FORBIDDEN: 403,
+  LINK_REVOKED: 403,
   RESULTS_PRIVATE: 403,
   NOT_FOUND: 404,
   POLL_NOT_FOUND: 404,

@@ -56,7 +56,7 @@ const keyOf: Record<
 export function registerRateLimits(
   app: FastifyInstance,
   limiter: Limiter,
-  room?: { seatedAtTheDoor(request: FastifyRequest): boolean },
+  room?: { seatedAtTheDoor(request: FastifyRequest): Promise<boolean> },
 ): void {
   app.addHook('onRequest', async (request, reply) => {
     const name = (request.routeOptions.config as RouteConfig | undefined)?.bucket;
@@ -64,7 +64,7 @@ export function registerRateLimits(
     if (!name || name === 'participant' || name === 'qaAsk' || name === 'nickname') return;
     // A seated person's answer spends its own allowance, decided once the body is read
     // (http/room-seats.ts); everything else pays the address here, as before.
-    if (name === 'ballot' && room?.seatedAtTheDoor(request)) return;
+    if (name === 'ballot' && (await room?.seatedAtTheDoor(request))) return;
     const wait = await limiter.take(name, keyOf[name](request));
     if (wait === 0) return;
     if (name === 'ballot') limiter.refusals.add(slugOf(request));

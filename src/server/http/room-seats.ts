@@ -24,13 +24,17 @@ export class RoomSeats {
     private readonly limiter: Limiter,
   ) {}
 
-  /** onRequest of a ballot: true when the ballot's id holds a ripe seat (no bucket yet). */
-  seatedAtTheDoor(request: FastifyRequest): boolean {
-    if (!this.limiter.settings.enabled) return false;
+  /**
+   * onRequest of a ballot: true when the ballot's id holds a ripe seat (no bucket yet). The
+   * seat is looked up on every instance (a stream held elsewhere), so `seated` below knows it
+   * too, with or without rate limits.
+   */
+  async seatedAtTheDoor(request: FastifyRequest): Promise<boolean> {
     for (const name of [SECURE_PARTICIPANT_COOKIE, PARTICIPANT_COOKIE]) {
       const id = request.cookies[name];
       if (!id || this.ids.verify(id) === undefined) continue;
-      const seat = this.seats.of(slugOf(request), id);
+      const seat = await this.seats.find(slugOf(request), id);
+      if (!this.limiter.settings.enabled) return false;
       if (!seat || !this.seats.ripe(seat, this.limiter.settings.limits.SEAT_MIN_AGE_MS)) {
         return false;
       }

@@ -9,7 +9,9 @@ import {
   routes,
 } from '../../contract/index.ts';
 import { DomainError } from '../domain/errors.ts';
+import { actAsCohost } from '../domain/host-auth.ts';
 import type { BucketName } from '../rate/limiter.ts';
+import { cohostGrantOf } from './cohost-grants.ts';
 
 type Part<N extends RouteName, K extends string> =
   Routes[N] extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
@@ -44,6 +46,8 @@ export type RouteOptions = {
   /** The anonymous participant id: 'required' issues one if the cookie holds none (ballots),
    *  'optional' issues one if the address may have a new one now (the poll the page loads). */
   participant?: 'optional' | 'required';
+  /** Bytes this call's body may hold, when not the app's MAX_BODY_BYTES (an imported file). */
+  bodyLimit?: number;
 };
 
 /** Route config read by the error handler, the disk guard, the rate buckets and the
@@ -51,7 +55,10 @@ export type RouteOptions = {
 export type RouteConfig = Pick<
   RouteOptions,
   'validationCode' | 'growsStorage' | 'bucket' | 'participant'
->;
+> & {
+  /** The contract's name of the call: the co-host scope table is keyed by it (http/cohosts.ts). */
+  routeName?: RouteName;
+};
 
 export function hostSecretOf(request: FastifyRequest): string | undefined {
   const value = request.headers[HOST_SECRET_HEADER];
@@ -89,12 +96,14 @@ export function addRoute<N extends RouteName>(
     growsStorage: options.growsStorage,
     bucket: options.bucket,
     participant: options.participant,
+    routeName: name,
   };
   app.route({
     method: def.method as 'GET',
     url: `${API_BASE}${def.path}`,
     // Ours beside the plugins' keys (@fastify/rate-limit declares `rateLimit` there).
     config: routeConfig as RouteConfig & FastifyContextConfig,
+    ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
     schema: {
       operationId: name,
       ...(def.description && { description: def.description }),
@@ -115,7 +124,7 @@ export function addRoute<N extends RouteName>(
         : []),
     ],
     handler: async (request, reply) => {
-      const result = await handler({
+      const context = {
         params: request.params as Part<N, 'params'>,
         query: request.query as Part<N, 'query'>,
         body: request.body as Part<N, 'body'>,
@@ -123,7 +132,10 @@ export function addRoute<N extends RouteName>(
         hostSecret: hostSecretOf(request),
         request,
         reply,
-      });
+      };
+      // A co-host link the scope table let in acts as the host of its poll, in this call only.
+      const grant = cohostGrantOf(request);
+      const result = await (grant ? actAsCohost(grant, () => handler(context)) : handler(context));
       // A reply is thenable: a handler's `return reply.send()` reaches here awaited, as undefined,
       // so `sent` is what tells that it has answered (answering twice logged a 500).
       if (result === reply || reply.sent) return reply;

@@ -6,7 +6,9 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Security headers on every response (pages, assets, API, streams, errors):
  * - CSP: scripts only from this origin (Vite emits module files, index.html has no inline
  *   script), no plugins, no <base> games, no framing by anyone: a page elsewhere cannot put
- *   /p/{slug} under a transparent layer and steer a visitor's click onto a vote.
+ *   /p/{slug} under a transparent layer and steer a visitor's click onto a vote. The one
+ *   exception is /embed/{slug} (issue 28), read-only results with nothing to click, framed by
+ *   this origin and the sites EMBED_ORIGINS lists.
  * - Styles allow 'unsafe-inline': sonner injects its stylesheet as a <style> element at run
  *   time. React's style props go through CSSOM, which CSP does not govern.
  * - Images from data: and blob: URLs: the favicon is a data: URI, the QR code is drawn to one.
@@ -14,8 +16,15 @@ import helmet, { type HelmetOptions } from 'helmet';
  * - HSTS only when the public origin is https; on http it would be ignored at best, and a LAN
  *   address must never be pinned to https.
  */
-export function securityOptions({ publicUrl }: { publicUrl?: string }): HelmetOptions {
+export function securityOptions({
+  publicUrl,
+  frameAncestors = ["'none'"],
+}: {
+  publicUrl?: string;
+  frameAncestors?: readonly string[];
+}): HelmetOptions {
   const https = publicUrl?.startsWith('https://') ?? false;
+  const framedBySelfOnly = frameAncestors.length === 1 && frameAncestors[0] === "'self'";
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -29,10 +38,17 @@ export function securityOptions({ publicUrl }: { publicUrl?: string }): HelmetOp
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: [...frameAncestors],
       },
     },
-    frameguard: { action: 'deny' },
+    // X-Frame-Options for browsers without frame-ancestors: it names no origin list, so with
+    // EMBED_ORIGINS it is left out and the CSP alone decides.
+    frameguard:
+      frameAncestors[0] === "'none'"
+        ? { action: 'deny' }
+        : framedBySelfOnly
+          ? { action: 'sameorigin' }
+          : false,
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: https ? { maxAge: 180 * 24 * 60 * 60 } : false,
   };
@@ -58,12 +74,29 @@ export function securityHeaders(options: HelmetOptions): [string, string][] {
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, config: { publicUrl?: string }) {
-  const headers = securityHeaders(securityOptions(config));
+/** The embeddable results view (issue 28): the one page another site may frame. */
+export function isEmbedPath(url: string): boolean {
+  return url.startsWith('/embed/');
+}
+
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: { publicUrl?: string; embedOrigins?: readonly string[] },
+) {
+  const headers = securityHeaders(securityOptions({ publicUrl: config.publicUrl }));
+  // /embed/{slug}: framed by this origin and the EMBED_ORIGINS, by nobody else.
+  const embedHeaders = securityHeaders(
+    securityOptions({
+      publicUrl: config.publicUrl,
+      frameAncestors: ["'self'", ...(config.embedOrigins ?? [])],
+    }),
+  );
   // On the raw response, as helmet did: a stream that hijacks its reply sends them too.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
-    for (const [name, value] of headers) raw.setHeader(name, value);
+    for (const [name, value] of isEmbedPath(request.url) ? embedHeaders : headers) {
+      raw.setHeader(name, value);
+    }
     done();
   });
 }

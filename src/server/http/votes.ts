@@ -7,7 +7,7 @@ import { isHostSecret } from '../domain/host-auth.ts';
 import type { QuizCloser } from '../domain/quiz/game.ts';
 import { canSeeResults } from '../domain/tally.ts';
 import { type LiveCache, summaryViewFor } from '../live/cache.ts';
-import type { PollStore } from '../store/store.ts';
+import type { PollStore, QuizRunningClock } from '../store/store.ts';
 import { participantOf } from './participant.ts';
 import { type ReadCost, readRefused } from './read-cost.ts';
 import type { RoomSeats } from './room-seats.ts';
@@ -41,7 +41,8 @@ export function registerVoteRoutes(
     events,
     readPoll: (slug: string) => cache.poll(slug),
     maxSelections,
-    closeQuestion: (slug: string, questionId: number) => closer.close(slug, questionId),
+    closeQuestion: (slug: string, clock: QuizRunningClock) =>
+      closer.close(slug, clock.questionId, clock.startedAt),
     onCloseError: (error: unknown) => app.log.warn(error),
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Seats } from './seats.ts';
+import { type SeatDirectory, Seats } from './seats.ts';
 
 describe('Seats', () => {
   it('seats an id in a poll from its stream, ripe after the minimum age, kept after it closes', () => {
@@ -43,5 +43,39 @@ describe('Seats', () => {
     expect(seats.size).toBe(2);
     expect(seats.of('a', 'p2')).toBeUndefined();
     expect(seats.of('a', 'p1')).toBeDefined();
+  });
+
+  it('finds a seat of another instance through the directory once, and remembers a miss a second', async () => {
+    let now = 10_000;
+    const shared = new Map<string, number>();
+    const lookups: string[] = [];
+    const directory: SeatDirectory = {
+      announce: (slug, id, since) => {
+        if (!shared.has(`${slug} ${id}`)) shared.set(`${slug} ${id}`, since);
+      },
+      lookup: async (slug, id) => {
+        lookups.push(id);
+        return shared.get(`${slug} ${id}`);
+      },
+      keepAlive: () => {},
+    };
+    const here = new Seats(10, () => now, directory);
+    const there = new Seats(10, () => now, directory);
+    there.sit('a', 'p1');
+    now += 3_000;
+    const found = await here.find('a', 'p1');
+    expect(found?.since).toBe(10_000);
+    expect(here.ripe(found!, 3_000)).toBe(true);
+    // Kept: the next ballot costs no lookup.
+    expect(await here.find('a', 'p1')).toBe(found);
+    expect(here.of('a', 'p1')).toBe(found);
+    expect(await here.find('a', 'p2')).toBeUndefined();
+    expect(await here.find('a', 'p2')).toBeUndefined();
+    expect(lookups).toEqual(['p1', 'p2']);
+    there.sit('a', 'p2');
+    now += 1_001;
+    expect(await here.find('a', 'p2')).toBeDefined();
+    here.close();
+    there.close();
   });
 });

@@ -19,6 +19,10 @@ export interface EngineHooks {
    * (the groups cost PostgreSQL a round trip each: +50% time per ballot in batches of 50).
    */
   rowGroups?<T>(rows: readonly T[]): T[][];
+  /** Ballots one step of a long read (the integrity view) covers; default INTEGRITY_STEP_ROWS,
+   *  sized for SQLite, which runs each step synchronously. PostgreSQL runs it in its own
+   *  process: bigger steps, fewer round trips. */
+  scanStepRows?: number;
   /** Runs after a poll was erased (deletePoll): SQLite empties its write-ahead log, whose
    *  older page copies still hold what was deleted (secure_delete zeroes the file's pages). */
   afterErase?(): void;

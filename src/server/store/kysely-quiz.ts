@@ -9,6 +9,7 @@ import type {
   OpenClock,
   QuizAnswer,
   QuizGate,
+  QuizRunningClock,
   QuizScorer,
   QuizStandingsRows,
 } from './store.ts';
@@ -32,7 +33,11 @@ export async function readQuizGate(
       .where('poll_id', '=', pollId)
       .executeTakeFirst();
     if (q && q.started_at !== null && q.closed_at === null) {
-      running = { questionId: Number(q.id), endsAt: q.ends_at === null ? null : Number(q.ends_at) };
+      running = {
+        questionId: Number(q.id),
+        startedAt: Number(q.started_at),
+        endsAt: q.ends_at === null ? null : Number(q.ends_at),
+      };
     }
   }
   const players = new Set<string>();
@@ -49,12 +54,13 @@ export async function readQuizGate(
   return { running, players };
 }
 
-/** The running question's id when every player has answered it (after a write). */
+/** The running question's clock when every player has answered it (after a write): the close
+ *  it triggers names that run, read in the ballot's transaction. */
 export async function everyoneAnswered(
   trx: Db,
   pollId: number,
   gate: QuizGate,
-): Promise<number | undefined> {
+): Promise<QuizRunningClock | undefined> {
   if (!gate.running) return undefined;
   const q = await trx
     .selectFrom('questions')
@@ -68,7 +74,7 @@ export async function everyoneAnswered(
     .executeTakeFirstOrThrow();
   const players = Number(n);
   return players > 0 && Number(q?.respondent_count) >= players
-    ? gate.running.questionId
+    ? { questionId: gate.running.questionId, startedAt: gate.running.startedAt }
     : undefined;
 }
 

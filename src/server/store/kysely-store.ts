@@ -3,15 +3,20 @@ import { DEFAULT_LIMITS } from '../limits.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { listBallots } from './kysely-ballots.ts';
 import { flagTextAnswers, listBlockedWords, setBlockedWords } from './kysely-blocked-words.ts';
-import { getTally, getTextTally } from './kysely-counters.ts';
 import {
-  ballotSources,
-  discardSources,
-  emptyDiscarded,
-  quizAnswerTimings,
-  restoreDiscarded,
-  serverKey,
-} from './kysely-integrity.ts';
+  addCohost,
+  addCohostAction,
+  cohostBySecretHash,
+  deleteCohost,
+  listCohostActions,
+  listCohosts,
+  type NewCohost,
+  type NewCohostAction,
+  touchCohost,
+} from './kysely-cohosts.ts';
+import { getTally, getTextTally } from './kysely-counters.ts';
+import { discardSources, emptyDiscarded, restoreDiscarded, serverKey } from './kysely-integrity.ts';
+import { ballotSources, quizAnswerTimings } from './kysely-integrity-reads.ts';
 import {
   approveHeldAnswers,
   getTextAnswer,
@@ -337,12 +342,40 @@ export class KyselyPollStore implements PollStore {
     }
   }
 
-  ballotSources(pollId: number, bulkIds: number) {
-    return ballotSources(this.db, pollId, bulkIds);
+  addCohost(input: NewCohost, max: number) {
+    return addCohost(this.db, this.hooks, input, max);
   }
 
-  quizAnswerTimings(pollId: number, instantMs: number) {
-    return quizAnswerTimings(this.db, pollId, instantMs);
+  listCohosts(pollId: number) {
+    return listCohosts(this.db, pollId);
+  }
+
+  cohostBySecretHash(secretHash: string) {
+    return cohostBySecretHash(this.db, secretHash);
+  }
+
+  deleteCohost(pollId: number, id: number) {
+    return deleteCohost(this.db, pollId, id);
+  }
+
+  touchCohost(id: number, at: Date) {
+    return touchCohost(this.db, id, at);
+  }
+
+  addCohostAction(input: NewCohostAction, keep: number) {
+    return addCohostAction(this.db, input, keep);
+  }
+
+  listCohostActions(pollId: number, limit: number) {
+    return listCohostActions(this.db, pollId, limit);
+  }
+
+  ballotSources(pollId: number, bulkIds: number, pause?: () => Promise<void>) {
+    return ballotSources(this.db, pollId, bulkIds, this.hooks.scanStepRows, pause);
+  }
+
+  quizAnswerTimings(pollId: number, instantMs: number, pause?: () => Promise<void>) {
+    return quizAnswerTimings(this.db, pollId, instantMs, this.hooks.scanStepRows, pause);
   }
 
   discardSource(pollId: number, source: string) {

@@ -157,7 +157,7 @@ async function readState(
       optionCount.set(qid, (optionCount.get(qid) ?? 0) + 1);
     }
     if (questionTypeRules[r.type as QuestionType]?.answerKey === 'text') textQuestions.add(qid);
-    // A number question is one with a range (migration 018).
+    // A number question is one with a range (migration 019).
     if (r.number_min !== null) numberQuestions.add(qid);
   }
   const questions = [...new Set(rows.map((r) => Number(r.qid)))];

@@ -54,7 +54,8 @@ export async function createPostgresStore(
     await db.destroy();
     throw error;
   }
-  return new KyselyPollStore(db, { isUniqueViolation, lockPoll }, options);
+  // Long reads step by 25,000 ballots: PostgreSQL groups them in its own process.
+  return new KyselyPollStore(db, { isUniqueViolation, lockPoll, scanStepRows: 25_000 }, options);
 }
 
 async function createSchema(db: Kysely<Database>, schema: string): Promise<void> {

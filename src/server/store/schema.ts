@@ -24,6 +24,8 @@ export interface Database {
   quiz_players: QuizPlayersTable;
   quiz_results: QuizResultsTable;
   poll_participants: PollParticipantsTable;
+  cohosts: CohostsTable;
+  cohost_actions: CohostActionsTable;
   number_answers: NumberAnswersTable;
 }
 
@@ -87,7 +89,7 @@ export interface QuestionsTable {
   started_at: number | null;
   ends_at: number | null;
   closed_at: number | null;
-  /** Migration 018: a number question's range, decimals and unit (null for other types), and
+  /** Migration 019: a number question's range, decimals and unit (null for other types), and
    *  in a quiz its correct value and margin. */
   number_min: number | null;
   number_max: number | null;
@@ -129,11 +131,11 @@ export interface ChoicesTable {
   ballot_id: number;
   question_id: number;
   option_id: number;
-  /** Migration 018: a ranking's place of the option, 1 = top; null for other types. */
+  /** Migration 019: a ranking's place of the option, 1 = top; null for other types. */
   position: number | null;
 }
 
-/** Migration 018: a number question's answer, one per ballot. */
+/** Migration 019: a number question's answer, one per ballot. */
 export interface NumberAnswersTable {
   ballot_id: number;
   question_id: number;
@@ -257,4 +259,27 @@ export interface QuizResultsTable {
   participant_id: string;
   points: number;
   correct: number;
+}
+
+/** A co-host link (issue 28, migration 018). */
+export interface CohostsTable {
+  id: Generated<number>;
+  poll_id: number;
+  scope: string;
+  label: string;
+  secret_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** What a co-host link did (migration 018). */
+export interface CohostActionsTable {
+  id: Generated<number>;
+  poll_id: number;
+  cohost_id: number;
+  label: string;
+  scope: string;
+  action: string;
+  target: string;
+  at: number;
 }

@@ -5,6 +5,7 @@ import type {
   QuestionType,
   Scale,
 } from '../../contract/index.ts';
+import type { CohostStore } from './kysely-cohosts.ts';
 import type { QaStore } from './store-qa.ts';
 import type {
   StoreAnswer,
@@ -29,7 +30,7 @@ export * from './store-text.ts';
  * - Lists come sorted: questions and options by ordinal, then id.
  * - Lookups of something that does not exist return `undefined`; they never throw.
  */
-export interface PollStore extends QaStore {
+export interface PollStore extends QaStore, CohostStore {
   /** Creates a poll (and, for duplicates, its questions and options) in one transaction.
    *  Throws `PollKeyTakenError` when the slug exists or the join code is held by a poll that
    *  is not closed, so the caller can retry with new ones. */
@@ -124,10 +125,19 @@ export interface PollStore extends QaStore {
 
   /** The poll's ballots grouped by source (keyed hash of the client's address), most ballots
    *  first; `bulkIds` is how many ids issued within one second make a bulk (bulkIssued). */
-  ballotSources(pollId: number, bulkIds: number): Promise<BallotSource[]>;
+  ballotSources(
+    pollId: number,
+    bulkIds: number,
+    /** Awaited between pages of ballots: the caller's time slices (issue 25). */
+    pause?: () => Promise<void>,
+  ): Promise<BallotSource[]>;
   /** Quiz answers of the poll's started questions per (source, question, option): how many, and
    *  how many arrived less than `instantMs` after the question's start (integrity-quiz.ts). */
-  quizAnswerTimings(pollId: number, instantMs: number): Promise<QuizAnswerTiming[]>;
+  quizAnswerTimings(
+    pollId: number,
+    instantMs: number,
+    pause?: () => Promise<void>,
+  ): Promise<QuizAnswerTiming[]>;
   // ── Open answers (issue 13) ──
   /** A page of an open-text question's answers, newest first (ids below `before`). */
   listTextAnswers(questionId: number, page: TextAnswerPage): Promise<TextAnswerRecord[]>;
@@ -382,7 +392,7 @@ export interface NewQuestion {
 /** What a ballot of a quiz is checked against, read once per transaction (or batch). */
 export interface QuizGate {
   /** The current question while its clock runs (started, not closed). */
-  running: { questionId: number; endsAt: number | null } | null;
+  running: { questionId: number; startedAt: number; endsAt: number | null } | null;
   /** The batch's participants that have a nickname. */
   players: Set<string>;
 }
@@ -445,12 +455,21 @@ export interface BallotSource {
   seated: number;
 }
 
+/** A quiz question's clock, named by its start: after a reset the question runs again under a
+ *  new start, so a close meant for the old run closes nothing (issue 25). */
+export interface QuizRunningClock {
+  questionId: number;
+  /** ms */
+  startedAt: number;
+}
+
 export type CastVoteResult =
   | {
       outcome: 'stored';
       saved: number;
-      /** Quiz: every player has now answered this running question (the caller closes it). */
-      everyoneAnswered?: number;
+      /** Quiz: every player has now answered this running question (the caller closes it, and
+       *  only this run of it: its clock's start, read with the ballot). */
+      everyoneAnswered?: QuizRunningClock;
     }
   /** Quiz: not the running question, or past its end plus the grace. */
   | { outcome: 'question-closed' }

@@ -34,6 +34,11 @@ export const router = createBrowserRouter([
         path: '/present/:slug',
         lazy: async () => ({ Component: (await import('./routes/present.tsx')).PresentRoute }),
       },
+      // Issue 28: the results inside a slide deck, its own small chunk.
+      {
+        path: '/embed/:slug',
+        lazy: async () => ({ Component: (await import('./routes/embed.tsx')).EmbedRoute }),
+      },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -7,8 +7,9 @@ import { SKIP_LINKS_SLOT_ID } from '../lib/skip-slot.ts';
 /** The frame of every screen: header (hidden in fullscreen, spec §2), the screen, the toasts. */
 export function Shell({ children, toaster }: { children: ReactNode; toaster: ReactNode }) {
   const fullscreen = useIsFullscreen();
-  // The presenter view fills the projector's screen by itself.
-  const presenting = useNavigation().pathname.startsWith('/present/');
+  // The presenter view fills the projector's screen by itself; the embed (issue 28) its frame.
+  const { pathname } = useNavigation();
+  const presenting = pathname.startsWith('/present/') || pathname.startsWith('/embed/');
   // Set once React runs the page (a server-rendered page paints before): tests and the phone
   // benchmark wait for it before tapping.
   const hydrated = useHydrated();

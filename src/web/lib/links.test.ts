@@ -23,3 +23,12 @@ describe('presenter links', () => {
     expect(isNewCodeState({ other: true })).toBe(false);
   });
 });
+
+describe('co-host link fragments (issue 28)', () => {
+  it("takes a link's own secret after '#', and nothing that only looks like one", () => {
+    expect(codeFromFragment('#moderate.AbC_d-9')).toBe('moderate.AbC_d-9');
+    expect(codeFromFragment('#results.x')).toBe('results.x');
+    expect(codeFromFragment('#admin.x')).toBeNull();
+    expect(codeFromFragment('#codigo=present.x')).toBe('present.x');
+  });
+});

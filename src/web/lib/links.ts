@@ -1,3 +1,5 @@
+import { scopeOfSecret } from '../../contract/cohost-secret.ts';
+
 /** Absolute links of a poll; `origin` is PUBLIC_URL when the server has one, else the page's. */
 export function participantUrl(origin: string, slug: string): string {
   return `${origin.replace(/\/$/, '')}/p/${encodeURIComponent(slug)}`;
@@ -27,9 +29,12 @@ export function presenterLink(origin: string, slug: string, code: string): strin
   return `${origin.replace(/\/$/, '')}/host/${encodeURIComponent(slug)}#${CODE_KEY}=${encodeURIComponent(code)}`;
 }
 
-/** The code a presenter link carries in `hash` (`#codigo=…`), if any. */
+/** The code a presenter link carries in `hash` (`#codigo=…`), or a co-host link's own secret
+ *  (`#moderate.…`, issue 28), if any. */
 export function codeFromFragment(hash: string): string | null {
-  const code = new URLSearchParams(hash.replace(/^#/, '')).get(CODE_KEY)?.trim();
+  const fragment = hash.replace(/^#/, '').trim();
+  if (scopeOfSecret(fragment) !== null) return fragment;
+  const code = new URLSearchParams(fragment).get(CODE_KEY)?.trim();
   return code ? code : null;
 }
 

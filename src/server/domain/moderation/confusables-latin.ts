@@ -12,19 +12,19 @@ export const CONFUSABLE_LATIN =
   '\u{1d3}u \u{1d4}u \u{1e4}g \u{1e5}g \u{1e6}g \u{1e7}g \u{1f5}g \u{1fe}o \u{1ff}o \u{21a}t \u{21b}t \u{21c}3 ' +
   '\u{21d}3 \u{222}8 \u{223}8 \u{224}z \u{225}z \u{226}a \u{227}a \u{23c}c \u{23e}t \u{244}u \u{246}e \u{247}e ' +
   '\u{248}j \u{249}j \u{24d}r \u{24e}y \u{24f}y \u{251}a \u{253}b \u{256}d \u{257}d \u{25c}3 \u{260}g \u{261}g ' +
-  '\u{263}y \u{266}h \u{268}i \u{269}i \u{26a}i \u{26b}| \u{26d}| \u{26f}w \u{271}m \u{272}n \u{273}n \u{275}o ' +
+  '\u{263}y \u{266}h \u{268}| \u{269}| \u{26a}i \u{26b}| \u{26d}| \u{26f}w \u{271}m \u{272}n \u{273}n \u{275}o ' +
   '\u{27c}r \u{27d}r \u{280}r \u{282}s \u{288}t \u{289}u \u{28b}u \u{28f}y \u{290}z \u{292}3 \u{29d}j \u{2a0}q ' +
   '\u{2db}i \u{37a}i \u{37f}j \u{391}a \u{392}b \u{395}e \u{396}z \u{397}h \u{398}o \u{399}| \u{39a}k \u{39c}m ' +
   '\u{39d}n \u{39f}o \u{3a1}p \u{3a4}t \u{3a5}y \u{3a7}x \u{3b1}a \u{3b2}b \u{3b3}y \u{3b5}e \u{3b6}z \u{3b7}n ' +
-  '\u{3b8}o \u{3b9}i \u{3ba}k \u{3bc}m \u{3bd}v \u{3bf}o \u{3c1}p \u{3c2}c \u{3c3}o \u{3c4}t \u{3c5}u \u{3c7}x ' +
+  '\u{3b8}o \u{3b9}| \u{3ba}k \u{3bc}m \u{3bd}v \u{3bf}o \u{3c1}p \u{3c2}c \u{3c3}o \u{3c4}t \u{3c5}u \u{3c7}x ' +
   '\u{3d1}o \u{3d2}y \u{3dc}f \u{3dd}f \u{3e8}2 \u{3e9}2 \u{3f1}p \u{3f2}c \u{3f3}j \u{3f4}o \u{3f9}c \u{3fa}m ' +
   '\u{3fb}m \u{405}s \u{406}| \u{408}j \u{410}a \u{411}b \u{412}b \u{415}e \u{417}3 \u{41a}k \u{41c}m \u{41d}h ' +
   '\u{41e}o \u{420}p \u{421}c \u{422}t \u{423}y \u{425}x \u{42c}b \u{430}a \u{431}6 \u{432}b \u{433}r \u{435}e ' +
   '\u{437}3 \u{43a}k \u{43c}m \u{43d}h \u{43e}o \u{440}p \u{441}c \u{442}t \u{443}y \u{445}x \u{44c}b \u{455}s ' +
-  '\u{456}i \u{458}j \u{45b}h \u{461}w \u{462}b \u{463}b \u{472}o \u{473}o \u{474}v \u{475}v \u{47d}w \u{48c}b ' +
+  '\u{456}| \u{458}j \u{45b}h \u{461}w \u{462}b \u{463}b \u{472}o \u{473}o \u{474}v \u{475}v \u{47d}w \u{48c}b ' +
   '\u{48d}b \u{493}r \u{498}3 \u{499}3 \u{49a}k \u{49b}k \u{49e}k \u{49f}k \u{4a2}h \u{4a3}h \u{4aa}c \u{4ab}c ' +
   '\u{4ac}t \u{4ad}t \u{4ae}y \u{4af}y \u{4b0}y \u{4b1}y \u{4b2}x \u{4b3}x \u{4bb}h \u{4bd}e \u{4bf}e \u{4c0}| ' +
-  '\u{4c7}h \u{4c8}h \u{4c9}h \u{4ca}h \u{4cd}m \u{4ce}m \u{4cf}i \u{4e0}3 \u{4e1}3 \u{4e8}o \u{4e9}o \u{501}d ' +
+  '\u{4c7}h \u{4c8}h \u{4c9}h \u{4ca}h \u{4cd}m \u{4ce}m \u{4cf}| \u{4e0}3 \u{4e1}3 \u{4e8}o \u{4e9}o \u{501}d ' +
   '\u{50c}g \u{50d}g \u{51b}q \u{51c}w \u{51d}w \u{54d}u \u{54f}s \u{555}o \u{561}w \u{563}q \u{566}q \u{570}h ' +
   '\u{578}n \u{57c}n \u{57d}u \u{57f}s \u{581}g \u{584}f \u{585}o \u{5c0}| \u{5d5}| \u{5d8}v \u{5df}| \u{5e1}o ' +
   '\u{625}| \u{627}| \u{647}o \u{661}| \u{665}o \u{667}v \u{673}| \u{6be}o \u{6c1}o \u{6d5}o \u{6f1}| \u{6f5}o ' +
@@ -67,7 +67,7 @@ export const CONFUSABLE_LATIN =
   '\u{10415}c \u{1041b}| \u{10420}s \u{1042c}o \u{1043d}c \u{10443}| \u{10448}s \u{104b4}r \u{104c2}o \u{104ce}u \u{104d2}7 \u{104dc}r ' +
   '\u{104ea}o \u{104f6}u \u{104fa}7 \u{10513}n \u{10516}o \u{10518}k \u{1051c}c \u{1051d}v \u{10525}f \u{10526}| \u{10527}x \u{114c5}w ' +
   '\u{114d0}o \u{11700}m \u{11706}v \u{1170a}w \u{1170e}w \u{1170f}w \u{118a0}v \u{118a2}f \u{118a3}| \u{118a4}y \u{118a6}e \u{118a9}z ' +
-  '\u{118ac}9 \u{118ae}e \u{118af}4 \u{118b2}| \u{118b5}o \u{118b8}u \u{118bb}5 \u{118bc}t \u{118c0}v \u{118c1}s \u{118c2}f \u{118c3}i ' +
+  '\u{118ac}9 \u{118ae}e \u{118af}4 \u{118b2}| \u{118b5}o \u{118b8}u \u{118bb}5 \u{118bc}t \u{118c0}v \u{118c1}s \u{118c2}f \u{118c3}| ' +
   '\u{118c4}z \u{118c6}7 \u{118c8}o \u{118c9}z \u{118ca}3 \u{118cc}9 \u{118ce}e \u{118cf}4 \u{118d2}| \u{118d5}6 \u{118d6}9 \u{118d7}o ' +
   '\u{118d8}u \u{118db}5 \u{118dc}y \u{118e0}o \u{118e3}m \u{118e5}z \u{118e6}w \u{118e9}c \u{118ec}x \u{118ef}w \u{118f2}c \u{16f08}v ' +
   '\u{16f0a}t \u{16f16}| \u{16f28}| \u{16f35}r \u{16f3a}s \u{16f3b}3 \u{16f40}a \u{16f42}u \u{16f43}y \u{1d206}3 \u{1d20d}v \u{1d212}7 ' +

@@ -5,6 +5,7 @@ import { CONFUSABLE_LATIN } from './confusables-latin.ts';
  * past a list is folded to one form, the word's "skeleton".
  *
  * 1. Letters: NFKC (full-width 'ｐ', mathematical '𝐩', circled 'ⓟ', squared '🄿' become 'p'),
+ *    a capital I inside a lower-case word read as i-or-l ('gIlipoIIas'),
  *    lower case, accents off (ñ kept: 'año' is not 'ano'), invisible characters dropped, and the
  *    letters NFKC leaves alone mapped by hand: small capitals ('ᴘ'), look-alikes from Cyrillic,
  *    Greek, Armenian and Latin extensions ('р', 'ο', 'ս', 'ɑ', 'ı'), regional indicators ('🇵'),
@@ -15,8 +16,10 @@ import { CONFUSABLE_LATIN } from './confusables-latin.ts';
  *    masks both as hidden letters and as separators ('p.u.t.a').
  * 3. Skeleton (Spanish sound-alikes, so phonetic spellings fold too): 'ny' → ñ, 'ch' → x,
  *    silent h off, qu/q/k → c, ce/ci → se/si, v → b (u between consonants: 'pvta'), nb → mb,
+ *    a first w before a vowel → u ('webon'), a first k or q before a consonant → ca, cu ('kbron'),
  *    z → s, j → g ('goder'), y → l before a vowel ('gilipoyas') and i elsewhere ('ydiota'), a
- *    run of r → R ('perra' is not 'pera'), runs of any other letter collapsed ('puuuta').
+ *    run of r → R ('perra' is not 'pera'), runs of any other letter collapsed ('puuuta'), read
+ *    once before two-letter sounds ('cchhinga').
  *
  * Placeholders in a skeleton: '?' is one hidden letter, 'I' is i or l. Lists go through the same
  * skeleton, so each entry needs one spelling.
@@ -66,19 +69,49 @@ const ACCENTED = /[\u00e1\u00e9\u00ed\u00f3\u00fa\u00fc]/gu;
 const ACCENT_OFF: Record<string, string> = { á: 'a', é: 'e', í: 'i', ó: 'o', ú: 'u', ü: 'u' };
 const OTHER = /[^ -~\p{M}\u00f1]/gu;
 
-/** Step 1: letters folded to a–z and ñ; everything else left for the tokenizer. */
-export function foldLetters(text: string): string {
-  const lower = text.toLowerCase();
+/**
+ * Cyrillic and Greek letters read as what they sound like (issue 24): a class types 'тонто'
+ * for 'tonto', where the look-alike reading makes н an h. The matcher tries this reading as
+ * well as the look-alike one when a text has either script (SCRIPTS), never otherwise.
+ */
+// biome-ignore format: a table reads better in rows
+const TRANSLITERATED: Record<string, string> = {
+  а: 'a', б: 'b', в: 'v', г: 'g', ґ: 'g', д: 'd', е: 'e', ё: 'e', є: 'ie', ж: 'y', з: 'z', и: 'i',
+  і: 'i', ї: 'i', й: 'y', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't',
+  у: 'u', ф: 'f', х: 'j', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'sh', ъ: '', ы: 'i', ь: '', э: 'e',
+  ю: 'iu', я: 'ia', α: 'a', β: 'b', γ: 'g', δ: 'd', ε: 'e', ζ: 'z', η: 'i', θ: 'z', ι: 'i',
+  κ: 'k', λ: 'l', μ: 'm', ν: 'n', ξ: 'x', ο: 'o', π: 'p', ρ: 'r', σ: 's', ς: 's', τ: 't', υ: 'u',
+  φ: 'f', χ: 'j', ψ: 'ps', ω: 'o',
+};
+/** A Cyrillic or Greek letter: the text has a second, transliterated reading. */
+export const SCRIPTS = /[\u0370-\u03ff\u0400-\u04ff\u1f00-\u1fff]/u;
+const SCRIPT_LETTER = /[\u0370-\u03ff\u0400-\u04ff]/gu;
+
+/** A capital I inside a lower-case word ('gIlipoIIas', 'jodiℑo') looks like an l as much as
+ *  an i: read as either ('|'). A capital starting a word, or in capitals, is an i. */
+const INNER_CAPITAL_I = /(?<=[\p{Ll}\p{Lo}|]I*)I/gu;
+const capitalI = (text: string) => (text.includes('I') ? text.replace(INNER_CAPITAL_I, '|') : text);
+
+/** Step 1: letters folded to a–z and ñ; everything else left for the tokenizer. With
+ *  `transliterate`, Cyrillic and Greek letters are read by sound, not by look. */
+export function foldLetters(text: string, transliterate = false): string {
+  const lower = capitalI(text).toLowerCase();
   // Plain ASCII (most answers) has nothing for the Unicode steps to do, nor has Spanish with
   // its accents, which only come off.
   if (!NON_ASCII.test(lower)) return lower;
   if (SPANISH.test(lower)) return lower.replace(ACCENTED, (c) => ACCENT_OFF[c]!);
+  let decomposed = capitalI(lower.normalize('NFKC').replace(INVISIBLE, ''))
+    .toLowerCase()
+    .normalize('NFD');
+  if (transliterate) {
+    decomposed = decomposed
+      // 'й' came apart in NFD; Greek spells the Spanish 'ch' 'τσ'.
+      .replace(/\u0438\u0306/gu, '\u0439')
+      .replace(/\u03c4\u03c3/gu, 'ch')
+      .replace(SCRIPT_LETTER, (c) => TRANSLITERATED[c] ?? c);
+  }
   return (
-    lower
-      .normalize('NFKC')
-      .replace(INVISIBLE, '')
-      .toLowerCase()
-      .normalize('NFD')
+    decomposed
       // Look-alikes before marks: a small capital 'ɴ' with a combining tilde is an ñ.
       .replace(OTHER, mapChar)
       .replace(/n\u0303|\p{M}+/gu, (m) => (m === 'n\u0303' ? '\u00f1' : ''))
@@ -123,6 +156,8 @@ export interface Piece {
   spelled: string;
   /** The skeleton (see above), possibly with placeholders. */
   skeleton: string;
+  /** Whether the skeleton has placeholders ('?', 'I'): read as a pattern. */
+  masked: boolean;
 }
 
 /**
@@ -131,7 +166,8 @@ export interface Piece {
  */
 export function pieces(folded: string, masks: 'split' | 'hide'): Piece[] {
   const out: Piece[] = [];
-  for (const match of folded.matchAll(TOKEN)) {
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(folded); match !== null; match = TOKEN.exec(folded)) {
     // Most tokens are plain words: no edges to strip, no masks to split at.
     const plain = PLAIN.test(match[0]);
     const token = plain ? match[0] : match[0].replace(EDGES, '');
@@ -141,7 +177,7 @@ export function pieces(folded: string, masks: 'split' | 'hide'): Piece[] {
       if (part === '') continue;
       // Most pieces are plain letters: nothing to read as letters.
       if (PLAIN.test(part)) {
-        out.push({ raw: part, spelled: part, skeleton: skeletonOf(part) });
+        out.push({ raw: part, spelled: part, skeleton: skeletonOf(part), masked: false });
         continue;
       }
       // A number is not a word ('1990'), but one or two digits may be letters ('14' for 'la').
@@ -149,11 +185,14 @@ export function pieces(folded: string, masks: 'split' | 'hide'): Piece[] {
       const letters = HAS_LETTER.test(part) || part.length <= 2;
       const read = letters ? part.replace(/[0-9@$€§©®+!¡|]/g, (c) => LEET[c] ?? c) : part;
       const spelled = read.replace(/[*_#.]+/g, hidden);
-      out.push({ raw: part, spelled, skeleton: skeletonOf(spelled) });
+      const skeleton = skeletonOf(spelled);
+      out.push({ raw: part, spelled, skeleton, masked: PLACEHOLDERS.test(skeleton) });
     }
   }
   return out;
 }
+
+const PLACEHOLDERS = /[?I]/;
 
 /** A run of k masks hides between 1 and k letters of the skeleton: one '?' each. */
 const hidden = (run: string) => '?'.repeat(run.length);
@@ -169,9 +208,14 @@ export function hasInnerMask(folded: string): boolean {
 /** Step 3 on letters (and placeholders), for list entries and tokens alike: one pass, since it
  *  runs for every piece of every answer. */
 export function skeletonOf(word: string): string {
+  // Most words of an answer read as spelled ('la', 'plantas', 'sobre'): no string built.
+  if (readsAsSpelled(word)) return word;
   let out = '';
   for (let i = 0; i < word.length; i++) {
     let c = word[i]!;
+    // A doubled letter is read once before it is read with the next ('cchh' is 'ch', 'vvv' a
+    // v), but for r, whose pair is a sound of its own, and hidden letters, which each count.
+    if (c !== 'r' && c !== '?') while (word[i + 1] === c) i++;
     const next = word[i + 1];
     if (c === 'n' && next === 'y') {
       c = '\u00f1';
@@ -186,9 +230,20 @@ export function skeletonOf(word: string): string {
       // reads as one 'R'.
       c = 'R';
       while (word[i + 1] === 'r') i++;
+    } else if (
+      (c === 'k' || c === 'q') &&
+      out === '' &&
+      next !== undefined &&
+      CONSONANTS.has(next) &&
+      (c === 'q' || (next !== 'r' && next !== 'l'))
+    ) {
+      // Starting a word before a consonant, a k or q is read by its name, as chats spell
+      // ('kbron', 'qlo'), but a k before r or l ('kretino'); inside a word it is more often a
+      // letter slipped in ('peloktudo').
+      c = c === 'k' ? 'ca' : 'cu';
     } else if (c === 'q') {
       c = 'c';
-      if (next === 'u') i++;
+      while (word[i + 1] === 'u') i++;
     } else if (c === 'c') {
       // Seseo: 'ce', 'ci' sound as 'se', 'si', 'ze' ('imbesil', 'imbézil').
       if (next === 'e' || next === 'i' || next === 'I') c = 's';
@@ -198,6 +253,10 @@ export function skeletonOf(word: string): string {
     } else if (c === 'v') {
       // A v between consonants stands for a u ('pvta', as on Latin inscriptions); else a b.
       c = CONSONANTS.has(word[i - 1] ?? '') && CONSONANTS.has(next ?? '') ? 'u' : 'b';
+    } else if (c === 'w' && out === '' && next !== undefined && VOWELS.has(next)) {
+      // A word's 'w' before a vowel is the sound of 'hu', 'gü' ('webon', 'weón' for 'huevón');
+      // inside a word it is more often a letter slipped in ('culwero').
+      c = 'u';
     } else if (c === 'n' && (next === 'b' || next === 'v') && out !== '') {
       // 'nb' sounds 'mb' ('inbécil').
       c = 'm';
@@ -210,5 +269,30 @@ export function skeletonOf(word: string): string {
   return out;
 }
 const SOUND_ALIKE: Record<string, string> = { k: 'c', z: 's', j: 'g' };
+
+/** Letters skeletonOf always reads anew (by char code), and those it reads by the next one. */
+const REREAD = new Uint8Array(128);
+for (const c of 'chqyvwkzjI?') REREAD[c.charCodeAt(0)] = 1;
+for (const c of 'nr') REREAD[c.charCodeAt(0)] = 2;
+const NEXT_OF_N = new Set(['y'.charCodeAt(0), 'b'.charCodeAt(0), 'v'.charCodeAt(0)]);
+
+/** Whether skeletonOf would return the word as it is: no letter it reads anew, no pair. */
+function readsAsSpelled(word: string): boolean {
+  let previous = -1;
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    if (code === previous) return false;
+    if (code < 128) {
+      const kind = REREAD[code];
+      if (kind === 1) return false;
+      if (kind === 2) {
+        const next = word.charCodeAt(i + 1);
+        if (code === 110 ? NEXT_OF_N.has(next) : next === 114) return false;
+      }
+    }
+    previous = code;
+  }
+  return true;
+}
 const VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'I']);
 const CONSONANTS = new Set([...'bcdfgjklmnpqrstvwxzñ']);

@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { CLEAN_ANSWERS } from './clean-answers-fixture.ts';
 import { rateText } from './profanity.ts';
+import { trickedSample } from './trick-generator.ts';
 
 /**
  * Issue 24: a list written after the matcher, by the session that changed it, without tuning:
@@ -90,4 +92,51 @@ describe('the matcher generalises (issue 24)', () => {
   it('holds none of the clean classroom answers', () => {
     expect(CLEAN_ANSWERS.filter((t) => rateText(t) !== 'clean')).toEqual([]);
   });
+});
+
+describe('the matcher generalises over generated tricks (issue 24)', () => {
+  // Insults drawn from every inflected form of the lists, each class of trick applied at random
+  // with a fixed seed (trick-generator.ts): spellings nobody wrote for the matcher.
+  const sample = trickedSample(24, 100);
+  const publishedOf = (kind: string) =>
+    sample.filter((s) => s.kind === kind && rateText(s.text) === 'clean').map((s) => s.text);
+
+  // The sample draws from every listed form: the vocabulary's ~40 mild lemmas (each with its
+  // size forms) made it 110 of 1,100 (`node --import tsx bench/matcher.ts`).
+  it('publishes under 11 % of 1,100 generated tricked insults', () => {
+    const published = sample.filter((s) => rateText(s.text) === 'clean');
+    expect(published.length, published.map((s) => s.text).join('\n')).toBeLessThan(121);
+  });
+
+  it('publishes at most 9 of 100 in the class: phonetic', () => {
+    const published = publishedOf('phonetic');
+    expect(published.length, published.join('\n')).toBeLessThanOrEqual(9);
+  });
+
+  it.each([
+    'digits and symbols',
+    'Unicode confusables',
+    'Cyrillic or Greek by sound',
+    'doubled letters',
+    'separated letters',
+    'small capitals and marks',
+    'full-width',
+  ])('publishes at most 6 of 100 in the class: %s', (kind) => {
+    const published = publishedOf(kind);
+    expect(published.length, published.join('\n')).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('the matcher keeps ordinary Spanish clean (issue 24)', () => {
+  // Every form flagged is an insult form or holds one: vocabulary.test.ts checks each word.
+  it('flags or holds at most 700 of ~636,000 Spanish forms, nearly all of them vulgar', () => {
+    const words: string[] = createRequire(import.meta.url)('an-array-of-spanish-words');
+    const flagged = words.filter((w) => rateText(w) !== 'clean');
+    // 1,044 before issue 24's rules (compounds with an insult inside, derived verbs); 683 with
+    // the vocabulary's larger lists (~1,650 forms), each one an insult form.
+    expect(flagged.length).toBeLessThanOrEqual(700);
+    const ordinary = ['algodon', 'calculo', 'escapula', 'follaje', 'pasajeros', 'cigoto'];
+    ordinary.push('pagoda', 'esteta', 'follon', 'chinche', 'parrillero', 'pailero', 'mariquita');
+    expect(flagged.filter((w) => ordinary.includes(w))).toEqual([]);
+  }, 60_000);
 });

@@ -6,9 +6,12 @@
  *
  * A lemma carries its class after a colon:
  * - `g` an adjective or noun of two genders ('tonto' → tonta), with diminutives ('tontito',
- *   'tontillo', 'tontuelo') and augmentatives ('tontazo', 'tontote', 'tontorrón');
+ *   'tontillo', 'tontuelo') and augmentatives ('tontazo', 'tontote', 'tontorrón'), and a
+ *   participle without its d ('pringao');
  * - `n` one gender only or invariable ('idiota', 'imbécil', 'zorra'): the word alone, no
  *   diminutives, since those are often other words ('zorrilla', 'pollito');
+ * - `c` a compound whose last word is a plural noun ('tontopollas', 'lameculos'): the word and
+ *   its singular, which a class types as often ('tontopolla');
  * - `v` a verb: every simple tense, the imperative, the gerund and the participle, with the
  *   pronouns glued where Spanish glues them ('jódete', 'follárselo').
  */
@@ -29,6 +32,11 @@ function nominal(word: string): string[] {
     }
     return [...forms];
   }
+  if (/[dlrz]$/.test(word)) {
+    // violador → violadora, violadorcito, violadorazo (a vowel ending is a gender's own).
+    for (const end of ['a', 'cito', 'cita', 'azo', 'aza', 'zote', 'zota']) forms.add(word + end);
+    return [...forms];
+  }
   const stem = /[oae]$/.test(word) ? word.slice(0, -1) : word;
   // 'c' and 'g' before e and i keep their sound ('bobo' → 'bobito', 'loco' → 'loquito').
   const soft = (s: string) => s.replace(/c$/, 'qu').replace(/g$/, 'gu');
@@ -40,14 +48,22 @@ function nominal(word: string): string[] {
   for (const end of ['azo', 'aza', 'ote', 'ota', 'on', 'ona', 'orron', 'orrona']) {
     forms.add(stem + end);
   }
+  // A participle's d dropped, as it is said and typed ('pringao', 'culiao'); not -ido, whose
+  // 'malparío' is 'malparió', miscarried.
+  if (word.endsWith('ado')) forms.add(word.replace(/do$/, 'o'));
   return [...forms];
 }
 
 const PRONOUNS = ['me', 'te', 'se', 'lo', 'la', 'los', 'las', 'le', 'les', 'nos'];
 const PAIRS = ['telo', 'tela', 'selo', 'sela', 'melo', 'mela', 'selos', 'selas'];
 
-/** Regular conjugation of an -ar, -er or -ir verb (stem spelling kept: 'chingue'). */
-function verbal(infinitive: string): string[] {
+/**
+ * Regular conjugation of an -ar, -er or -ir verb (stem spelling kept: 'chingue'). Without
+ * `personal`, only the forms that stand alone as an insult: the infinitive, the imperatives,
+ * the gerund and the participle, with their glued pronouns; a personal form ('jodí', 'jodes')
+ * is vulgar only in a sentence, and alone it is often a name ('Jodi').
+ */
+function verbal(infinitive: string, personal: boolean): string[] {
   const stem = infinitive.slice(0, -2);
   const kind = infinitive.slice(-2) as 'ar' | 'er' | 'ir';
   const a = kind === 'ar';
@@ -57,11 +73,13 @@ function verbal(infinitive: string): string[] {
   const sub = a ? 'e' : 'a';
   const forms = new Set<string>();
   const add = (s: string, ends: string[]) => {
-    for (const e of ends) forms.add(s + e);
+    if (personal) for (const e of ends) forms.add(s + e);
   };
   add(stem, ['o', `${th}s`, th, `${th}n`, `${a ? 'a' : kind === 'er' ? 'e' : 'i'}mos`]);
   add(stem, [`${a ? 'a' : kind === 'er' ? 'e' : 'i'}is`]);
-  add(stem, a ? ['e', 'aste', 'o', 'asteis', 'aron'] : ['i', 'iste', 'io', 'isteis', 'ieron']);
+  // The preterite's 'yo' of an -ar verb softens too ('chingué').
+  add(a ? soft : stem, [a ? 'e' : 'i']);
+  add(stem, a ? ['aste', 'o', 'asteis', 'aron'] : ['iste', 'io', 'isteis', 'ieron']);
   add(stem, a ? ['aba', 'abas', 'aban', 'abamos'] : ['ia', 'ias', 'ian', 'iamos']);
   add(infinitive, ['e', 'as', 'a', 'emos', 'eis', 'an', 'ia', 'ias', 'ian', 'iamos']);
   add(sub === 'e' ? soft : stem, [sub, `${sub}s`, `${sub}mos`, `${sub}is`, `${sub}n`]);
@@ -71,6 +89,10 @@ function verbal(infinitive: string): string[] {
   forms.add(infinitive);
   forms.add(gerund);
   for (const end of ['o', 'a']) forms.add(participle.slice(0, -1) + end);
+  // The imperatives: tú, usted, ustedes, vosotros.
+  for (const f of [stem + th, `${soft}${sub}`, `${soft}${sub}n`, `${infinitive.slice(0, -1)}d`]) {
+    forms.add(f);
+  }
   // Pronouns glued to the infinitive, the gerund and the imperatives ('jodete', 'jodanse'), and
   // the reflexive of vosotros ('jodeos'): no other 'os', a letter away from Spanish plurals.
   const glued = [infinitive, gerund, stem + th, `${soft}${sub}n`, `${soft}${sub}`];
@@ -79,13 +101,23 @@ function verbal(infinitive: string): string[] {
   return [...forms];
 }
 
-/** Every form of every lemma of a list ('tonto:g, joder:v, idiota:n'), accents off. */
-export function inflections(lemmas: readonly string[]): string[] {
+/**
+ * Every form of every lemma of a list ('tonto:g, joder:v, idiota:n'), accents off. A nickname's
+ * lists leave out verbs' personal forms (`personal: false`, see verbal).
+ */
+export function inflections(lemmas: readonly string[], { personal = true } = {}): string[] {
   const out = new Set<string>();
   for (const entry of lemmas) {
     const [lemma, kind = 'n'] = entry.split(':') as [string, string?];
     const word = plain(lemma.trim().toLowerCase());
-    const forms = kind === 'g' ? nominal(word) : kind === 'v' ? verbal(word) : [word];
+    const forms =
+      kind === 'g'
+        ? nominal(word)
+        : kind === 'v'
+          ? verbal(word, personal)
+          : kind === 'c'
+            ? [word, word.replace(/s$/, '')]
+            : [word];
     for (const f of forms) out.add(f);
   }
   return [...out];

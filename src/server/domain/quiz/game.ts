@@ -166,13 +166,17 @@ export class QuizCloser {
     private readonly log: (message: string, error: unknown) => void = () => {},
   ) {}
 
-  /** Closes now (only the clock that started at `startedAt`, when given); true when this call
-   *  closed it. */
-  async close(slug: string, questionId: number, startedAt?: number): Promise<boolean> {
+  /** Closes now the run of the question whose clock started at `startedAt` (every close names
+   *  its run: the timer's, the last answer's, the host's); true when this call closed it. */
+  async close(slug: string, questionId: number, startedAt: number): Promise<boolean> {
     const armed = this.timers.get(questionId);
-    if (startedAt === undefined || armed?.startedAt === startedAt) this.cancel(questionId);
-    const run = startedAt === undefined ? undefined : new Date(startedAt);
-    const outcome = await this.store.closeQuestion(questionId, new Date(), scoreAnswer, run);
+    if (armed?.startedAt === startedAt) this.cancel(questionId);
+    const outcome = await this.store.closeQuestion(
+      questionId,
+      new Date(),
+      scoreAnswer,
+      new Date(startedAt),
+    );
     if (outcome !== 'closed') return false;
     this.events.pollChanged(slug);
     this.events.votesChanged(slug);
@@ -250,7 +254,8 @@ export async function closeQuestionAsHost(
   const question = await store.getQuestion(questionId);
   if (question?.pollId !== poll.id) throw new DomainError('QUESTION_NOT_FOUND');
   if (!poll.quiz || question.startedAt === null) throw new DomainError('QUESTION_NOT_STARTED');
-  await closer.close(slug, questionId);
+  // The run the host's request found: a reset and restart in between is not closed by it.
+  await closer.close(slug, questionId, question.startedAt.getTime());
   const after = (await store.listQuestions(poll.id)).find((q) => q.id === questionId);
   const clock = after && quizClockOf(after);
   if (!clock) throw new DomainError('QUESTION_NOT_FOUND');

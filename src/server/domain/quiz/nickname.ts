@@ -3,14 +3,16 @@ import type { PollRecord, PollStore } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
 import { blockedTest } from '../moderation/blocked-words.ts';
 import { foldLetters } from '../moderation/fold.ts';
+import { inflections } from '../moderation/inflect.ts';
 import { WordMatcher } from '../moderation/matcher.ts';
 import {
   HATE_NUMBERS,
   HATE_SYMBOLS,
+  NAMES_LIKE_INSULTS,
   NICKNAME_GLUED,
   NICKNAME_WORDS,
 } from '../moderation/nickname-lists.ts';
-import { rateText } from '../moderation/profanity.ts';
+import { rateName } from '../moderation/profanity.ts';
 
 /**
  * A nickname's rules (issues 18, 25): the one function that takes a player's name, whether the
@@ -18,16 +20,31 @@ import { rateText } from '../moderation/profanity.ts';
  * open answers' filter would hold under 'Filtro estricto' is refused, and so are slurs in English
  * and Spanish, hate symbols and codes, and incitement to self-harm. Uniqueness is by the name's
  * look (nicknameKey), so no two players look alike on the projector.
+ *
+ * A name is read as a name (issue 25): verbs' personal forms are not matched ('Jodi' is a name,
+ * 'jodí' only vulgar in a sentence; profanity.ts rateName), and a given name of another
+ * language that only sounds like a Spanish insult, typed as it is written, is taken
+ * (NAMES_LIKE_INSULTS: 'Marika').
  */
 
-const NICKNAME_ONLY = new WordMatcher({ words: NICKNAME_WORDS, glued: NICKNAME_GLUED });
+const NICKNAME_ONLY = new WordMatcher({
+  words: inflections(NICKNAME_WORDS, { personal: false }),
+  glued: NICKNAME_GLUED,
+});
+const NAMES = new Set(NAMES_LIKE_INSULTS);
 
-/** Why a nickname is refused, or null. The message never says which word matched. */
-function offends(nickname: string, strict: boolean, blocked: readonly string[]): boolean {
+/** Whether a nickname is refused (the message never says which word matched): `strict` is the
+ *  poll's 'Filtro estricto', `blocked` the host's blocked words. */
+export function refusesNickname(
+  nickname: string,
+  strict: boolean,
+  blocked: readonly string[] = [],
+): boolean {
   if (HATE_SYMBOLS.test(nickname)) return true;
   const folded = foldLetters(nickname);
   if (HATE_NUMBERS.test(folded)) return true;
-  const rating = rateText(nickname);
+  if (NAMES.has(folded.trim())) return blocked.length > 0 && blockedTest(blocked)(nickname);
+  const rating = rateName(nickname);
   if (rating === 'strong' || (strict && rating === 'doubt')) return true;
   if (NICKNAME_ONLY.matches(nickname)) return true;
   return blocked.length > 0 && blockedTest(blocked)(nickname);
@@ -62,7 +79,7 @@ export async function checkNickname(
 ): Promise<string> {
   // The leaderboard shows nicknames on the projector: the host's blocked words apply too.
   const blocked = await store.listBlockedWords(poll.id);
-  if (offends(nickname, poll.strictFilter, blocked)) {
+  if (refusesNickname(nickname, poll.strictFilter, blocked)) {
     throw new DomainError('NICKNAME_INVALID', quizMessages.nicknameBlocked);
   }
   return nicknameKey(nickname);

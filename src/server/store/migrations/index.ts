@@ -16,7 +16,8 @@ import { seatedBallots } from './014-seated-ballots.ts';
 import { setAside } from './015-set-aside.ts';
 import { participantCount } from './016-participant-count.ts';
 import { qaSources } from './017-qa-sources.ts';
-import { rankingNumber } from './018-ranking-number.ts';
+import { cohosts } from './018-cohosts.ts';
+import { rankingNumber } from './019-ranking-number.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -40,6 +41,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '015-set-aside': setAside,
     '016-participant-count': participantCount,
     '017-qa-sources': qaSources,
-    '018-ranking-number': rankingNumber,
+    '018-cohosts': cohosts(engine),
+    '019-ranking-number': rankingNumber,
   };
 }

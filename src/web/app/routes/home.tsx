@@ -2,6 +2,7 @@ import { CreatePollForm } from '../../features/create-poll/components/create-pol
 import { FeatureBlurbs, HomeIntro } from '../../features/create-poll/components/home-intro.tsx';
 import { JoinForm } from '../../features/join/components/join-form.tsx';
 import { MyPolls } from '../../features/my-polls/components/my-polls.tsx';
+import { CreateFromFile } from '../../features/poll-files/components/poll-file-card.tsx';
 
 export function HomeRoute() {
   return (
@@ -11,7 +12,10 @@ export function HomeRoute() {
           <HomeIntro />
           <JoinForm />
         </div>
-        <CreatePollForm />
+        <div className="grid min-w-0 gap-3">
+          <CreatePollForm />
+          <CreateFromFile />
+        </div>
       </div>
       <MyPolls />
       <FeatureBlurbs />

@@ -1,5 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { Loading } from '../../components/ui/loading.tsx';
+import { LinkGuard } from '../../features/cohosts/components/link-access.tsx';
 import { AccessRequired, PollNotFound } from '../../features/host/components/access-screens.tsx';
 import { useHostAccess } from '../../features/host/host-session.tsx';
 import { PresenterScreen } from '../../features/presenter/components/presenter-screen.tsx';
@@ -24,13 +25,18 @@ function PresentScreen({ slug }: { slug: string }) {
     );
   }
   return (
-    <PresenterScreen
-      slug={slug}
-      secret={secret}
-      onForget={forget}
-      audienceQuestions={(poll, paging) => <QaSlide poll={poll} {...paging} />}
-      quiz={(props) => <QuizStage key={props.questionId} slug={slug} secret={secret} {...props} />}
-    />
+    // Issue 28: a presenting link's holder learns at once when it was revoked.
+    <LinkGuard slug={slug} secret={secret} onForget={forget}>
+      <PresenterScreen
+        slug={slug}
+        secret={secret}
+        onForget={forget}
+        audienceQuestions={(poll, paging) => <QaSlide poll={poll} {...paging} />}
+        quiz={(props) => (
+          <QuizStage key={props.questionId} slug={slug} secret={secret} {...props} />
+        )}
+      />
+    </LinkGuard>
   );
 }
 

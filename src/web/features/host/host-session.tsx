@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { scopeOfSecret } from '../../../contract/cohost-secret.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { codeFromFragment } from '../../lib/links.ts';
 import { getHostSecret, removeHostSecret, saveHostSecret } from '../../lib/storage.ts';
@@ -77,7 +78,12 @@ export function useHostAccess(slug: string) {
       { pathname: location.pathname, search: location.search },
       { replace: true, state: location.state },
     );
-    if (code && code !== getHostSecret(slug)) submit(code);
+    const held = getHostSecret(slug);
+    // A co-host link opened where the presenter code is kept must not replace it (issue 28).
+    const holdsPresenterCode = held !== null && scopeOfSecret(held) === null;
+    if (code && code !== held && !(holdsPresenterCode && scopeOfSecret(code) !== null)) {
+      submit(code);
+    }
   }, [location, navigate, slug, submit]);
 
   const forget = useCallback(() => {

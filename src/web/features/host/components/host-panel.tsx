@@ -32,6 +32,8 @@ type HostPanelProps = {
   audienceQuestions?: (poll: Poll) => ReactNode;
   /** A quiz's players (issue 25), another feature's card: shown while the poll is a quiz. */
   players?: (poll: Poll) => ReactNode;
+  /** 'Archivo de la encuesta' (issue 28): export and import, another feature's card. */
+  pollFile?: ReactNode;
 };
 
 /**
@@ -61,6 +63,7 @@ export function HostPanel({
   pollModeration,
   audienceQuestions,
   players,
+  pollFile,
 }: HostPanelProps) {
   const query = useQuery(pollQueryOptions(slug));
   useDocumentTitle(query.data ? es.titles.panel(query.data.title) : null);
@@ -95,6 +98,7 @@ export function HostPanel({
             {poll.settings.quiz ? players?.(poll) : null}
             <ActionsCard poll={poll} />
             <ExportCard />
+            {pollFile}
             <IntegrityCard />
           </div>
         </div>

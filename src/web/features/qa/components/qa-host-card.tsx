@@ -25,7 +25,16 @@ const inTab: Record<Tab, (q: QaQuestion) => boolean> = {
 };
 
 /** 'Preguntas del público' in the host panel: review, highlight, answer, delete (issue 20). */
-export function QaHostCard({ poll, secret }: { poll: Poll; secret: string }) {
+export function QaHostCard({
+  poll,
+  secret,
+  canDelete = true,
+}: {
+  poll: Poll;
+  secret: string;
+  /** False for a co-host's moderation link (issue 28): deleting stays the host's. */
+  canDelete?: boolean;
+}) {
   const slug = poll.slug;
   const queryClient = useQueryClient();
   const [limit, setLimit] = useState(HOST_PAGE);
@@ -84,7 +93,13 @@ export function QaHostCard({ poll, secret }: { poll: Poll; secret: string }) {
         ) : (
           <ul className="grid gap-3" aria-live="polite">
             {shown.map((q) => (
-              <HostQuestion key={q.id} slug={slug} secret={secret} question={q} />
+              <HostQuestion
+                key={q.id}
+                slug={slug}
+                secret={secret}
+                question={q}
+                canDelete={canDelete}
+              />
             ))}
           </ul>
         )}
@@ -97,7 +112,7 @@ export function QaHostCard({ poll, secret }: { poll: Poll; secret: string }) {
             {t.more}
           </Button>
         ) : null}
-        {questions.length > 0 ? (
+        {questions.length > 0 && canDelete ? (
           <ConfirmDialog
             trigger={
               <Button variant="outline" className="justify-self-start">

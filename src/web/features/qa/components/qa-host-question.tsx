@@ -21,10 +21,12 @@ export function HostQuestion({
   slug,
   secret,
   question: q,
+  canDelete = true,
 }: {
   slug: string;
   secret: string;
   question: QaQuestion;
+  canDelete?: boolean;
 }) {
   const moderate = useModerateQa(slug, secret);
   const remove = useDeleteQa(slug, secret);
@@ -85,18 +87,22 @@ export function HostQuestion({
             {label}
           </Button>
         ))}
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="ghost">
-              <Trash2 aria-hidden="true" />
-              {t.delete}
-            </Button>
-          }
-          title={t.deleteConfirmTitle}
-          description={t.deleteConfirmDescription}
-          confirmLabel={t.delete}
-          onConfirm={() => remove.mutate(q.id, { onError: (error) => toast.error(error.message) })}
-        />
+        {canDelete ? (
+          <ConfirmDialog
+            trigger={
+              <Button size="sm" variant="ghost">
+                <Trash2 aria-hidden="true" />
+                {t.delete}
+              </Button>
+            }
+            title={t.deleteConfirmTitle}
+            description={t.deleteConfirmDescription}
+            confirmLabel={t.delete}
+            onConfirm={() =>
+              remove.mutate(q.id, { onError: (error) => toast.error(error.message) })
+            }
+          />
+        ) : null}
       </fieldset>
     </li>
   );

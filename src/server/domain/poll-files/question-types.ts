@@ -1,0 +1,126 @@
+import {
+  MAX_OPTIONS_PER_QUESTION,
+  OptionText,
+  type PollFileQuestion,
+  QuestionText,
+  type QuestionType,
+  quizMessages,
+  RANKING_OPTIONS_MAX,
+  RANKING_OPTIONS_MIN,
+  ScaleInput,
+  TimeLimitSeconds,
+  validationMessages,
+} from '../../../contract/index.ts';
+import type { NewQuestion, QuestionWithOptions } from '../../store/store.ts';
+import { questionOptions, toScale } from '../questions.ts';
+import { type DraftQuestion, lowerFirst } from './draft.ts';
+
+/**
+ * Per question type, how a stored question is written to a Sondeo file and what an imported
+ * one must hold: one entry per type of the contract, so a new type (issue 26's ranking and
+ * number) does not type-check until it says how it travels in a file.
+ */
+interface TypeRule {
+  /** The type's own fields in a Sondeo file. */
+  toFile(question: QuestionWithOptions): Pick<PollFileQuestion, 'options' | 'scale'>;
+  /** Why an imported question of this type cannot be made, or undefined when it can. */
+  refuse(draft: DraftQuestion): string | undefined;
+}
+
+const choiceOptions = (q: QuestionWithOptions) => ({
+  options: q.options.map((o) => ({ text: o.text, correct: o.correct })),
+  scale: null,
+});
+const noOptions = () => ({ options: [], scale: null });
+
+const needsOptions = (d: DraftQuestion) =>
+  d.options.length === 0 ? lowerFirst(validationMessages.optionsRequired) : undefined;
+const optionless = (d: DraftQuestion) =>
+  d.options.length > 0 ? lowerFirst(validationMessages.optionsNotAllowed) : undefined;
+const oneCorrect = (d: DraftQuestion) =>
+  d.options.filter((o) => o.correct).length > 1 ? lowerFirst(quizMessages.oneCorrect) : undefined;
+
+export const TYPE_RULES: Record<QuestionType, TypeRule> = {
+  single: { toFile: choiceOptions, refuse: (d) => needsOptions(d) ?? oneCorrect(d) },
+  multiple: { toFile: choiceOptions, refuse: needsOptions },
+  // Sí and No are fixed texts; what a file says of them is which one is correct.
+  yesno: { toFile: choiceOptions, refuse: oneCorrect },
+  text: { toFile: noOptions, refuse: optionless },
+  scale: {
+    toFile: (q) => ({ options: [], scale: q.scale }),
+    refuse: (d) => {
+      if (d.options.length > 0) return lowerFirst(validationMessages.optionsNotAllowed);
+      const scale = ScaleInput.safeParse(d.scale);
+      return scale.success ? undefined : lowerFirst(firstIssue(scale.error));
+    },
+  },
+  // Issue 26: a ranking travels as its options in the correct order.
+  ranking: {
+    toFile: choiceOptions,
+    refuse: (d) =>
+      d.options.length < RANKING_OPTIONS_MIN || d.options.length > RANKING_OPTIONS_MAX
+        ? lowerFirst(validationMessages.rankingOptions)
+        : undefined,
+  },
+  // The Sondeo file has no field for a number's range yet: written without it, never imported.
+  number: { toFile: noOptions, refuse: () => NUMBER_NOT_IN_FILES },
+};
+
+const NUMBER_NOT_IN_FILES = 'las preguntas de número aún no se pueden importar de un archivo';
+
+function firstIssue(error: { issues: { message: string }[] }): string {
+  return error.issues[0]?.message ?? validationMessages.questionRequired;
+}
+
+/**
+ * An imported question made as a typed one would be (the contract's text hygiene and lengths,
+ * the option count, the type's rules), or the reason it is left out: nothing is cut short.
+ * `quiz` gives questions without a time the quiz default.
+ */
+export function buildQuestion(
+  draft: DraftQuestion,
+  ordinal: number,
+  defaults: { timeLimitSeconds: number | null; resultsHidden: boolean },
+): NewQuestion | string {
+  const text = QuestionText.safeParse(draft.text);
+  if (!text.success) return lowerFirst(firstIssue(text.error));
+  const rows: { text: string; correct: boolean }[] = [];
+  for (const option of draft.options) {
+    const parsed = OptionText.safeParse(option.text);
+    if (!parsed.success) return lowerFirst(firstIssue(parsed.error));
+    rows.push({ text: parsed.data, correct: option.correct });
+  }
+  if (rows.length > MAX_OPTIONS_PER_QUESTION) {
+    return `tiene ${rows.length} opciones; una pregunta admite como máximo ${MAX_OPTIONS_PER_QUESTION}`;
+  }
+  const draftWithClean = { ...draft, text: text.data, options: rows };
+  const refusal = TYPE_RULES[draft.type].refuse(draftWithClean);
+  if (refusal) return refusal;
+  let timeLimitSeconds = defaults.timeLimitSeconds;
+  if (draft.timeLimitSeconds !== undefined) {
+    const time = TimeLimitSeconds.safeParse(draft.timeLimitSeconds);
+    if (!time.success) return lowerFirst(firstIssue(time.error));
+    timeLimitSeconds = time.data;
+  }
+  const scale =
+    draft.type === 'scale' && draft.scale ? toScale(ScaleInput.parse(draft.scale)) : null;
+  return {
+    text: text.data,
+    type: draft.type,
+    ordinal,
+    resultsHidden: defaults.resultsHidden,
+    scale,
+    timeLimitSeconds,
+    options: questionOptions(draft.type, rows, scale),
+  };
+}
+
+/** A stored question as a Sondeo file writes it. */
+export function toFileQuestion(question: QuestionWithOptions): PollFileQuestion {
+  return {
+    type: question.type,
+    text: question.text,
+    ...TYPE_RULES[question.type].toFile(question),
+    timeLimitSeconds: question.timeLimitSeconds,
+  };
+}
