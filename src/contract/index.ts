@@ -13,6 +13,7 @@ export * from './poll.ts';
 export * from './poll-file.ts';
 export * from './qa.ts';
 export * from './qa-integrity.ts';
+export * from './question-types/index.ts';
 export * from './quiz.ts';
 export * from './routes.ts';
 export * from './summary.ts';

@@ -7,7 +7,7 @@ import { isHostSecret } from '../domain/host-auth.ts';
 import type { QuizCloser } from '../domain/quiz/game.ts';
 import { canSeeResults } from '../domain/tally.ts';
 import { type LiveCache, summaryViewFor } from '../live/cache.ts';
-import type { PollStore } from '../store/store.ts';
+import type { PollStore, QuizRunningClock } from '../store/store.ts';
 import { participantOf } from './participant.ts';
 import { type ReadCost, readRefused } from './read-cost.ts';
 import type { RoomSeats } from './room-seats.ts';
@@ -36,7 +36,15 @@ export function registerVoteRoutes(
     room: RoomSeats;
   },
 ) {
-  const deps = { store, events, readPoll: (slug: string) => cache.poll(slug), maxSelections };
+  const deps = {
+    store,
+    events,
+    readPoll: (slug: string) => cache.poll(slug),
+    maxSelections,
+    closeQuestion: (slug: string, clock: QuizRunningClock) =>
+      closer.close(slug, clock.questionId, clock.startedAt),
+    onCloseError: (error: unknown) => app.log.warn(error),
+  };
 
   addRoute(
     app,
@@ -69,14 +77,7 @@ export function registerVoteRoutes(
         giveBack();
         throw error;
       }
-      const { saved, replayed, everyoneAnswered } = outcome;
-      // Quiz: the last player's answer closes the question (not awaited: the answer is stored).
-      if (everyoneAnswered !== undefined) {
-        // Only the run the ballot was stored in: a reset and restart meanwhile is left running.
-        closer
-          .close(params.slug, everyoneAnswered.questionId, everyoneAnswered.startedAt)
-          .catch((error) => request.log.warn(error));
-      }
+      const { saved, replayed } = outcome;
       // Same status and body as the first time; the header only helps someone debugging.
       if (replayed) reply.header('idempotent-replayed', 'true');
       // Serialised here: the hot path skips checking a number against the response schema.

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 
-const script = new URL('./test-gc-load.ts', import.meta.url).pathname;
+const script = new URL('../../../tests/store/test-gc-load.ts', import.meta.url).pathname;
 
 // The regression test of issue 12's Node 24 abort ("Assertion failed: (env) != nullptr" in
 // node::RemoveEnvironmentCleanupHook when the collector frees a better-sqlite3 Statement or

@@ -5,6 +5,8 @@ import {
   QuestionText,
   type QuestionType,
   quizMessages,
+  RANKING_OPTIONS_MAX,
+  RANKING_OPTIONS_MIN,
   ScaleInput,
   TimeLimitSeconds,
   validationMessages,
@@ -52,7 +54,19 @@ export const TYPE_RULES: Record<QuestionType, TypeRule> = {
       return scale.success ? undefined : lowerFirst(firstIssue(scale.error));
     },
   },
+  // Issue 26: a ranking travels as its options in the correct order.
+  ranking: {
+    toFile: choiceOptions,
+    refuse: (d) =>
+      d.options.length < RANKING_OPTIONS_MIN || d.options.length > RANKING_OPTIONS_MAX
+        ? lowerFirst(validationMessages.rankingOptions)
+        : undefined,
+  },
+  // The Sondeo file has no field for a number's range yet: written without it, never imported.
+  number: { toFile: noOptions, refuse: () => NUMBER_NOT_IN_FILES },
 };
+
+const NUMBER_NOT_IN_FILES = 'las preguntas de número aún no se pueden importar de un archivo';
 
 function firstIssue(error: { issues: { message: string }[] }): string {
   return error.issues[0]?.message ?? validationMessages.questionRequired;

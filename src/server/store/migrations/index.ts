@@ -17,6 +17,7 @@ import { setAside } from './015-set-aside.ts';
 import { participantCount } from './016-participant-count.ts';
 import { qaSources } from './017-qa-sources.ts';
 import { cohosts } from './018-cohosts.ts';
+import { rankingNumber } from './019-ranking-number.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -41,5 +42,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '016-participant-count': participantCount,
     '017-qa-sources': qaSources,
     '018-cohosts': cohosts(engine),
+    '019-ranking-number': rankingNumber,
   };
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { QUIZ_GRACE_MS } from '../../contract/index.ts';
-import type { PollEvents } from '../domain/events.ts';
-import { QuizCloser } from '../domain/quiz/game.ts';
-import { rankPlayers, scoreAnswer } from '../domain/quiz/scoring.ts';
-import type { PollStore } from './store.ts';
+import { QUIZ_GRACE_MS } from '../../src/contract/index.ts';
+import type { PollEvents } from '../../src/server/domain/events.ts';
+import { QuizCloser } from '../../src/server/domain/quiz/game.ts';
+import { quizRefusal } from '../../src/server/domain/quiz/refusal.ts';
+import { rankPlayers, scoreAnswer } from '../../src/server/domain/quiz/scoring.ts';
+import type { PollStore } from '../../src/server/store/store.ts';
 import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
@@ -49,6 +50,7 @@ export function quizRunsContract(engine: string, factory: () => Promise<PollStor
       });
     const vote = (pollId: number, participantId: string, questionId: number, optionId: number) =>
       current.store.castVote({
+        quizRefusal,
         pollId,
         participantId,
         answers: [{ questionId, optionIds: [optionId] }],

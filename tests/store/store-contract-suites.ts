@@ -1,4 +1,4 @@
-import type { PollStore, StoreOptions } from './store.ts';
+import type { PollStore, StoreOptions } from '../../src/server/store/store.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
 import { blockedWordsContract } from './store-contract-blocked-words.ts';
@@ -6,6 +6,7 @@ import { cohostsContract } from './store-contract-cohosts.ts';
 import { deletePollContract } from './store-contract-delete.ts';
 import { myPollsContract } from './store-contract-my-polls.ts';
 import { qaContract } from './store-contract-qa.ts';
+import { questionTypesContract } from './store-contract-question-types.ts';
 import { pollRunsContract } from './store-contract-runs.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 
@@ -26,4 +27,5 @@ export function storeContractSuites(
   qaContract(engine, () => factory());
   deletePollContract(engine, () => factory());
   cohostsContract(engine, () => factory());
+  questionTypesContract(engine, () => factory());
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { rankPlayers, scoreAnswer } from '../domain/quiz/scoring.ts';
-import type { PollStore } from './store.ts';
+import { quizRefusal } from '../../src/server/domain/quiz/refusal.ts';
+import { rankPlayers, scoreAnswer } from '../../src/server/domain/quiz/scoring.ts';
+import type { PollStore } from '../../src/server/store/store.ts';
 import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
@@ -45,6 +46,7 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
       now: Date,
     ) =>
       current.store.castVote({
+        quizRefusal,
         pollId,
         participantId,
         answers: [{ questionId, optionIds: [optionId] }],
@@ -194,6 +196,7 @@ export async function scoreSurvivesReopen(open: () => Promise<PollStore>): Promi
   await first.updatePoll(poll.id, { currentQuestionId: q.id });
   await first.startQuestionClock(q.id, new Date());
   await first.castVote({
+    quizRefusal,
     pollId: poll.id,
     participantId: 'p',
     answers: [{ questionId: q.id, optionIds: [q.options[0]!.id] }],
