@@ -1,0 +1,5 @@
+import { ScaleField } from './scale/scale-field.tsx';
+import { TextField } from './text/text-field.tsx';
+
+/** The lazy phone fields, all at once, for the server build (entry-server.tsx). */
+export const lazyPhoneFields = { text: TextField, scale: ScaleField };
