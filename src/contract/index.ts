@@ -10,6 +10,7 @@ export * from './my-polls.ts';
 export * from './poll.ts';
 export * from './qa.ts';
 export * from './qa-integrity.ts';
+export * from './question-types/index.ts';
 export * from './quiz.ts';
 export * from './routes.ts';
 export * from './summary.ts';

@@ -4,9 +4,17 @@ export const POLL_TITLE_MAX = 120;
 export const QUESTION_TEXT_MAX = 240;
 export const OPTION_TEXT_MAX = 120;
 
-/** Question types (spec §9, plus issue 13's open text and rating scale); poll.ts makes the
- *  schema of them, the web's select lists them. */
-export const QUESTION_TYPES = ['single', 'multiple', 'yesno', 'text', 'scale'] as const;
+/** Question types (spec §9, issue 13's open text and rating scale, issue 26's ranking and
+ *  number); poll.ts makes the schema of them, question-types/ holds each one's rules. */
+export const QUESTION_TYPES = [
+  'single',
+  'multiple',
+  'yesno',
+  'text',
+  'scale',
+  'ranking',
+  'number',
+] as const;
 /** The types whose answers are chosen options; `text` and `scale` questions have none. */
 export const CHOICE_TYPES = ['single', 'multiple', 'yesno'] as const;
 
@@ -20,6 +28,21 @@ export const TEXT_ANSWER_MIN_VISIBLE = 2;
 export const SCALE_MAXES = [5, 10] as const;
 /** 'Nada' … 'Mucho': a word or two under each end of the row of buttons. */
 export const SCALE_LABEL_MAX = 40;
+
+// Issue 26: ranking ('Ordenar') and numeric estimate ('Número').
+/** Two options are the least that has an order; past ten, ordering on a phone is a chore
+ *  (Slido and Mentimeter stop about there). */
+export const RANKING_OPTIONS_MIN = 2;
+export const RANKING_OPTIONS_MAX = 10;
+/** A number's bounds: a trillion covers populations and budgets, and with 3 decimals every
+ *  value still fits a double exactly (10^15 < 2^53). */
+export const NUMBER_ABS_MAX = 1_000_000_000_000;
+export const NUMBER_DECIMALS_MAX = 3;
+/** 'años', 'km²', '€/mes': a unit, not a sentence. */
+export const NUMBER_UNIT_MAX = 12;
+/** A number summary's histogram: fewer bins than this say nothing, more do not fit a slide. */
+export const NUMBER_BINS_MIN = 5;
+export const NUMBER_BINS_MAX = 20;
 /** Words of a cloud in a summary: more are unreadable on a projector, and the summary (sent to
  *  every screen on every change) stays small. */
 export const CLOUD_WORDS_MAX = 60;

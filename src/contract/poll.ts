@@ -4,10 +4,12 @@ import {
   POLL_TITLE_MAX,
   QUESTION_TEXT_MAX,
   QUESTION_TYPES,
-  SCALE_LABEL_MAX,
   SLUG_PATTERN,
 } from './limits.ts';
 import { validationMessages as m } from './messages.ts';
+import { questionSettingsFields, questionTypeRules } from './question-types/index.ts';
+import { CorrectValue, NumberInput, NumberSettings, Tolerance } from './question-types/number.ts';
+import { Scale, ScaleInput } from './question-types/scale.ts';
 import { ParticipantQuizState, QuizClock, quizMessages, TimeLimitSeconds } from './quiz.ts';
 import { cleanText } from './text.ts';
 
@@ -70,26 +72,8 @@ export const Option = z.object({
 });
 export type Option = z.infer<typeof Option>;
 
-/** The top of a rating scale (the bottom is always 1). */
-export const ScaleMax = z.union([z.literal(5), z.literal(10)], { error: m.scaleMax });
-export type ScaleMax = z.infer<typeof ScaleMax>;
-
-/** A scale question's settings; labels name the ends ('Nada' … 'Mucho'), null for none. */
-export const Scale = z.object({
-  max: ScaleMax,
-  minLabel: z.string().nullable(),
-  maxLabel: z.string().nullable(),
-});
-export type Scale = z.infer<typeof Scale>;
-
-/** A label as the host types it: options' hygiene; blank (or null) means no label. */
-const ScaleLabel = cleanText({ max: SCALE_LABEL_MAX, tooLong: m.scaleLabelTooLong }).nullable();
-export const ScaleInput = z.object({
-  max: ScaleMax,
-  minLabel: ScaleLabel.optional(),
-  maxLabel: ScaleLabel.optional(),
-});
-export type ScaleInput = z.input<typeof ScaleInput>;
+export { NumberInput, NumberSettings } from './question-types/number.ts';
+export { Scale, ScaleInput, ScaleMax } from './question-types/scale.ts';
 
 export const Question = z.object({
   id: Id,
@@ -98,14 +82,24 @@ export const Question = z.object({
   ordinal: z.number().int(),
   /** While true, only the host receives this question's counts (summary and stream). */
   resultsHidden: z.boolean(),
-  /** Empty for `text` and `scale` questions. Quiz (issue 24): to anyone without the host
-   *  secret, a question whose clock never started comes with `text` '' and no options nor
-   *  scale labels, so no phone reads ahead; it arrives whole when it starts. */
+  /** Empty for `text`, `scale` and `number` questions. Quiz (issue 24): to anyone without the
+   *  host secret, a question whose clock never started comes with `text` '' and no options nor
+   *  scale labels, so no phone reads ahead; it arrives whole when it starts. A `ranking`
+   *  question's options come in the authored order, except to a caller without the host secret
+   *  in a quiz before the question closed: then in an order that tells nothing (by id, ordinals
+   *  renumbered), since the authored order is the answer. */
   options: z.array(Option),
   /** A `scale` question's settings; null for every other type. */
   scale: Scale.nullable(),
+  /** A `number` question's settings (issue 26); absent for every other type. */
+  number: NumberSettings.optional(),
   /** Quiz: seconds to answer once the question is shown; null is 'Sin límite'. */
   timeLimitSeconds: z.number().int().nullable(),
+  /** Quiz, `number` questions: the value that scores in full and how far from it still does
+   *  (null: not set). As Option.correct: absent for a caller without the host secret until the
+   *  question's quiz clock closed; absent for every other type. */
+  correctValue: z.number().nullable().optional(),
+  tolerance: z.number().nullable().optional(),
 });
 export type Question = z.infer<typeof Question>;
 
@@ -193,30 +187,40 @@ export const CreateQuestionBody = z
     text: QuestionText,
     type: QuestionType,
     /** Ignored for yes/no: the server gives those exactly "Sí" and "No". None (or only empty
-     *  rows) for `text` and `scale`. */
+     *  rows) for `text`, `scale` and `number`; 2 to 10 for `ranking`, in the correct order. */
     options: z.array(NewOptionInput).max(200).default([]),
     ordinal: Ordinal.optional(),
     /** Required for `scale`, refused for the other types. */
     scale: ScaleInput.optional(),
+    /** Required for `number` (issue 26), refused for the other types. */
+    number: NumberInput.optional(),
     /** Omitted: 20 s in a quiz, null otherwise. */
     timeLimitSeconds: TimeLimitSeconds.optional(),
+    /** Quiz, `number` only: the correct value (within the range) and the full-points margin. */
+    correctValue: CorrectValue.optional(),
+    tolerance: Tolerance.optional(),
   })
   .superRefine((b, ctx) => {
-    const rows = b.options.filter((o) => o.text !== '' || b.type === 'yesno');
-    const correct = rows.filter((o) => o.correct).length;
-    if ((b.type === 'single' || b.type === 'yesno') && correct > 1) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: quizMessages.oneCorrect });
+    const report = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: 'custom', path, message });
+    const rules = questionTypeRules[b.type];
+    if (rules.correct === 'one') {
+      const rows = b.options.filter((o) => o.text !== '' || rules.options.kind === 'fixed');
+      if (rows.filter((o) => o.correct).length > 1) report(['options'], quizMessages.oneCorrect);
     }
-    const optionless = b.type === 'text' || b.type === 'scale';
-    if (optionless && b.options.some((o) => o.text !== '')) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: m.optionsNotAllowed });
+    if (rules.options.kind === 'none' && b.options.some((o) => o.text !== '')) {
+      report(['options'], rules.options.notAllowed);
     }
-    if (b.type === 'scale' && !b.scale) {
-      ctx.addIssue({ code: 'custom', path: ['scale'], message: m.scaleRequired });
+    for (const field of questionSettingsFields) {
+      const given = b[field.field] !== undefined;
+      if (field.type === b.type && !given) report([field.field], field.required);
+      if (field.type !== b.type && given) report([field.field], field.onlyForThisType);
     }
-    if (b.type !== 'scale' && b.scale) {
-      ctx.addIssue({ code: 'custom', path: ['scale'], message: m.scaleOnlyForScale });
+    const quizValue = b.correctValue != null || b.tolerance != null;
+    if (quizValue && rules.correct !== 'value') {
+      report(['correctValue'], m.quizValueOnlyForNumber);
     }
+    rules.checkDraft?.(b, report);
   });
 export type CreateQuestionBody = z.input<typeof CreateQuestionBody>;
 
@@ -229,6 +233,12 @@ export const UpdateQuestionBody = z
     /** A scale question's settings (refused for other types). Lowering the maximum deletes the
      *  answers above it. */
     scale: ScaleInput.optional(),
+    /** A number question's settings (refused for other types). Answers outside the new range
+     *  or with more decimals stay counted as they were given. */
+    number: NumberInput.optional(),
+    /** Quiz, `number` only: the correct value and the margin; null unsets them. */
+    correctValue: CorrectValue.optional(),
+    tolerance: Tolerance.optional(),
     /** Quiz: seconds to answer, or null for 'Sin límite'. Changing it does not move a clock
      *  that already started. */
     timeLimitSeconds: TimeLimitSeconds.optional(),
@@ -239,6 +249,9 @@ export const UpdateQuestionBody = z
       b.ordinal !== undefined ||
       b.resultsHidden !== undefined ||
       b.scale !== undefined ||
+      b.number !== undefined ||
+      b.correctValue !== undefined ||
+      b.tolerance !== undefined ||
       b.timeLimitSeconds !== undefined,
     { message: m.nothingToUpdate },
   );

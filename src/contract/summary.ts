@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANSWER_STATES } from './limits.ts';
-import { PollStatus, QuestionType, Scale } from './poll.ts';
+import { NumberSettings, PollStatus, QuestionType, Scale } from './poll.ts';
 
 export const SummaryOption = z.object({
   id: z.number().int(),
@@ -11,6 +11,13 @@ export const SummaryOption = z.object({
   /** Quiz: as Option.correct — absent for a caller without the host secret until the
    *  question's clock closed. */
   correct: z.boolean().optional(),
+  // ── `ranking` only (issue 26); absent while the results are hidden from this caller ──
+  /** The mean place given (1 = top), null with no answers. */
+  meanRank: z.number().nullable().optional(),
+  /** Borda points: n − k for each answer putting it at place k+1 (n = options). */
+  points: z.number().int().optional(),
+  /** positions[k]: how many answers put it at place k+1; as long as the options. */
+  positions: z.array(z.number().int()).optional(),
 });
 export type SummaryOption = z.infer<typeof SummaryOption>;
 
@@ -45,20 +52,29 @@ export const SummaryScaleValue = z.object({
 });
 export type SummaryScaleValue = z.infer<typeof SummaryScaleValue>;
 
+/** A bin of a number question's histogram: values in [from, to) (the last bin takes `to`). */
+export const HistogramBin = z.object({
+  from: z.number(),
+  to: z.number(),
+  count: z.number().int(),
+});
+export type HistogramBin = z.infer<typeof HistogramBin>;
+
 export const SummaryQuestion = z.object({
   id: z.number().int(),
   text: z.string(),
   type: QuestionType,
   ordinal: z.number().int(),
   /** Sum of the option counts (choices); for `text`, the visible answers (those in the cloud);
-   *  for `scale`, the answers. Absent while hidden from this caller. */
+   *  for `scale`, `ranking` and `number`, the answers. Absent while hidden from this caller. */
   totalAnswers: z.number().int().optional(),
   /** Ballots that answered this question: the percentage base of a multiple question (shares
    *  of people, which may add up past 100 %). Public even while the results are hidden. */
   respondents: z.number().int(),
   /** The host has hidden the results: others get no counts; the host gets them, marked. */
   hidden: z.boolean(),
-  /** Empty for `text` and `scale`. */
+  /** Empty for `text`, `scale` and `number`. A `ranking` question's come sorted as the host
+   *  authored them, with meanRank, points and positions (no `count`). */
   options: z.array(SummaryOption),
   // ── `text` only ──
   /** Most frequent first, at most CLOUD_WORDS_MAX; hidden words only for the host (marked).
@@ -75,6 +91,20 @@ export const SummaryQuestion = z.object({
   /** The exact mean of the answers, null with none. Absent while hidden from this caller. */
   average: z.number().nullable().optional(),
   scale: Scale.optional(),
+  // ── `number` only (issue 26) ──
+  number: NumberSettings.optional(),
+  /** Statistics of the answers, null with none. Absent while hidden from this caller. */
+  median: z.number().nullable().optional(),
+  mean: z.number().nullable().optional(),
+  min: z.number().nullable().optional(),
+  max: z.number().nullable().optional(),
+  /** NUMBER_BINS_MIN to NUMBER_BINS_MAX bins of equal width spanning the question's range.
+   *  Absent while hidden from this caller. */
+  histogram: z.array(HistogramBin).optional(),
+  /** Quiz: the correct value and margin, as Question.correctValue (host always, others once
+   *  the question closed). */
+  correctValue: z.number().nullable().optional(),
+  tolerance: z.number().nullable().optional(),
   // ── quiz only ──
   /** The correct options of a quiz question: for the host always, for others once it closed
    *  (absent before; empty when none is marked). */

@@ -23,25 +23,38 @@ export const TextAnswerText = cleanText({
 export const TextAnswer = z.object({ questionId: QuestionId, text: TextAnswerText });
 export type TextAnswer = z.infer<typeof TextAnswer>;
 
-/** An answer to a rating scale: 1..max (the server checks the question's max). */
-export const ScaleAnswer = z.object({
+/**
+ * An answer carrying a value: to a rating scale (a whole number from 1 to its max) or to a
+ * number question (issue 26: within its range, with at most its decimals). The shape is the
+ * same; the server judges the value by the question's type, with that type's messages.
+ */
+export const ValueAnswer = z.object({
   questionId: QuestionId,
-  // Whole numbers by a refinement, not .int(): a wrong kind of number must still read as a
-  // scale answer with this message, not as a shape matching no kind of answer.
-  value: z
-    .number({ error: m.scaleValue })
-    .min(1, m.scaleValue)
-    .max(10, m.scaleValue)
-    .refine(Number.isInteger, m.scaleValue),
+  value: z.number(),
 });
-export type ScaleAnswer = z.infer<typeof ScaleAnswer>;
+export type ValueAnswer = z.infer<typeof ValueAnswer>;
+/** Names for the web's forms; both are a ValueAnswer. */
+export const ScaleAnswer = ValueAnswer;
+export type ScaleAnswer = ValueAnswer;
+export const NumberAnswer = ValueAnswer;
+export type NumberAnswer = ValueAnswer;
+
+/** An answer to a ranking question (issue 26): every option id of the question exactly once,
+ *  the top first (the server checks the set). */
+export const RankingAnswer = z.object({
+  questionId: QuestionId,
+  ranking: z.array(z.number().int().positive()).min(1).max(200),
+});
+export type RankingAnswer = z.infer<typeof RankingAnswer>;
 
 /**
  * One answer of a ballot, told apart by its shape: `optionIds` (single, multiple, yes/no),
- * `text` (open text) or `value` (scale). A shape that does not fit the question's type is
- * INVALID_BALLOT (the server checks it against the poll).
+ * `text` (open text), `value` (scale, number) or `ranking` (ranking). A shape that does not fit
+ * the question's type is INVALID_BALLOT (the server checks it against the poll).
  */
-export const Answer = z.union([ChoiceAnswer, TextAnswer, ScaleAnswer], { error: m.answerShape });
+export const Answer = z.union([ChoiceAnswer, TextAnswer, ValueAnswer, RankingAnswer], {
+  error: m.answerShape,
+});
 export type Answer = z.infer<typeof Answer>;
 
 export const Ballot = z.object({

@@ -119,6 +119,7 @@ export function storeAnswers(
         text: { text: a.text, words: cloudWords(a.text), flagged, ...(held ? { held } : {}) },
       };
     }
+    if ('ranking' in a) return { questionId: a.questionId, optionIds: [0] };
     const question = questions.find((q) => q.id === a.questionId);
     const option = question?.options.find((o) => o.ordinal === a.value);
     // A scale without that value's option is a poll changed under the ballot: 0 matches no
@@ -137,6 +138,8 @@ export function ballotHash(answers: Answer[]): string {
     .map((a) => {
       if ('optionIds' in a) return [a.questionId, [...a.optionIds].sort((x, y) => x - y)] as const;
       if ('text' in a) return [a.questionId, { text: a.text }] as const;
+      // A ranking's order is its meaning: kept as sent.
+      if ('ranking' in a) return [a.questionId, { ranking: a.ranking }] as const;
       return [a.questionId, { value: a.value }] as const;
     })
     .sort((a, b) => a[0] - b[0]);

@@ -43,6 +43,8 @@ export const exportLabels = {
     yesno: 'Sí / No',
     text: 'Respuesta abierta',
     scale: 'Escala',
+    ranking: 'Ordenar',
+    number: 'Número',
   } satisfies Record<QuestionType, string>,
   /** Between the options of one answer to a multiple question. */
   choiceSeparator: CHOICE_SEPARATOR,

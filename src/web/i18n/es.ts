@@ -44,6 +44,8 @@ export const es = {
     yesno: 'Sí / No',
     text: 'Respuesta abierta',
     scale: 'Escala',
+    ranking: 'Ordenar',
+    number: 'Número',
   },
   join: {
     title: 'Unirse a una encuesta',
