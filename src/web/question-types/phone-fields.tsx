@@ -23,6 +23,8 @@ const phoneFields: Record<
   yesno: { field: ChoiceField },
   text: { load: () => import('./text/text-field.tsx').then((m) => m.TextField) },
   scale: { load: () => import('./scale/scale-field.tsx').then((m) => m.ScaleField) },
+  ranking: { load: () => import('./ranking/ranking-field.tsx').then((m) => m.RankingField) },
+  number: { load: () => import('./number/number-field.tsx').then((m) => m.NumberField) },
 };
 
 const loaded = new Map<QuestionType, PhoneField>();

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import type { QuestionType } from '../../contract/poll.ts';
 import { ChoiceTiles } from './choice/quiz-tiles.tsx';
+import { NumberQuizAnswer } from './number/quiz-answer.tsx';
 import type { QuizAnswerProps } from './quiz-answer-props.ts';
+import { RankingQuizAnswer } from './ranking/quiz-answer.tsx';
 import { ScaleQuizAnswer } from './scale/quiz-answer.tsx';
 import { TextQuizAnswer } from './text/quiz-answer.tsx';
 
@@ -12,6 +14,8 @@ const quizAnswers: Record<QuestionType, ComponentType<QuizAnswerProps>> = {
   yesno: ChoiceTiles,
   text: TextQuizAnswer,
   scale: ScaleQuizAnswer,
+  ranking: RankingQuizAnswer,
+  number: NumberQuizAnswer,
 };
 
 /** A quiz question's answer control, by its type. */

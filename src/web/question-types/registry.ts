@@ -1,5 +1,7 @@
 import type { QuestionType } from '../../contract/poll.ts';
 import { multiple } from './multiple/index.ts';
+import { number } from './number/index.ts';
+import { ranking } from './ranking/index.ts';
 import { scale } from './scale/index.ts';
 import { single } from './single/index.ts';
 import { text } from './text/index.ts';
@@ -17,6 +19,8 @@ export const questionTypes: Readonly<Record<QuestionType, QuestionTypeTraits>> =
   yesno,
   text,
   scale,
+  ranking,
+  number,
 };
 
 export const traitsOf = (type: QuestionType): QuestionTypeTraits => questionTypes[type];

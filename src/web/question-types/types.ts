@@ -28,6 +28,7 @@ export type QuestionTypeTraits = {
   answered(question: SummaryQuestion): number;
   /** Its answers are open texts the host moderates (the panel follows them live). */
   moderated: boolean;
-  /** Quiz: how the host marks what is correct; null scores nothing. */
-  quizCorrect: 'one' | 'many' | null;
+  /** Quiz: what is correct: options marked (one or many), the authored order, a value with a
+   *  margin; null scores nothing. */
+  quizCorrect: 'one' | 'many' | 'order' | 'value' | null;
 };

@@ -1,7 +1,17 @@
 import type { ComponentType } from 'react';
+import { RANKING_OPTIONS_MAX, RANKING_OPTIONS_MIN } from '../../../../contract/limits.ts';
 import type { CreateQuestionBody, Question, QuestionType } from '../../../../contract/poll.ts';
 import { es } from '../../../i18n/es.ts';
 import { esQuiz } from '../../../i18n/es-quiz.ts';
+import { esTypeEditor } from '../../../i18n/es-type-editor.ts';
+import {
+  NEW_NUMBER,
+  type NumberDraft,
+  NumberFields,
+  NumberSummary,
+  numberBody,
+  numberDraftProblem,
+} from './number-fields.tsx';
 import { OptionList } from './option-list.tsx';
 import { ScaleEdit } from './scale-edit.tsx';
 import { NEW_SCALE, type ScaleDraft, ScaleFields } from './scale-fields.tsx';
@@ -35,6 +45,8 @@ export type TypeEditor = {
   /** The options the server gives the type (Sí / No): in a quiz the form marks the correct one. */
   fixedOptions?: readonly string[];
   settings?: SettingsEditor<unknown>;
+  /** How many options it needs (beyond the poll's own limits), and what to say otherwise. */
+  optionCount?: { min: number; max: number; message: string };
   /** A saved question's part under its text in the list. */
   Saved: ComponentType<SavedProps>;
   /** Under a quiz question: what marking means for its type. */
@@ -64,6 +76,16 @@ const scaleSettings = settings<ScaleDraft>({
   }),
 });
 
+const numberSettings = settings<NumberDraft>({
+  initial: NEW_NUMBER,
+  Fields: NumberFields,
+  toBody: numberBody,
+  missing: numberDraftProblem,
+});
+
+// In a quiz the authored order is the answer: no option is marked correct.
+const RankedOptions = ({ question }: SavedProps) => <OptionList question={question} />;
+
 const hints = esQuiz.host.correctHint;
 
 /** Each question type in the host's editor (the views are the panel's: they save as they go). */
@@ -78,4 +100,15 @@ export const editorViews: Record<QuestionType, TypeEditor> = {
   },
   text: { note: t.textNote, Saved: TextFormat, quizHint: esQuiz.host.noScoreHint },
   scale: { settings: scaleSettings, Saved: Scale, quizHint: esQuiz.host.noScoreHint },
+  ranking: {
+    note: esTypeEditor.rankingNote,
+    optionCount: {
+      min: RANKING_OPTIONS_MIN,
+      max: RANKING_OPTIONS_MAX,
+      message: esTypeEditor.rankingOptionsRequired,
+    },
+    Saved: RankedOptions,
+    quizHint: esTypeEditor.rankingQuizHint,
+  },
+  number: { settings: numberSettings, Saved: NumberSummary, quizHint: esTypeEditor.numberQuizHint },
 };

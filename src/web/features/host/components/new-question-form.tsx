@@ -61,6 +61,9 @@ export function NewQuestionForm({
   const [timeLimit, setTimeLimit] = useState<number | null>(TIME_LIMIT_DEFAULT);
   // Yes/no gets its options from the server; open text and scale have none.
   const withOptions = traitsOf(type).options === 'authored';
+  // Only options marked one by one: a ranking's correct answer is its authored order.
+  const marksOptions = quiz && traitsOf(type).quizCorrect !== 'order';
+  const rowsMax = Math.min(MAX_OPTIONS_PER_QUESTION, editor.optionCount?.max ?? Infinity);
   const ownTextRef = useRef<HTMLInputElement>(null);
   const textRef = outerTextRef ?? ownTextRef;
 
@@ -71,7 +74,11 @@ export function NewQuestionForm({
       ? t.needText
       : withOptions && filled.length === 0
         ? t.optionsRequired
-        : (settings?.missing?.(settingsDraft, quiz) ?? null);
+        : editor.optionCount &&
+            withOptions &&
+            (filled.length < editor.optionCount.min || filled.length > editor.optionCount.max)
+          ? editor.optionCount.message
+          : (settings?.missing?.(settingsDraft, quiz) ?? null);
   const valid = missing === null;
 
   function updateRow(key: number, value: string) {
@@ -109,7 +116,7 @@ export function NewQuestionForm({
             .map((row, index) => ({
               text: row.text.trim(),
               ordinal: index + 1,
-              ...(quiz && { correct: correct.has(row.key) }),
+              ...(marksOptions && { correct: correct.has(row.key) }),
             }))
         : quiz && editor.fixedOptions
           ? editor.fixedOptions.map((text, index) => ({
@@ -205,6 +212,7 @@ export function NewQuestionForm({
       ) : (
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium">{t.optionsLabel}</legend>
+          {editor.note ? <p className="text-sm text-muted-foreground">{editor.note}</p> : null}
           <ol className="grid gap-2">
             {rows.map((row, index) => (
               <li key={row.key} className="flex items-center gap-2">
@@ -216,7 +224,7 @@ export function NewQuestionForm({
                   onChange={(event) => updateRow(row.key, event.target.value)}
                   autoComplete="off"
                 />
-                {quiz ? (
+                {marksOptions ? (
                   <CorrectToggle
                     pressed={correct.has(row.key)}
                     optionText={row.text.trim() || t.optionLabel(index + 1)}
@@ -239,7 +247,7 @@ export function NewQuestionForm({
             variant="outline"
             size="sm"
             className="justify-self-start"
-            disabled={rows.length >= MAX_OPTIONS_PER_QUESTION}
+            disabled={rows.length >= rowsMax}
             onClick={() => setRows((current) => [...current, ...makeRows(1)])}
           >
             <Plus aria-hidden="true" />

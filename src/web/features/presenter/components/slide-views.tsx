@@ -2,10 +2,14 @@ import type { ComponentType } from 'react';
 import type { QuestionType } from '../../../../contract/poll.ts';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { es } from '../../../i18n/es.ts';
+import { esNumber } from '../../../i18n/es-number.ts';
+import { formatNumber } from '../../../question-types/number/format.ts';
+import { Histogram } from '../../../question-types/number/histogram.tsx';
 import { slideOptions } from '../lib/slide.ts';
 import type { SlideView } from './fitted-slide.tsx';
 import { CloudSlide, cloudAnnouncement, ScaleSlide, scaleAnnouncement } from './open-slides.tsx';
 import { OptionBars } from './option-bars.tsx';
+import { RankingSlide, rankingAnnouncement } from './ranking-slide.tsx';
 
 const t = es.presenter;
 
@@ -35,4 +39,17 @@ export const slideViews: Record<QuestionType, SlideBody> = {
   yesno: optionBars,
   text: { Body: CloudSlide, items: () => 0, announce: cloudAnnouncement },
   scale: { Body: ScaleSlide, items: () => 0, announce: scaleAnnouncement },
+  ranking: {
+    Body: RankingSlide,
+    items: (question) => question.options.length,
+    announce: rankingAnnouncement,
+  },
+  number: {
+    Body: ({ question }) => <Histogram question={question} variant="slide" />,
+    items: () => 0,
+    announce: (question) =>
+      `${t.respondents(question.respondents)}. ${esNumber.median} ${
+        question.median == null ? '–' : formatNumber(question.median, question.number?.decimals)
+      }`,
+  },
 };

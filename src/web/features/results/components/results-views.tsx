@@ -1,6 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { QuestionType } from '../../../../contract/poll.ts';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
+import { Histogram } from '../../../question-types/number/histogram.tsx';
+import { RankingResults } from '../../../question-types/ranking/ranking-results.tsx';
 import { RankedOptions } from './option-results.tsx';
 import { ScaleResults } from './scale-results.tsx';
 import { TextResults } from './text-results.tsx';
@@ -22,4 +24,6 @@ export const resultsViews: Record<QuestionType, ComponentType<ResultsViewProps>>
   yesno: RankedOptions,
   text: TextResults,
   scale: ScaleResults,
+  ranking: RankingResults,
+  number: ({ question, large }) => <Histogram question={question} variant="page" large={large} />,
 };

@@ -4,6 +4,7 @@ import { es } from '../../../i18n/es.ts';
 import { esSlides } from '../../../i18n/es-slides.ts';
 import { traitsOf } from '../../../question-types/registry.ts';
 import { clamp, colors, font, MARGIN, roundRect, wrap } from './result-image-draw.ts';
+import { drawNumber, drawRanking } from './result-image-new-types.ts';
 import { drawScale } from './result-image-scale.ts';
 import { drawTopWords } from './result-image-text.ts';
 import { tallyOptions } from './tally.ts';
@@ -125,6 +126,10 @@ const drawers: Record<QuestionType, DrawResult> = {
     drawTopWords(ctx, question, MARGIN, top, bottom, width),
   scale: (ctx, question, top, bottom, width) =>
     drawScale(ctx, question, MARGIN, top + 10, bottom, width),
+  ranking: (ctx, question, top, bottom, width) =>
+    drawRanking(ctx, question, MARGIN, top + 10, bottom, width),
+  number: (ctx, question, top, bottom, width) =>
+    drawNumber(ctx, question, MARGIN, top + 10, bottom, width),
 };
 
 function drawOptions(
