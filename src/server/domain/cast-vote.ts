@@ -4,9 +4,9 @@ import type { PollRecord, PollStore, QuestionWithOptions, StoreAnswer } from '..
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
 import { type BlockedTest, blockedTest } from './moderation/blocked-words.ts';
-import { rateText } from './moderation/profanity.ts';
 import type { ReadPoll } from './poll-view.ts';
-import { cloudWords } from './words/words.ts';
+import { questionModule } from './question-types/index.ts';
+import { quizRefusal } from './quiz/refusal.ts';
 
 export interface CastVoteOutcome extends VoteResponse {
   /** True when an Idempotency-Key replayed an earlier success and nothing was stored. */
@@ -15,15 +15,13 @@ export interface CastVoteOutcome extends VoteResponse {
   everyoneAnswered?: number;
 }
 
-function invalid(message: string, details?: unknown): DomainError {
+function invalid(message: string, details?: Record<string, unknown>): DomainError {
   return new DomainError('INVALID_BALLOT', message, details);
 }
 
 /**
  * Checks a ballot against the poll's questions: each answer's question belongs to the poll and
- * appears once, in the shape of its type. Chosen options belong to that question, are distinct,
- * and are exactly one for single and yes/no questions; an open answer goes to an open-text
- * question (the contract checked its text); a value goes to a scale, from 1 to its maximum.
+ * appears once, in the shape of its type, as the type's module judges it (question-types/).
  * Throws INVALID_BALLOT saying which rule broke.
  */
 export function validateBallot(
@@ -48,57 +46,20 @@ export function validateBallot(
         questionId: answer.questionId,
       });
     }
-    const where = { questionId: question.id };
     if (seen.has(question.id)) {
-      throw invalid(`La pregunta «${question.text}» aparece más de una vez`, where);
-    }
-    seen.add(question.id);
-    if (question.type === 'text') {
-      if (!('text' in answer)) {
-        throw invalid(`La pregunta «${question.text}» espera una respuesta escrita`, where);
-      }
-      continue;
-    }
-    if (question.type === 'scale') {
-      const max = question.scale?.max ?? 0;
-      if (!('value' in answer)) {
-        throw invalid(`La pregunta «${question.text}» espera un valor de 1 a ${max}`, where);
-      }
-      if (answer.value < 1 || answer.value > max) {
-        throw invalid(`El valor de «${question.text}» debe estar entre 1 y ${max}`, {
-          ...where,
-          value: answer.value,
-        });
-      }
-      continue;
-    }
-    if (!('optionIds' in answer)) {
-      throw invalid(`En «${question.text}» elige una de las opciones`, where);
-    }
-    if (answer.optionIds.length === 0) {
-      throw invalid(`Elige al menos una opción en «${question.text}»`, where);
-    }
-    if (new Set(answer.optionIds).size !== answer.optionIds.length) {
-      throw invalid(`Hay opciones repetidas en «${question.text}»`, where);
-    }
-    const optionIds = new Set(question.options.map((o) => o.id));
-    const foreign = answer.optionIds.find((id) => !optionIds.has(id));
-    if (foreign !== undefined) {
-      throw invalid(`La opción ${foreign} no pertenece a la pregunta «${question.text}»`, {
-        ...where,
-        optionId: foreign,
+      throw invalid(`La pregunta «${question.text}» aparece más de una vez`, {
+        questionId: question.id,
       });
     }
-    if (question.type !== 'multiple' && answer.optionIds.length !== 1) {
-      throw invalid(`La pregunta «${question.text}» admite una sola opción`, where);
-    }
+    seen.add(question.id);
+    questionModule(question.type).checkAnswer(question, answer, invalid);
   }
 }
 
 /**
- * A validated ballot as the store takes it: a scale's value becomes the option standing for
- * it; an open answer carries its cloud words and whether it matched the profanity list or one
- * of the host's blocked words.
+ * A validated ballot as the store takes it, each answer as its type's module stores it (a
+ * scale's value becomes the option standing for it; an open answer carries its cloud words and
+ * whether it matched the profanity list or one of the host's blocked words).
  */
 export function storeAnswers(
   questions: QuestionWithOptions[],
@@ -106,25 +67,10 @@ export function storeAnswers(
   isBlocked?: BlockedTest,
   strictFilter = true,
 ): StoreAnswer[] {
+  const byId = new Map(questions.map((q) => [q.id, q]));
   return answers.map((a) => {
-    if ('optionIds' in a) return a;
-    if ('text' in a) {
-      const rating = rateText(a.text);
-      const flagged = rating === 'strong' || (isBlocked?.(a.text) ?? false);
-      // 'Filtro estricto' (issue 24): a mild insult waits for the host's one click.
-      const held = strictFilter && rating === 'doubt';
-      return {
-        questionId: a.questionId,
-        optionIds: [],
-        text: { text: a.text, words: cloudWords(a.text), flagged, ...(held ? { held } : {}) },
-      };
-    }
-    if ('ranking' in a) return { questionId: a.questionId, optionIds: [0] };
-    const question = questions.find((q) => q.id === a.questionId);
-    const option = question?.options.find((o) => o.ordinal === a.value);
-    // A scale without that value's option is a poll changed under the ballot: 0 matches no
-    // option, so the store answers stale-ballot.
-    return { questionId: a.questionId, optionIds: [option?.id ?? 0] };
+    const question = byId.get(a.questionId)!;
+    return questionModule(question.type).toStoreAnswer(question, a, { isBlocked, strictFilter });
   });
 }
 
@@ -153,6 +99,10 @@ export interface CastVoteDeps {
   readPoll: ReadPoll;
   /** MAX_BALLOT_SELECTIONS (limits.ts). */
   maxSelections?: number;
+  /** Quiz: closes the question (QuizCloser.close), called when the last player answered. */
+  closeQuestion?: (slug: string, questionId: number) => Promise<unknown>;
+  /** Where a failed close is told (it is not awaited: the ballot is stored either way). */
+  onCloseError?: (error: unknown) => void;
 }
 
 /** Who sent the ballot, as the HTTP layer knows it. */
@@ -187,7 +137,7 @@ async function requireCurrentQuestion(store: PollStore, poll: PollRecord, answer
 }
 
 export async function castVote(
-  { store, events, readPoll, maxSelections }: CastVoteDeps,
+  { store, events, readPoll, maxSelections, closeQuestion, onCloseError }: CastVoteDeps,
   slug: string,
   voter: Voter,
   answers: Answer[],
@@ -215,6 +165,7 @@ export async function castVote(
     participantIssuedAt: voter.participantIssuedAt,
     seated: voter.seated,
     answers: stored,
+    quizRefusal,
     // A quiz takes one answer per player per question, whatever the setting says.
     oneVotePerQuestion: poll.oneVotePerQuestion || poll.quiz,
     idempotency: idempotencyKey
@@ -228,6 +179,12 @@ export async function castVote(
         poll.slug,
         stored.filter((a) => a.text).map((a) => a.questionId),
       );
+      // Quiz: the last player's answer closes the question (not awaited: the answer is stored).
+      if (result.everyoneAnswered !== undefined && closeQuestion) {
+        closeQuestion(poll.slug, result.everyoneAnswered).catch((error: unknown) =>
+          onCloseError?.(error),
+        );
+      }
       return { saved: result.saved, replayed: false, everyoneAnswered: result.everyoneAnswered };
     case 'replayed':
       return { saved: result.saved, replayed: true };

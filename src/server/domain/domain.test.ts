@@ -33,7 +33,15 @@ const poll: PollRecord = {
   createdAt: new Date('2026-01-01T00:00:00Z'),
   updatedAt: new Date('2026-01-02T00:00:00Z'),
 };
-const noClock = { timeLimitSeconds: null, startedAt: null, endsAt: null, closedAt: null };
+const noClock = {
+  timeLimitSeconds: null,
+  startedAt: null,
+  endsAt: null,
+  closedAt: null,
+  number: null,
+  correctValue: null,
+  tolerance: null,
+};
 const option = (id: number, questionId: number, ordinal: number) => ({
   id,
   questionId,

@@ -1,4 +1,5 @@
 import type { BallotRecord, PollStore, QuestionWithOptions } from '../store/store.ts';
+import { type BallotAnswer, questionModule } from './question-types/index.ts';
 import type { TimeSlices } from './time-slices.ts';
 
 /**
@@ -10,8 +11,9 @@ import type { TimeSlices } from './time-slices.ts';
  *  ~5 ms for 250 ballots of 5 answers: well inside a slice. */
 const BALLOT_PAGE = 250;
 
-/** One cell: an option's text, the options of a multiple answer, an open answer or its state;
- *  a scale's value as a number (issue 24: a spreadsheet sums it); '' when unanswered. */
+/** One cell: an option's text, the options of a multiple answer, an open answer or its state,
+ *  a ranking's option at a place; a scale's or a number's value as a number (issue 24: a
+ *  spreadsheet sums it); '' when unanswered. */
 export type BallotCell = string | number;
 
 export interface BallotRow {
@@ -48,43 +50,51 @@ export async function readBallotRows(
   stateLabel: (state: BallotRecord['texts'][number]['state']) => string,
   slices: TimeSlices,
 ): Promise<BallotRows> {
-  // Each question's first column; an open-text question's state goes in the next one.
+  // Each question's first column; its type's module says how many it takes (ballotHeaders).
   const column = new Map<number, number>();
+  const widthOf = new Map<number, number>();
   let width = 0;
   for (const q of questions) {
     column.set(q.id, width);
-    width += q.type === 'text' ? 2 : 1;
+    widthOf.set(q.id, questionModule(q.type).ballotHeaders('', q).length);
+    width += widthOf.get(q.id)!;
   }
-  const optionText = new Map(questions.flatMap((q) => q.options.map((o) => [o.id, o.text])));
-  // A scale's value options hold their value as text: the cell gets the number.
-  const scaleColumns = new Set(
-    questions.filter((q) => q.type === 'scale').map((q) => column.get(q.id)!),
-  );
-  // The question's option order, not the order of ids, within one answer.
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const knownOption = new Set(questions.flatMap((q) => q.options.map((o) => o.id)));
+  // The question's option order, not the order of ids, within one answer (a ranking's places
+  // keep theirs).
   const optionRank = new Map(questions.flatMap((q) => q.options.map((o, i) => [o.id, i])));
+  const labels = { stateLabel, choiceSeparator: CHOICE_SEPARATOR };
   const cellsOf = (ballot: BallotRecord): Map<number, BallotCell> => {
-    const chosen = new Map<number, number[]>();
+    const answers = new Map<number, BallotAnswer & { order: number[] }>();
+    const answerOf = (questionId: number) => {
+      const answer = answers.get(questionId) ?? { optionIds: [], order: [] };
+      answers.set(questionId, answer);
+      return answer;
+    };
     for (const c of ballot.choices) {
       // A question or option added after the tally was read has no column: left out.
-      const i = column.get(c.questionId);
-      if (i !== undefined && optionText.has(c.optionId)) {
-        chosen.set(i, [...(chosen.get(i) ?? []), c.optionId]);
-      }
-    }
-    const cells = new Map<number, BallotCell>();
-    for (const [i, ids] of chosen) {
-      const text = ids
-        .sort((a, b) => optionRank.get(a)! - optionRank.get(b)!)
-        .map((id) => optionText.get(id)!)
-        .join(CHOICE_SEPARATOR);
-      const value = Number(text);
-      cells.set(i, scaleColumns.has(i) && Number.isFinite(value) ? value : text);
+      if (!column.has(c.questionId) || !knownOption.has(c.optionId)) continue;
+      const answer = answerOf(c.questionId);
+      answer.optionIds.push(c.optionId);
+      answer.order.push(c.position ?? optionRank.get(c.optionId)!);
     }
     for (const t of ballot.texts) {
-      const i = column.get(t.questionId);
-      if (i === undefined) continue;
-      cells.set(i, t.text);
-      cells.set(i + 1, stateLabel(t.state));
+      if (column.has(t.questionId)) answerOf(t.questionId).text = t;
+    }
+    for (const v of ballot.values) {
+      if (column.has(v.questionId)) answerOf(v.questionId).value = v.value;
+    }
+    const cells = new Map<number, BallotCell>();
+    for (const [questionId, answer] of answers) {
+      const question = byId.get(questionId)!;
+      const order = new Map(answer.optionIds.map((id, i) => [id, answer.order[i]!]));
+      answer.optionIds.sort((a, b) => order.get(a)! - order.get(b)!);
+      const own = questionModule(question.type).ballotCells(question, answer, labels);
+      const first = column.get(questionId)!;
+      own.forEach((cell, i) => {
+        if (i < widthOf.get(questionId)!) cells.set(first + i, cell);
+      });
     }
     return cells;
   };

@@ -1,5 +1,5 @@
 import type { AnswerState, PollStatus, QuestionType } from '../../contract/index.ts';
-import type { PollRecord, PollStore, QuestionWithOptions, Tally } from '../store/store.ts';
+import type { PollRecord, PollStore, QuestionWithOptions } from '../store/store.ts';
 import {
   type BallotRow,
   type BallotRows,
@@ -7,13 +7,12 @@ import {
   readBallotRows,
 } from './export-ballots.ts';
 import { serverTimeZone, type ZoneClock, zoneClock } from './export-time.ts';
-import { hiddenTest } from './moderation/hidden-words.ts';
 import { findPollAsHost } from './poll-view.ts';
 import { type QaExportRow, qaExportRows } from './qa/qa-export.ts';
+import { questionModule } from './question-types/index.ts';
 import { rankPlayers } from './quiz/scoring.ts';
 import { computeSummary } from './tally.ts';
 import { EXPORT_SLICE_MS, TimeSlices } from './time-slices.ts';
-import { cloudEntries } from './words/cloud.ts';
 
 /**
  * A poll's results as tables, for the host's exports (CSV, XLSX): the same rows whatever the
@@ -123,28 +122,24 @@ export async function exportResults(
   const questions = tally?.questions ?? [];
   const summary = computeSummary(poll, questions, tally?.counts ?? emptyCounts);
   const qa = await store.qaCounts(found.id);
-  const summaryRows = summary.questions.flatMap((q) => {
-    const row = (option: string | number, count: number, share: number | null): SummaryRow => ({
-      question: q.text,
-      type: exportLabels.types[q.type],
-      option,
-      count,
-      share,
-      respondents: q.respondents,
-    });
+  const summaryRows = summary.questions.flatMap((q) =>
     // The host's summary: every count is there, hidden questions' included.
-    const base = (q.type === 'multiple' || q.type === 'text' ? q.respondents : q.totalAnswers) ?? 0;
-    const shareOf = (count: number) => (base > 0 ? count / base : null);
-    if (q.type === 'scale') {
-      return [
-        ...(q.values ?? []).map((v) => row(v.value, v.count, shareOf(v.count))),
-        ...(q.average == null ? [] : [row(exportLabels.average, q.average, null)]),
-      ];
-    }
-    // Every word kept, not only the 60 of the cloud; a share of the people who answered.
-    if (q.type === 'text') return textRows(tally, q.id, row, shareOf);
-    return q.options.map((o) => row(o.text, o.count ?? 0, shareOf(o.count ?? 0)));
-  });
+    questionModule(q.type)
+      .summaryRows(q, {
+        textCounts: tally?.counts.texts.find((t) => t.questionId === q.id),
+        textTally: tally?.texts.find((t) => t.questionId === q.id),
+        average: exportLabels.average,
+        hiddenWord: exportLabels.hiddenWord,
+      })
+      .map(
+        (part): SummaryRow => ({
+          question: q.text,
+          type: exportLabels.types[q.type],
+          ...part,
+          respondents: q.respondents,
+        }),
+      ),
+  );
   const rows: BallotRows = await readBallotRows(
     store,
     poll.id,
@@ -158,10 +153,9 @@ export async function exportResults(
     clock: zoneClock(options.timeZone ?? serverTimeZone()),
     ballotCount: rows.count,
     summary: summaryRows,
-    ballotColumns: questions.flatMap((q, i) => {
-      const title = `${i + 1}. ${q.text}`;
-      return q.type === 'text' ? [title, `${title} (${exportLabels.stateColumn})`] : [title];
-    }),
+    ballotColumns: questions.flatMap((q, i) =>
+      questionModule(q.type).ballotHeaders(`${i + 1}. ${q.text}`, q),
+    ),
     ballots: () => rows.rows(),
     qaCount: qa.visible + qa.answered + qa.pending,
     audienceQuestions: () => qaExportRows(store, poll.id),
@@ -191,25 +185,6 @@ async function playersTable(
       ...questions.map((q) => points.get(`${p.participantId}\u0000${q.id}`) ?? 0),
     ]),
   };
-}
-
-function textRows(
-  tally: Tally | undefined,
-  questionId: number,
-  row: (option: string, count: number, share: number | null) => SummaryRow,
-  shareOf: (count: number) => number | null,
-): SummaryRow[] {
-  const words = tally?.counts.texts.find((t) => t.questionId === questionId)?.words ?? [];
-  const isHidden = hiddenTest(
-    tally?.texts.find((t) => t.questionId === questionId)?.hiddenKeys ?? [],
-  );
-  return cloudEntries(words).map((e) =>
-    row(
-      isHidden(e.key) ? `${e.text}${exportLabels.hiddenWord}` : e.text,
-      e.count,
-      shareOf(e.count),
-    ),
-  );
 }
 
 const emptyCounts = { ballots: 0, optionCounts: [], respondents: [], texts: [] };

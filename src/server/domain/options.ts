@@ -1,9 +1,9 @@
 import type { Option } from '../../contract/index.ts';
-import { MAX_OPTIONS_PER_QUESTION, validationMessages } from '../../contract/index.ts';
 import type { PollStore } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
 import { findOptionAsHost, findQuestionAsHost, toOptionView } from './poll-view.ts';
+import { questionModule } from './question-types/index.ts';
 
 export async function createOption(
   store: PollStore,
@@ -13,16 +13,12 @@ export async function createOption(
   input: { text: string; ordinal?: number; correct?: boolean },
 ): Promise<Option> {
   const { question, poll } = await findQuestionAsHost(store, questionId, secret);
-  if (question.type === 'yesno') throw new DomainError('YESNO_OPTIONS_FIXED');
-  if (question.type === 'text' || question.type === 'scale') {
-    throw new DomainError('VALIDATION_ERROR', validationMessages.optionsNotAllowed);
-  }
+  const rule = questionModule(question.type).rules.options;
+  if (rule.kind === 'fixed') throw new DomainError('YESNO_OPTIONS_FIXED');
+  if (rule.kind === 'none') throw new DomainError('VALIDATION_ERROR', rule.notAllowed);
   const current = (await store.listQuestions(poll.id)).find((q) => q.id === questionId);
-  if ((current?.options.length ?? 0) >= MAX_OPTIONS_PER_QUESTION) {
-    throw new DomainError(
-      'LIMIT_REACHED',
-      `Una pregunta admite como máximo ${MAX_OPTIONS_PER_QUESTION} opciones`,
-    );
+  if ((current?.options.length ?? 0) >= rule.max) {
+    throw new DomainError('LIMIT_REACHED', `Una pregunta admite como máximo ${rule.max} opciones`);
   }
   const option = await store.addOption(questionId, input);
   if (!option) throw new DomainError('QUESTION_NOT_FOUND');
@@ -56,7 +52,13 @@ export async function deleteOption(
   secret: string | undefined,
 ): Promise<void> {
   const { question, poll } = await findOptionAsHost(store, optionId, secret);
-  if (question.type === 'yesno') throw new DomainError('YESNO_OPTIONS_FIXED');
+  const rule = questionModule(question.type).rules.options;
+  if (rule.kind === 'fixed') throw new DomainError('YESNO_OPTIONS_FIXED');
+  if (rule.kind === 'authored' && rule.min > 1) {
+    // A ranking keeps its least options (the store's own rule is one).
+    const current = (await store.listQuestions(poll.id)).find((q) => q.id === question.id);
+    if ((current?.options.length ?? 0) <= rule.min) throw new DomainError('LAST_OPTION');
+  }
   const result = await store.deleteOption(optionId);
   if (result === 'last-option') throw new DomainError('LAST_OPTION');
   if (result === 'not-found') throw new DomainError('OPTION_NOT_FOUND');

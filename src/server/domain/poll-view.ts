@@ -8,6 +8,8 @@ import type {
 } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import { requireHost } from './host-auth.ts';
+import { questionModule } from './question-types/index.ts';
+import { optionView } from './question-types/shared.ts';
 
 /** Lookups that refuse with the right code, and the shapes the API returns. */
 
@@ -87,15 +89,15 @@ export async function findOptionAsHost(
     },
   );
   // A scale's values are options only inside the server: to the API they do not exist.
-  if (question.type === 'scale') throw new DomainError('OPTION_NOT_FOUND');
+  if (questionModule(question.type).rules.options.kind === 'none') {
+    throw new DomainError('OPTION_NOT_FOUND');
+  }
   return { option, question, poll };
 }
 
 /** `correct` only when the caller may know it: the host always (see Option in contract). */
 export function toOptionView(option: OptionRecord, showCorrect = true): Option {
-  const view: Option = { id: option.id, text: option.text, ordinal: option.ordinal };
-  if (showCorrect) view.correct = option.correct;
-  return view;
+  return optionView(option, showCorrect);
 }
 
 /** Which options' `correct` a caller gets: the host all; others a closed quiz question's. */
@@ -104,19 +106,24 @@ export type Audience = 'host' | 'public';
 export function toQuestionView(
   question: QuestionWithOptions,
   audience: Audience = 'host',
+  quiz = false,
 ): Question {
-  const showCorrect = audience === 'host' || question.closedAt !== null;
+  const reveal = audience === 'host' || question.closedAt !== null;
+  const { options, scale, ...typePart } = questionModule(question.type).view(
+    question,
+    reveal,
+    quiz,
+  );
   return {
     id: question.id,
     text: question.text,
     type: question.type,
     ordinal: question.ordinal,
     resultsHidden: question.resultsHidden,
-    // A scale's options are its values, answered by `value`: not shown as options.
-    options:
-      question.type === 'scale' ? [] : question.options.map((o) => toOptionView(o, showCorrect)),
-    scale: question.scale,
+    options,
+    scale,
     timeLimitSeconds: question.timeLimitSeconds,
+    ...typePart,
   };
 }
 
@@ -134,6 +141,8 @@ export function unstartedQuizQuestion(question: QuestionWithOptions): Question {
     resultsHidden: question.resultsHidden,
     options: [],
     scale: question.scale && { max: question.scale.max, minLabel: null, maxLabel: null },
+    // How it is answered: a number's range and unit are no more than a scale's maximum.
+    ...(question.number ? { number: question.number } : {}),
     timeLimitSeconds: question.timeLimitSeconds,
   };
 }
@@ -160,7 +169,7 @@ export function toPollView(
     questions.map((q) =>
       unstartedForAudience(poll, q, audience)
         ? unstartedQuizQuestion(q)
-        : toQuestionView(q, audience),
+        : toQuestionView(q, audience, poll.quiz),
     ),
   );
 }

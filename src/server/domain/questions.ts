@@ -1,53 +1,63 @@
-import type { Question, QuestionType, Scale, ScaleInput } from '../../contract/index.ts';
+import type {
+  NumberInput,
+  NumberSettings,
+  Question,
+  QuestionType,
+  Scale,
+  ScaleInput,
+} from '../../contract/index.ts';
 import {
-  MAX_OPTIONS_PER_QUESTION,
   MAX_QUESTIONS_PER_POLL,
+  numberMessages,
+  numberValueProblem,
+  questionSettingsFields,
   TIME_LIMIT_DEFAULT,
   validationMessages,
 } from '../../contract/index.ts';
-import { type PollStore, type QuestionChanges, scaleValueOptions } from '../store/store.ts';
+import type { PollStore, QuestionChanges } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
 import { findPollAsHost, findQuestionAsHost, toQuestionView } from './poll-view.ts';
+import { questionModule } from './question-types/index.ts';
+import type { OptionRow } from './question-types/type-module.ts';
 
-/** A yes/no question always gets exactly these, whatever the client sent. */
-export const YES_NO_OPTIONS = ['Sí', 'No'] as const;
+export { YES_NO_OPTIONS } from './question-types/yesno.ts';
 
-type OptionInput = { text: string; ordinal?: number; correct?: boolean };
+type OptionInput = OptionRow;
 
 /**
- * The options a new question gets: yes/no gets Sí and No; an open-text question none; a scale
- * one per value (hidden by the API); otherwise the non-empty rows, in the order of their
- * ordinals (the form's order when none are given), renumbered 1..n.
+ * The options a new question gets, as its type's module makes them (yes/no: Sí and No; open
+ * text and number: none; a scale: one per value, hidden by the API; otherwise the non-empty
+ * rows in order), within the type's bounds.
  */
 export function questionOptions(
   type: QuestionType,
   rows: OptionInput[],
   scale?: Scale | null,
 ): OptionInput[] {
-  // Quiz: a yes/no question's rows say which of Sí (first) and No (second) is correct.
-  if (type === 'yesno') {
-    return YES_NO_OPTIONS.map((text, i) => ({ text, ordinal: i + 1, correct: !!rows[i]?.correct }));
+  const { rules, newOptions } = questionModule(type);
+  const options = newOptions(rows, { scale: scale ?? null });
+  if (rules.options.kind !== 'authored') return options;
+  if (options.length < rules.options.min) {
+    throw validationError('body.options', validationMessages.optionsRequired);
   }
-  if (type === 'text') return [];
-  if (type === 'scale') return scaleValueOptions(scale?.max ?? 5);
-  const kept = rows
-    .map((row, index) => ({
-      text: row.text.trim(),
-      key: row.ordinal ?? index + 1,
-      index,
-      correct: !!row.correct,
-    }))
-    .filter((row) => row.text.length > 0)
-    .sort((a, b) => a.key - b.key || a.index - b.index);
-  if (kept.length === 0) throw validationError('body.options', validationMessages.optionsRequired);
-  if (kept.length > MAX_OPTIONS_PER_QUESTION) {
+  if (options.length > rules.options.max) {
     throw new DomainError(
       'LIMIT_REACHED',
-      `Una pregunta admite como máximo ${MAX_OPTIONS_PER_QUESTION} opciones`,
+      `Una pregunta admite como máximo ${rules.options.max} opciones`,
     );
   }
-  return kept.map((row, i) => ({ text: row.text, ordinal: i + 1, correct: row.correct }));
+  return options;
+}
+
+/** A number question's settings as stored: a blank unit is none. */
+export function toNumberSettings(input: NumberInput): NumberSettings {
+  return {
+    min: input.min,
+    max: input.max,
+    decimals: input.decimals ?? 0,
+    unit: input.unit ? input.unit : null,
+  };
 }
 
 /** A scale as stored: a blank label is no label. */
@@ -71,11 +81,16 @@ export async function createQuestion(
     options: OptionInput[];
     ordinal?: number;
     scale?: ScaleInput;
+    number?: NumberInput;
+    correctValue?: number | null;
+    tolerance?: number | null;
     timeLimitSeconds?: number | null;
   },
 ): Promise<Question> {
   const poll = await findPollAsHost(store, slug, secret);
-  const scale = input.type === 'scale' && input.scale ? toScale(input.scale) : null;
+  // The contract let through only the settings of the question's type.
+  const scale = input.scale ? toScale(input.scale) : null;
+  const number = input.number ? toNumberSettings(input.number) : null;
   const options = questionOptions(input.type, input.options, scale);
   const existing = await store.listQuestions(poll.id);
   if (existing.length >= MAX_QUESTIONS_PER_POLL) {
@@ -90,6 +105,9 @@ export async function createQuestion(
     ordinal: input.ordinal,
     resultsHidden: poll.hideResultsUntilRevealed,
     scale,
+    number,
+    correctValue: input.correctValue ?? null,
+    tolerance: input.tolerance ?? null,
     // New questions of a quiz default to 20 s.
     timeLimitSeconds:
       input.timeLimitSeconds !== undefined
@@ -108,15 +126,29 @@ export async function updateQuestion(
   events: PollEvents,
   questionId: number,
   secret: string | undefined,
-  changes: Omit<QuestionChanges, 'scale'> & { scale?: ScaleInput },
+  changes: Omit<QuestionChanges, 'scale' | 'number'> & { scale?: ScaleInput; number?: NumberInput },
 ): Promise<Question> {
   const { poll, question: current } = await findQuestionAsHost(store, questionId, secret);
-  if (changes.scale && current.type !== 'scale') {
-    throw validationError('body.scale', validationMessages.scaleOnlyForScale);
+  const { rules } = questionModule(current.type);
+  for (const field of questionSettingsFields) {
+    if (changes[field.field] && rules.settings?.field !== field.field) {
+      throw validationError(`body.${field.field}`, field.onlyForThisType);
+    }
+  }
+  const quizValue = changes.correctValue != null || changes.tolerance != null;
+  if (quizValue && rules.correct !== 'value') {
+    throw validationError('body.correctValue', validationMessages.quizValueOnlyForNumber);
+  }
+  const number = changes.number ? toNumberSettings(changes.number) : current.number;
+  const correctValue =
+    changes.correctValue !== undefined ? changes.correctValue : current.correctValue;
+  if (number && correctValue != null && numberValueProblem(correctValue, number)) {
+    throw validationError('body.correctValue', numberMessages.correctValueOutside);
   }
   const question = await store.updateQuestion(questionId, {
     ...changes,
     scale: changes.scale && toScale(changes.scale),
+    number: changes.number && toNumberSettings(changes.number),
   });
   if (!question) throw new DomainError('QUESTION_NOT_FOUND');
   events.pollChanged(poll.slug);

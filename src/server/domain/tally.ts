@@ -1,16 +1,15 @@
-import type { Summary, SummaryQuestion, SummaryTextAnswer } from '../../contract/index.ts';
+import type { Summary, SummaryQuestion } from '../../contract/index.ts';
 import type {
   PollRecord,
   PollStore,
   QuestionWithOptions,
-  TextAnswerRecord,
   TextTally,
   VoteCounts,
 } from '../store/store.ts';
 import { isHostSecret } from './host-auth.ts';
-import { publicAnswer, refillPublicAnswers } from './moderation/hidden-answers.ts';
-import { hiddenTest } from './moderation/hidden-words.ts';
-import { cloudEntries, hostCloud, publicCloud } from './words/cloud.ts';
+import { refillPublicAnswers } from './moderation/hidden-answers.ts';
+import { hasOpenAnswers, questionModule, type TallyIndex } from './question-types/index.ts';
+import { answerView } from './question-types/text.ts';
 
 /**
  * Results are for the host always; for everyone once public or once the poll is closed (a room
@@ -55,107 +54,43 @@ export function computeSummaries(
   reuse?: { parts: TextParts; changed: ChangedTexts },
 ): Summaries & { textParts: TextParts } {
   const textParts: TextParts = new Map();
-  const byOption = new Map(counts.optionCounts.map((c) => [c.optionId, c.count]));
+  const tally = tallyIndex(counts, texts);
   const respondents = new Map(counts.respondents.map((c) => [c.questionId, c.count]));
-  const textCounts = new Map(counts.texts.map((t) => [t.questionId, t]));
-  const textTally = new Map(texts.map((t) => [t.questionId, t]));
   const host: SummaryQuestion[] = [];
   const audience: SummaryQuestion[] = [];
   for (const q of questions) {
-    const base = {
-      id: q.id,
-      text: q.text,
-      type: q.type,
-      ordinal: q.ordinal,
-      respondents: respondents.get(q.id) ?? 0,
-      hidden: q.resultsHidden,
-    };
-    // Quiz: while the clock runs only the host gets counts; `correct` waits for the close.
+    // A part kept from the last build while no answer to it changed (an open-text cloud).
+    const kept =
+      reuse && reuse.changed !== 'all' && !reuse.changed.has(q.id)
+        ? reuse.parts.get(q.id)
+        : undefined;
+    if (kept) {
+      host.push(kept.host);
+      audience.push(kept.audience);
+      textParts.set(q.id, kept);
+      continue;
+    }
+    // Quiz: while the clock runs only the host gets counts; answers wait for the close.
     const running = poll.quiz && q.startedAt !== null && q.closedAt === null;
-    const closed = poll.quiz && q.closedAt !== null;
-    const hiddenFromAudience = q.resultsHidden || running;
-    if (q.type === 'text') {
-      const kept =
-        reuse && reuse.changed !== 'all' && !reuse.changed.has(q.id)
-          ? reuse.parts.get(q.id)
-          : undefined;
-      if (kept) {
-        host.push(kept.host);
-        audience.push(kept.audience);
-        textParts.set(q.id, kept);
-        continue;
-      }
-      const tally = textTally.get(q.id);
-      const count = textCounts.get(q.id);
-      const isHidden = hiddenTest(tally?.hiddenKeys ?? []);
-      const entries = cloudEntries(count?.words ?? []);
-      host.push({
-        ...base,
-        totalAnswers: count?.visible ?? 0,
-        options: [],
-        words: hostCloud(entries, isHidden),
-        answers: (tally?.recent ?? []).map((a) => ({ ...answerView(a), state: a.state })),
-        pendingCount: count?.pending ?? 0,
-      });
-      audience.push(
-        hiddenFromAudience
-          ? { ...base, options: [], words: [], answers: [] }
-          : {
-              ...base,
-              totalAnswers: count?.visible ?? 0,
-              options: [],
-              words: publicCloud(entries, isHidden),
-              // Issue 24: an answer holding a hidden word is hidden too (hidden-answers.ts).
-              answers: (tally?.recentVisible ?? [])
-                .filter((a) => publicAnswer(a, isHidden))
-                .map(answerView),
-            },
-      );
-      textParts.set(q.id, { host: host.at(-1)!, audience: audience.at(-1)! });
-      continue;
-    }
-    if (q.type === 'scale' && q.scale) {
-      // A scale's values are its hidden options, ordinal = value.
-      const values = [...q.options]
-        .sort((a, b) => a.ordinal - b.ordinal)
-        .map((o) => ({ value: o.ordinal, count: byOption.get(o.id) ?? 0 }));
-      const total = values.reduce((sum, v) => sum + v.count, 0);
-      const weighted = values.reduce((sum, v) => sum + v.value * v.count, 0);
-      const scaleView = { ...base, options: [], scale: q.scale };
-      const full = {
-        ...scaleView,
-        totalAnswers: total,
-        values,
-        average: total > 0 ? weighted / total : null,
-      };
-      host.push(full);
-      audience.push(hiddenFromAudience ? scaleView : full);
-      continue;
-    }
-    const options = q.options.map((o) => ({
-      id: o.id,
-      text: o.text,
-      ordinal: o.ordinal,
-      count: byOption.get(o.id) ?? 0,
-    }));
-    const full = {
-      ...base,
-      totalAnswers: options.reduce((sum, o) => sum + o.count, 0),
-      options,
-    };
-    if (poll.quiz) {
-      const quizFull = quizQuestionViews(q, full, { running, closed, hiddenFromAudience });
-      host.push(quizFull.host);
-      audience.push(quizFull.audience);
-      continue;
-    }
-    host.push(full);
-    // Text, options and number of respondents stay (a room may know how many answered).
-    audience.push(
-      q.resultsHidden
-        ? { ...base, options: options.map(({ id, text, ordinal }) => ({ id, text, ordinal })) }
-        : full,
-    );
+    const part = questionModule(q.type).summarize({
+      poll,
+      question: q,
+      base: {
+        id: q.id,
+        text: q.text,
+        type: q.type,
+        ordinal: q.ordinal,
+        respondents: respondents.get(q.id) ?? 0,
+        hidden: q.resultsHidden,
+      },
+      tally,
+      running,
+      closed: poll.quiz && q.closedAt !== null,
+      hiddenFromAudience: q.resultsHidden || running,
+    });
+    host.push(part.host);
+    audience.push(part.audience);
+    if (part.cached) textParts.set(q.id, { host: part.host, audience: part.audience });
   }
   const head = {
     slug: poll.slug,
@@ -176,39 +111,21 @@ export function computeSummaries(
   };
 }
 
-/**
- * A choice question of a quiz: the host gets `correct` and `correctOptionIds` always; everyone
- * else once the question closed, and no counts while its clock runs (or the host hid them).
- */
-function quizQuestionViews(
-  q: QuestionWithOptions,
-  full: SummaryQuestion & {
-    options: { id: number; text: string; ordinal: number; count: number }[];
-  },
-  state: { running: boolean; closed: boolean; hiddenFromAudience: boolean },
-): { host: SummaryQuestion; audience: SummaryQuestion } {
-  const correctOf = new Map(q.options.map((o) => [o.id, o.correct]));
-  const correctOptionIds = q.options.filter((o) => o.correct).map((o) => o.id);
-  const running = state.running ? { running: true } : {};
-  const host = {
-    ...full,
-    ...running,
-    correctOptionIds,
-    options: full.options.map((o) => ({ ...o, correct: correctOf.get(o.id) ?? false })),
+/** The store's counts indexed for the type modules: O(options, answers to number questions). */
+function tallyIndex(counts: VoteCounts, texts: TextTally[]): TallyIndex {
+  const places = new Map<number, number[]>();
+  for (const c of counts.placeCounts ?? []) {
+    const row = places.get(c.optionId) ?? [];
+    row[c.position - 1] = (row[c.position - 1] ?? 0) + c.count;
+    places.set(c.optionId, row);
+  }
+  return {
+    byOption: new Map(counts.optionCounts.map((c) => [c.optionId, c.count])),
+    places,
+    values: new Map((counts.numberValues ?? []).map((v) => [v.questionId, v.values])),
+    textCounts: new Map(counts.texts.map((t) => [t.questionId, t])),
+    textTally: new Map(texts.map((t) => [t.questionId, t])),
   };
-  const { totalAnswers, options, ...rest } = full;
-  const audience: SummaryQuestion = {
-    ...rest,
-    ...running,
-    ...(state.hiddenFromAudience ? {} : { totalAnswers }),
-    ...(state.closed ? { correctOptionIds } : {}),
-    options: options.map(({ count, ...o }) => ({
-      ...o,
-      ...(state.hiddenFromAudience ? {} : { count }),
-      ...(state.closed ? { correct: correctOf.get(o.id) ?? false } : {}),
-    })),
-  };
-  return { host, audience };
 }
 
 /** The host's summary (every count, every answer with its state). */
@@ -221,9 +138,7 @@ export function computeSummary(
   return computeSummaries(poll, questions, counts, texts).host;
 }
 
-export function answerView(answer: TextAnswerRecord): SummaryTextAnswer {
-  return { id: answer.id, text: answer.text, createdAt: answer.createdAt.toISOString() };
-}
+export { answerView };
 
 /** Open-text questions read per slice of a build from nothing: each holds at most
  *  TEXT_WORDS_MAX (2,000) words, ~1.3 µs a word on SQLite, so a slice takes ~10 ms of the event
@@ -258,7 +173,7 @@ export async function loadSummaries(
     !usable ||
     tally.questions.every(
       (q) =>
-        q.type !== 'text' ||
+        !hasOpenAnswers(q) ||
         (usable.changed !== 'all' && (usable.changed.has(q.id) || usable.parts.has(q.id))),
     );
   if (usable && complete) {
@@ -283,7 +198,7 @@ async function readTextParts(
   pause: Pause,
 ): Promise<TextParts> {
   const parts: TextParts = new Map();
-  const textQuestions = tally.questions.filter((q) => q.type === 'text');
+  const textQuestions = tally.questions.filter(hasOpenAnswers);
   for (let i = 0; i < textQuestions.length; i += TEXT_QUESTIONS_PER_SLICE) {
     if (i > 0) await pause();
     const slice = textQuestions.slice(i, i + TEXT_QUESTIONS_PER_SLICE);

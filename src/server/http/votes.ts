@@ -36,7 +36,14 @@ export function registerVoteRoutes(
     room: RoomSeats;
   },
 ) {
-  const deps = { store, events, readPoll: (slug: string) => cache.poll(slug), maxSelections };
+  const deps = {
+    store,
+    events,
+    readPoll: (slug: string) => cache.poll(slug),
+    maxSelections,
+    closeQuestion: (slug: string, questionId: number) => closer.close(slug, questionId),
+    onCloseError: (error: unknown) => app.log.warn(error),
+  };
 
   addRoute(
     app,
@@ -69,11 +76,7 @@ export function registerVoteRoutes(
         giveBack();
         throw error;
       }
-      const { saved, replayed, everyoneAnswered } = outcome;
-      // Quiz: the last player's answer closes the question (not awaited: the answer is stored).
-      if (everyoneAnswered !== undefined) {
-        closer.close(params.slug, everyoneAnswered).catch((error) => request.log.warn(error));
-      }
+      const { saved, replayed } = outcome;
       // Same status and body as the first time; the header only helps someone debugging.
       if (replayed) reply.header('idempotent-replayed', 'true');
       // Serialised here: the hot path skips checking a number against the response schema.

@@ -4,8 +4,8 @@ import type { Database } from './schema.ts';
 import type { BallotPage, BallotRecord } from './store.ts';
 
 /**
- * One page of a poll's ballots in the order they were stored, with the options each chose and
- * its open answers:
+ * One page of a poll's ballots in the order they were stored, with the options each chose (a
+ * ranking's with their places), its open answers and its numbers:
  * keyset pagination on the ballot id (the `ballots_poll` index, then the choices' primary key),
  * so every page costs the same however deep into a large poll it is.
  */
@@ -32,21 +32,34 @@ export async function listBallots(
         createdAt: new Date(Number(r.created_at)),
         choices: [],
         texts: [],
+        values: [],
       },
     ]),
   );
   const choices = await db
     .selectFrom('choices')
-    .select(['ballot_id', 'question_id', 'option_id'])
+    .select(['ballot_id', 'question_id', 'option_id', 'position'])
     .where('ballot_id', 'in', [...ballots.keys()])
     .orderBy('ballot_id')
     .orderBy('question_id')
     .orderBy('option_id')
     .execute();
   for (const c of choices) {
+    ballots.get(Number(c.ballot_id))?.choices.push({
+      questionId: Number(c.question_id),
+      optionId: Number(c.option_id),
+      ...(c.position === null ? {} : { position: Number(c.position) }),
+    });
+  }
+  const values = await db
+    .selectFrom('number_answers')
+    .select(['ballot_id', 'question_id', 'value'])
+    .where('ballot_id', 'in', [...ballots.keys()])
+    .execute();
+  for (const v of values) {
     ballots
-      .get(Number(c.ballot_id))
-      ?.choices.push({ questionId: Number(c.question_id), optionId: Number(c.option_id) });
+      .get(Number(v.ballot_id))
+      ?.values.push({ questionId: Number(v.question_id), value: Number(v.value) });
   }
   const texts = await db
     .selectFrom('text_answers')

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
+import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
 import { loadTextTally } from './kysely-moderation.ts';
 import { type Db, increments, loadQuestions, toPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
-import type { Tally, TallyOptions, TextTallySlice } from './store.ts';
+import type { QuestionWithOptions, Tally, TallyOptions, TextTallySlice } from './store.ts';
 
 /**
  * The vote counters of migration 002 (polls.ballot_count, questions.respondent_count,
@@ -91,13 +92,15 @@ export async function recountVotes(trx: Db, pollId: number): Promise<void> {
       eb.selectFrom('questions').select('questions.id').where('questions.poll_id', '=', pollId),
     )
     .execute();
-  // A question has choices or open answers, never both; an open answer is one per ballot.
+  // A question has choices, open answers or numbers, never two of them; an open answer and a
+  // number are one per ballot.
   await trx
     .updateTable('questions')
     .set({
       respondent_count: sql<number>`(select count(distinct ballot_id) from choices
         where choices.question_id = questions.id)
-        + (select count(*) from text_answers where text_answers.question_id = questions.id)`,
+        + (select count(*) from text_answers where text_answers.question_id = questions.id)
+        + (select count(*) from number_answers where number_answers.question_id = questions.id)`,
     })
     .where('poll_id', '=', pollId)
     .execute();
@@ -141,7 +144,7 @@ export async function getTally(
       const text = await loadTextTally(
         trx,
         respondents
-          .filter((q) => q.type === 'text')
+          .filter((q) => questionTypeRules[q.type as QuestionType]?.answerKey === 'text')
           .map((q) => ({
             id: Number(q.id),
             visible: Number(q.visible_answers),
@@ -164,6 +167,7 @@ export async function getTally(
             optionId: Number(o.id),
             count: Number(o.vote_count),
           })),
+          ...(await loadAnswerShapes(trx, questions)),
           respondents: respondents.map((q) => ({
             questionId: Number(q.id),
             count: Number(q.respondent_count),
@@ -173,6 +177,49 @@ export async function getTally(
         texts: text.texts,
       };
     });
+}
+
+/**
+ * What the ranking and number questions' summaries need beyond the counters (issue 26): the
+ * answers per option and place, and every number. These are read from the answers, O(answers
+ * to those questions), not kept as counters: a median needs the values themselves, and a poll
+ * has a handful of such questions (bench/question-types.ts measures a rebuild).
+ */
+async function loadAnswerShapes(trx: Db, questions: QuestionWithOptions[]) {
+  const ranked = questions
+    .filter((q) => questionTypeRules[q.type]?.answerKey === 'ranking')
+    .map((q) => q.id);
+  const numbered = questions.filter((q) => q.number !== null).map((q) => q.id);
+  const places =
+    ranked.length === 0
+      ? []
+      : await trx
+          .selectFrom('choices')
+          .select(['option_id', 'position', (eb) => eb.fn.countAll().as('n')])
+          .where('question_id', 'in', ranked)
+          .where('position', 'is not', null)
+          .groupBy(['option_id', 'position'])
+          .execute();
+  const values =
+    numbered.length === 0
+      ? []
+      : await trx
+          .selectFrom('number_answers')
+          .select(['question_id', 'value'])
+          .where('question_id', 'in', numbered)
+          .orderBy('question_id')
+          .orderBy('value')
+          .execute();
+  const byQuestion = new Map<number, number[]>(numbered.map((id) => [id, []]));
+  for (const v of values) byQuestion.get(Number(v.question_id))?.push(Number(v.value));
+  return {
+    placeCounts: places.map((p) => ({
+      optionId: Number(p.option_id),
+      position: Number(p.position),
+      count: Number(p.n),
+    })),
+    numberValues: [...byQuestion].map(([questionId, list]) => ({ questionId, values: list })),
+  };
 }
 
 /** Some open-text questions of the poll, from one snapshot: their counters, words, hidden

@@ -9,8 +9,10 @@ import {
   insertQuestion,
   loadQuestion,
   loadQuestions,
+  numberColumns,
   pollIdOf,
   scaleColumns,
+  toNumberFields,
   toOption,
   toQuizFields,
   toScale,
@@ -54,6 +56,7 @@ export async function getQuestion(db: Db, questionId: number): Promise<QuestionR
       ordinal: Number(q.ordinal),
       resultsHidden: Number(q.results_hidden) === 1,
       scale: toScale(q),
+      ...toNumberFields(q),
       ...toQuizFields(q),
     }
   );
@@ -98,6 +101,9 @@ export function updateQuestion(
         results_hidden: changes.resultsHidden === undefined ? undefined : +changes.resultsHidden,
         time_limit_seconds: changes.timeLimitSeconds,
         ...(changes.scale && scaleColumns(changes.scale)),
+        ...(changes.number && numberColumns(changes.number)),
+        correct_value: changes.correctValue,
+        tolerance: changes.tolerance,
       })
       .where('id', '=', questionId)
       .returning('poll_id')

@@ -1,27 +1,19 @@
 import { type Kysely, sql } from 'kysely';
-import { QUIZ_GRACE_MS } from '../../contract/index.ts';
+import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { type Db, touchPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
 import { rowChunks } from './sql-shapes.ts';
 import type {
-  CastVoteInput,
   CloseOutcome,
   OpenClock,
   QuizAnswer,
+  QuizGate,
   QuizScorer,
   QuizStandingsRows,
 } from './store.ts';
 
 /** The quiz (issue 18): nicknames, question clocks, scoring at close. Engine-neutral SQL. */
-
-/** What a ballot of a quiz is checked against, read once per transaction (or batch). */
-export interface QuizGate {
-  /** The current question while its clock runs (started, not closed). */
-  running: { questionId: number; endsAt: number | null } | null;
-  /** The batch's participants that have a nickname. */
-  players: Set<string>;
-}
 
 /** Undefined when the poll is not a quiz: its ballots pass as before. */
 export async function readQuizGate(
@@ -55,21 +47,6 @@ export async function readQuizGate(
     for (const r of rows) players.add(r.participant_id);
   }
   return { running, players };
-}
-
-/** Why a quiz refuses this ballot, if it does: only players, only the running question, and
- *  not after its end plus the network's grace. */
-export function quizRefusal(
-  gate: QuizGate,
-  input: CastVoteInput,
-): 'question-closed' | 'nickname-required' | undefined {
-  const { running } = gate;
-  const late = running?.endsAt != null && input.now.getTime() > running.endsAt + QUIZ_GRACE_MS;
-  if (!running || late || input.answers.some((a) => a.questionId !== running.questionId)) {
-    return 'question-closed';
-  }
-  if (!gate.players.has(input.participantId)) return 'nickname-required';
-  return undefined;
 }
 
 /** The running question's id when every player has answered it (after a write). */
@@ -183,7 +160,15 @@ export function closeQuestion(
   return db.transaction().execute(async (trx) => {
     const q = await trx
       .selectFrom('questions')
-      .select(['poll_id', 'type', 'started_at', 'closed_at', 'time_limit_seconds'])
+      .select([
+        'poll_id',
+        'type',
+        'started_at',
+        'closed_at',
+        'time_limit_seconds',
+        'correct_value',
+        'tolerance',
+      ])
       .where('id', '=', questionId)
       .executeTakeFirst();
     if (!q) return 'not-found';
@@ -207,34 +192,50 @@ export function closeQuestion(
         return 'other-run';
       return 'already-closed';
     }
-    const correct = await trx
+    const options = await trx
       .selectFrom('options')
-      .select('id')
+      .select(['id', 'correct'])
       .where('question_id', '=', questionId)
-      .where('correct', '=', 1)
+      .orderBy('ordinal')
+      .orderBy('id')
       .execute();
+    const players = (eb: typeof trx) =>
+      eb.selectFrom('quiz_players').select('participant_id').where('poll_id', '=', pollId);
     const rows = await trx
       .selectFrom('choices as c')
       .innerJoin('ballots as b', 'b.id', 'c.ballot_id')
-      .innerJoin('quiz_players as p', (join) =>
-        join.onRef('p.participant_id', '=', 'b.participant_id').on('p.poll_id', '=', pollId),
-      )
       .select(['b.participant_id', 'b.created_at', 'c.option_id'])
       .where('c.question_id', '=', questionId)
+      .where('b.participant_id', 'in', players(trx))
+      // A ranking's choices in their places' order (other types have none).
+      .orderBy('c.position')
+      .execute();
+    const values = await trx
+      .selectFrom('number_answers as v')
+      .innerJoin('ballots as b', 'b.id', 'v.ballot_id')
+      .select(['b.participant_id', 'b.created_at', 'v.value'])
+      .where('v.question_id', '=', questionId)
+      .where('b.participant_id', 'in', players(trx))
       .execute();
     const answers = new Map<string, QuizAnswer>();
-    for (const r of rows) {
-      const answer = answers.get(r.participant_id) ?? {
-        elapsedMs: Number(r.created_at) - Number(q.started_at),
+    const answerOf = (participantId: string, createdAt: number) => {
+      const answer = answers.get(participantId) ?? {
+        elapsedMs: Number(createdAt) - Number(q.started_at),
         optionIds: [],
       };
-      answer.optionIds.push(Number(r.option_id));
-      answers.set(r.participant_id, answer);
-    }
+      answers.set(participantId, answer);
+      return answer;
+    };
+    for (const r of rows)
+      answerOf(r.participant_id, r.created_at).optionIds.push(Number(r.option_id));
+    for (const v of values) answerOf(v.participant_id, v.created_at).value = Number(v.value);
     const context = {
       type: q.type,
       limitSeconds: q.time_limit_seconds === null ? null : Number(q.time_limit_seconds),
-      correctOptionIds: correct.map((c) => Number(c.id)),
+      correctOptionIds: options.filter((o) => Number(o.correct) === 1).map((o) => Number(o.id)),
+      optionIdsInOrder: options.map((o) => Number(o.id)),
+      correctValue: q.correct_value === null ? null : Number(q.correct_value),
+      tolerance: q.tolerance === null ? null : Number(q.tolerance),
     };
     const results = [...answers].map(([participantId, answer]) => {
       const outcome = score(answer, context);
@@ -388,7 +389,7 @@ export async function setOptionCorrect(
   type: string,
   correct: boolean,
 ): Promise<void> {
-  if (correct && (type === 'single' || type === 'yesno')) {
+  if (correct && questionTypeRules[type as QuestionType]?.correct === 'one') {
     await trx
       .updateTable('options')
       .set({ correct: 0 })

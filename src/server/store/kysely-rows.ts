@@ -1,9 +1,15 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { PollStatus, QuestionType, Scale } from '../../contract/index.ts';
+import type { NumberSettings, PollStatus, QuestionType, Scale } from '../../contract/index.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import type { Database } from './schema.ts';
 import { padded, rowChunks } from './sql-shapes.ts';
-import type { NewQuestion, OptionRecord, PollRecord, QuestionWithOptions } from './store.ts';
+import type {
+  NewQuestion,
+  OptionRecord,
+  PollRecord,
+  QuestionRecord,
+  QuestionWithOptions,
+} from './store.ts';
 
 /** Helpers shared by the Kysely-based store code; engine-neutral SQL only. */
 
@@ -77,6 +83,42 @@ export function toScale(row: {
   };
 }
 
+/** A number question's settings and quiz answer from their columns (issue 26); null for
+ *  other types. */
+export function toNumberFields(row: {
+  number_min: number | null;
+  number_max: number | null;
+  number_decimals: number | null;
+  number_unit: string | null;
+  correct_value: number | null;
+  tolerance: number | null;
+}): Pick<QuestionRecord, 'number' | 'correctValue' | 'tolerance'> {
+  const n = (value: number | null) => (value === null ? null : Number(value));
+  return {
+    number:
+      row.number_min === null || row.number_max === null
+        ? null
+        : {
+            min: Number(row.number_min),
+            max: Number(row.number_max),
+            decimals: Number(row.number_decimals ?? 0),
+            unit: row.number_unit,
+          },
+    correctValue: n(row.correct_value),
+    tolerance: n(row.tolerance),
+  };
+}
+
+/** The columns of a number question's settings (all null for other types). */
+export function numberColumns(number: NumberSettings | null | undefined) {
+  return {
+    number_min: number?.min ?? null,
+    number_max: number?.max ?? null,
+    number_decimals: number?.decimals ?? null,
+    number_unit: number?.unit ?? null,
+  };
+}
+
 /** The columns of a scale (all null for other types). */
 export function scaleColumns(scale: Scale | null | undefined) {
   return {
@@ -125,6 +167,12 @@ export async function loadQuestions(db: Db, pollId: number): Promise<QuestionWit
       'q.scale_max',
       'q.scale_min_label',
       'q.scale_max_label',
+      'q.number_min',
+      'q.number_max',
+      'q.number_decimals',
+      'q.number_unit',
+      'q.correct_value',
+      'q.tolerance',
       'q.time_limit_seconds',
       'q.started_at',
       'q.ends_at',
@@ -153,6 +201,7 @@ export async function loadQuestions(db: Db, pollId: number): Promise<QuestionWit
         ordinal: Number(row.qordinal),
         resultsHidden: Number(row.qhidden) === 1,
         scale: toScale(row),
+        ...toNumberFields(row),
         ...toQuizFields(row),
         options: [],
       };
@@ -201,6 +250,7 @@ export async function loadQuestion(
     ordinal: Number(q.ordinal),
     resultsHidden: Number(q.results_hidden) === 1,
     scale: toScale(q),
+    ...toNumberFields(q),
     ...toQuizFields(q),
     options: options.map((o) => toOption(o, q.poll_id)),
   };
@@ -224,6 +274,9 @@ export async function insertQuestion(
       results_hidden: input.resultsHidden ? 1 : 0,
       time_limit_seconds: input.timeLimitSeconds ?? null,
       ...scaleColumns(input.scale),
+      ...numberColumns(input.number),
+      correct_value: input.correctValue ?? null,
+      tolerance: input.tolerance ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

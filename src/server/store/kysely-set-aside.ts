@@ -16,7 +16,10 @@ interface SetAsideBallot {
   freshParticipant: number;
   participantIssuedAt: number | null;
   seated: number;
-  choices: [questionId: number, optionId: number][];
+  /** A ranking's choices carry their place (issue 26). */
+  choices: [questionId: number, optionId: number, position?: number][];
+  /** Number answers (issue 26); absent from payloads set aside before them. */
+  values?: [questionId: number, value: number][];
   texts: { questionId: number; text: string; words: string; state: string; createdAt: number }[];
   answered: number[];
 }
@@ -56,6 +59,9 @@ export async function setAsideBallots(
     const texts = ids.length
       ? await trx.selectFrom('text_answers').selectAll().where('ballot_id', 'in', ids).execute()
       : [];
+    const values = ids.length
+      ? await trx.selectFrom('number_answers').selectAll().where('ballot_id', 'in', ids).execute()
+      : [];
     const answered = ids.length
       ? await trx
           .selectFrom('answered_questions')
@@ -74,7 +80,14 @@ export async function setAsideBallots(
         seated: Number(b.seated),
         choices: choices
           .filter((c) => Number(c.ballot_id) === Number(b.id))
-          .map((c) => [Number(c.question_id), Number(c.option_id)]),
+          .map((c): SetAsideBallot['choices'][number] =>
+            c.position === null
+              ? [Number(c.question_id), Number(c.option_id)]
+              : [Number(c.question_id), Number(c.option_id), Number(c.position)],
+          ),
+        values: values
+          .filter((v) => Number(v.ballot_id) === Number(b.id))
+          .map((v) => [Number(v.question_id), Number(v.value)]),
         texts: texts
           .filter((t) => Number(t.ballot_id) === Number(b.id))
           .map((t) => ({
@@ -176,7 +189,8 @@ export async function restoreSetAside(
     for (const b of payload.ballots) {
       const choices = b.choices.filter(([q, o]) => optionOf.has(`${q}:${o}`));
       const texts = b.texts.filter((t) => questionIds.has(t.questionId));
-      if (choices.length === 0 && texts.length === 0) continue;
+      const values = (b.values ?? []).filter(([q]) => questionIds.has(q));
+      if (choices.length === 0 && texts.length === 0 && values.length === 0) continue;
       const inserted = await trx
         .insertInto('ballots')
         .values({
@@ -195,7 +209,20 @@ export async function restoreSetAside(
       if (choices.length) {
         await trx
           .insertInto('choices')
-          .values(choices.map(([q, o]) => ({ ballot_id: ballotId, question_id: q, option_id: o })))
+          .values(
+            choices.map(([q, o, position]) => ({
+              ballot_id: ballotId,
+              question_id: q,
+              option_id: o,
+              position: position ?? null,
+            })),
+          )
+          .execute();
+      }
+      if (values.length) {
+        await trx
+          .insertInto('number_answers')
+          .values(values.map(([q, value]) => ({ ballot_id: ballotId, question_id: q, value })))
           .execute();
       }
       for (const t of texts) {

@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
+import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
+import { answeredKey, type BallotState, judgeBallot } from './ballot-judge.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { countBallots } from './kysely-counters.ts';
-import { everyoneAnswered, quizRefusal, readQuizGate } from './kysely-quiz.ts';
+import { everyoneAnswered, readQuizGate } from './kysely-quiz.ts';
 import { type NewTextRow, storeTextAnswers } from './kysely-text.ts';
 import type { Database } from './schema.ts';
 import { rowChunks } from './sql-shapes.ts';
@@ -103,10 +104,14 @@ export class VoteBatcher {
   }
 }
 
-/** What the batch reads once: the state every ballot of it is judged against. */
-async function readState(trx: Transaction<Database>, pollId: number, inputs: CastVoteInput[]) {
+/** What a batch (or a lone ballot) reads once: the state every ballot of it is judged against. */
+async function readState(
+  trx: Transaction<Database>,
+  pollId: number,
+  inputs: CastVoteInput[],
+): Promise<BallotState & { moderate: boolean }> {
   const keys = [...new Set(inputs.flatMap((i) => (i.idempotency ? [i.idempotency.key] : [])))];
-  const remembered = new Map<string, { hash: string; saved: number; createdAt: number }>();
+  const remembered: BallotState['remembered'] = new Map();
   for (const part of chunks(keys)) {
     const rows = await trx
       .selectFrom('idempotency_keys')
@@ -134,18 +139,26 @@ async function readState(trx: Transaction<Database>, pollId: number, inputs: Cas
       inputs.map((i) => i.participantId),
     ));
   // The poll's questions and their options: O(options), for the stale-ballot check. From the
-  // questions, so open-text ones (no options) are there too.
+  // questions, so those without options (open text, number) are there too.
   const rows = await trx
     .selectFrom('questions as q')
     .leftJoin('options as o', 'o.question_id', 'q.id')
-    .select(['q.id as qid', 'q.type', 'o.id as oid'])
+    .select(['q.id as qid', 'q.type', 'q.number_min', 'o.id as oid'])
     .where('q.poll_id', '=', pollId)
     .execute();
   const questionOf = new Map<number, number>();
+  const optionCount = new Map<number, number>();
   const textQuestions = new Set<number>();
+  const numberQuestions = new Set<number>();
   for (const r of rows) {
-    if (r.oid !== null) questionOf.set(Number(r.oid), Number(r.qid));
-    if (r.type === 'text') textQuestions.add(Number(r.qid));
+    const qid = Number(r.qid);
+    if (r.oid !== null) {
+      questionOf.set(Number(r.oid), qid);
+      optionCount.set(qid, (optionCount.get(qid) ?? 0) + 1);
+    }
+    if (questionTypeRules[r.type as QuestionType]?.answerKey === 'text') textQuestions.add(qid);
+    // A number question is one with a range (migration 018).
+    if (r.number_min !== null) numberQuestions.add(qid);
   }
   const questions = [...new Set(rows.map((r) => Number(r.qid)))];
   const voters = [
@@ -161,7 +174,7 @@ async function readState(trx: Transaction<Database>, pollId: number, inputs: Cas
         .where('question_id', 'in', questions)
         .where('participant_id', 'in', part)
         .execute();
-      for (const r of rows) answered.add(pair(Number(r.question_id), r.participant_id));
+      for (const r of rows) answered.add(answeredKey(Number(r.question_id), r.participant_id));
     }
   }
   return {
@@ -169,13 +182,20 @@ async function readState(trx: Transaction<Database>, pollId: number, inputs: Cas
     open: poll?.status === 'open',
     moderate: Number(poll?.moderate_text) === 1,
     questionOf,
+    optionCount,
     textQuestions,
+    numberQuestions,
     answered,
     quiz,
   };
 }
 
-async function castBatch(
+/**
+ * Judges the ballots in arrival order (ballot-judge.ts) against one reading of the poll, then
+ * stores those accepted with multi-row statements: one per table, however many ballots. The
+ * single-ballot path is this with one ballot.
+ */
+export async function castBatch(
   trx: Transaction<Database>,
   pollId: number,
   inputs: CastVoteInput[],
@@ -183,87 +203,38 @@ async function castBatch(
   maxWords: number,
 ): Promise<CastVoteResult[]> {
   const groups = hooks.rowGroups ?? rowChunks;
-  const { remembered, open, moderate, questionOf, textQuestions, answered, quiz } = await readState(
-    trx,
-    pollId,
-    inputs,
-  );
+  const state = await readState(trx, pollId, inputs);
   const results: CastVoteResult[] = [];
-  const choices: { ballot_id: number; question_id: number; option_id: number }[] = [];
-  const answeredRows: { question_id: number; participant_id: string; ballot_id: number }[] = [];
   const keyRows: Database['idempotency_keys'][] = [];
   const stored: CastVoteInput[] = [];
 
   for (const input of inputs) {
-    const { participantId, answers, idempotency } = input;
-    const now = input.now.getTime();
-    // A remembered key answers first, whatever happened since (closed poll, one-vote record).
-    const known = idempotency && remembered.get(idempotency.key);
-    if (idempotency && known) {
-      if (known.createdAt > now - IDEMPOTENCY_TTL_MS) {
-        results.push(
-          known.hash === idempotency.ballotHash
-            ? { outcome: 'replayed', saved: known.saved }
-            : { outcome: 'idempotency-mismatch' },
-        );
-        continue;
-      }
-      // Expired but not swept yet: the key is free again.
+    const { result, expiredKey } = judgeBallot(input, state);
+    if (expiredKey !== undefined) {
       await trx
         .deleteFrom('idempotency_keys')
         .where('poll_id', '=', pollId)
-        .where('key', '=', idempotency.key)
+        .where('key', '=', expiredKey)
         .execute();
-      remembered.delete(idempotency.key);
     }
-    if (!open) {
-      results.push({ outcome: 'poll-not-open' });
-      continue;
-    }
-    const consistent = answers.every((a) =>
-      a.text
-        ? textQuestions.has(a.questionId)
-        : a.optionIds.every((id) => questionOf.get(id) === a.questionId),
-    );
-    if (!consistent) {
-      results.push({ outcome: 'stale-ballot' });
-      continue;
-    }
-    const refusal = quiz && quizRefusal(quiz, input);
-    if (refusal) {
-      results.push({ outcome: refusal });
-      continue;
-    }
-    if (input.oneVotePerQuestion) {
-      const already = answers
-        .map((a) => a.questionId)
-        .filter((q) => answered.has(pair(q, participantId)))
-        .sort((a, b) => a - b);
-      if (already.length > 0) {
-        results.push({ outcome: 'already-voted', questionIds: already });
-        continue;
-      }
-    }
-
-    if (input.oneVotePerQuestion) {
-      for (const a of answers) answered.add(pair(a.questionId, participantId));
-    }
-    const saved = answers.length;
-    if (idempotency) {
+    results.push(result);
+    if (result.outcome !== 'stored') continue;
+    if (input.idempotency) {
       keyRows.push({
         poll_id: pollId,
-        key: idempotency.key,
-        ballot_hash: idempotency.ballotHash,
-        response: JSON.stringify({ saved }),
-        created_at: now,
+        key: input.idempotency.key,
+        ballot_hash: input.idempotency.ballotHash,
+        response: JSON.stringify({ saved: result.saved }),
+        created_at: input.now.getTime(),
       });
-      remembered.set(idempotency.key, { hash: idempotency.ballotHash, saved, createdAt: now });
     }
     stored.push(input);
-    results.push({ outcome: 'stored', saved });
   }
 
   const ids = await insertBallots(trx, pollId, stored, groups);
+  const choices: Database['choices'][] = [];
+  const numbers: Database['number_answers'][] = [];
+  const answeredRows: Database['answered_questions'][] = [];
   const texts: NewTextRow[] = [];
   for (const [i, input] of stored.entries()) {
     const ballotId = ids[i]!;
@@ -276,8 +247,16 @@ async function castBatch(
           answer: a.text,
         });
       }
-      for (const optionId of a.optionIds) {
-        choices.push({ ballot_id: ballotId, question_id: a.questionId, option_id: optionId });
+      if (a.value !== undefined) {
+        numbers.push({ ballot_id: ballotId, question_id: a.questionId, value: a.value });
+      }
+      for (const [place, optionId] of a.optionIds.entries()) {
+        choices.push({
+          ballot_id: ballotId,
+          question_id: a.questionId,
+          option_id: optionId,
+          position: a.ranked ? place + 1 : null,
+        });
       }
       if (input.oneVotePerQuestion) {
         // The primary key (question_id, participant_id) stays the rule under concurrency.
@@ -292,13 +271,16 @@ async function castBatch(
 
   // SQLite: groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
   for (const part of groups(choices)) await trx.insertInto('choices').values(part).execute();
+  for (const part of groups(numbers)) {
+    await trx.insertInto('number_answers').values(part).execute();
+  }
   for (const part of groups(answeredRows)) {
     await trx.insertInto('answered_questions').values(part).execute();
   }
   for (const part of groups(keyRows)) {
     await trx.insertInto('idempotency_keys').values(part).execute();
   }
-  if (texts.length > 0) await storeTextAnswers(trx, pollId, moderate, texts, maxWords);
+  if (texts.length > 0) await storeTextAnswers(trx, pollId, state.moderate, texts, maxWords);
   if (stored.length > 0) {
     await countBallots(
       trx,
@@ -308,7 +290,7 @@ async function castBatch(
       groups,
     );
     // Quiz: the batch that completes the answers tells its ballots, so the caller closes.
-    const everyone = quiz && (await everyoneAnswered(trx, pollId, quiz));
+    const everyone = state.quiz && (await everyoneAnswered(trx, pollId, state.quiz));
     if (everyone) {
       for (const r of results) if (r.outcome === 'stored') r.everyoneAnswered = everyone;
     }
@@ -354,7 +336,7 @@ async function insertBallots(
   return inputs.map((i) => idsOf.get(pair(i.now.getTime(), i.participantId))!.shift()!);
 }
 
-/** A map key of a number and a string (question and participant, time and participant). */
+/** A map key of a time and a participant. */
 function pair(n: number, text: string): string {
   return `${n}\u0000${text}`;
 }

@@ -1,19 +1,18 @@
-import type { Kysely, Transaction } from 'kysely';
-import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
+import type { Kysely } from 'kysely';
 import type { EngineHooks } from './engine-hooks.ts';
-import { countBallots, recountVotes } from './kysely-counters.ts';
-import { everyoneAnswered, quizRefusal, readQuizGate, resetQuiz } from './kysely-quiz.ts';
+import { recountVotes } from './kysely-counters.ts';
+import { resetQuiz } from './kysely-quiz.ts';
 import { type Db, touchPoll } from './kysely-rows.ts';
-import { type NewTextRow, recountText, recountTextTruth, storeTextAnswers } from './kysely-text.ts';
+import { recountText, recountTextTruth } from './kysely-text.ts';
+import { castBatch } from './kysely-vote-batch.ts';
 import type { Database } from './schema.ts';
-import { rowChunks } from './sql-shapes.ts';
 import type { CastVoteInput, CastVoteResult, VoteCounts } from './store.ts';
 
 /**
  * Stores a ballot in one transaction (the single-ballot path; kysely-vote-batch.ts stores ballots
- * arriving together in one, and falls back to this). It starts by taking the poll's lock (EngineHooks.lockPoll),
- * so the checks below see every ballot committed before it and none can slip in before its own
- * commit: two copies of one retry, or one participant's two ballots, go one after the other on
+ * arriving together in one, and falls back to this), judged by the same code as a batch of one.
+ * It starts by taking the poll's lock (EngineHooks.lockPoll), so the checks see every ballot
+ * committed before it and none can slip in before its own commit: two copies of one retry, or one participant's two ballots, go one after the other on
  * any number of instances. The UNIQUE constraints stay the last word on the rules: a violation
  * (a writer that skipped the lock) rolls back and the ballot is judged again, which then sees the
  * winner's committed rows and replays or refuses.
@@ -28,157 +27,14 @@ export async function castVote(
     try {
       return await db.transaction().execute(async (trx) => {
         await hooks.lockPoll?.(trx, input.pollId);
-        return castVoteOnce(trx, input, hooks.rowGroups ?? rowChunks, maxWords);
+        const [result] = await castBatch(trx, input.pollId, [input], hooks, maxWords);
+        return result!;
       });
     } catch (error) {
       if (attempt < 3 && hooks.isUniqueViolation(error)) continue;
       throw error;
     }
   }
-}
-
-async function castVoteOnce(
-  trx: Transaction<Database>,
-  input: CastVoteInput,
-  groups: <T>(rows: readonly T[]) => T[][],
-  maxWords: number,
-): Promise<CastVoteResult> {
-  const { pollId, participantId, answers, idempotency } = input;
-  const now = input.now.getTime();
-
-  // A remembered key answers first, whatever happened since (closed poll, one-vote record).
-  if (idempotency) {
-    const known = await trx
-      .selectFrom('idempotency_keys')
-      .select(['ballot_hash', 'response', 'created_at'])
-      .where('poll_id', '=', pollId)
-      .where('key', '=', idempotency.key)
-      .executeTakeFirst();
-    if (known && Number(known.created_at) > now - IDEMPOTENCY_TTL_MS) {
-      if (known.ballot_hash !== idempotency.ballotHash) return { outcome: 'idempotency-mismatch' };
-      const { saved } = JSON.parse(known.response) as { saved: number };
-      return { outcome: 'replayed', saved };
-    }
-    if (known) {
-      // Expired but not swept yet: the key is free again.
-      await trx
-        .deleteFrom('idempotency_keys')
-        .where('poll_id', '=', pollId)
-        .where('key', '=', idempotency.key)
-        .execute();
-    }
-  }
-
-  const poll = await trx
-    .selectFrom('polls')
-    .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
-    .where('id', '=', pollId)
-    .executeTakeFirst();
-  if (poll?.status !== 'open') return { outcome: 'poll-not-open' };
-  const gate = await readQuizGate(trx, poll, pollId, [participantId]);
-  const refusal = gate && quizRefusal(gate, input);
-  if (refusal) return { outcome: refusal };
-
-  const optionIds = answers.flatMap((a) => a.optionIds);
-  const found =
-    optionIds.length === 0
-      ? []
-      : await trx
-          .selectFrom('options as o')
-          .innerJoin('questions as q', 'q.id', 'o.question_id')
-          .select(['o.id', 'o.question_id'])
-          .where('q.poll_id', '=', pollId)
-          .where('o.id', 'in', optionIds)
-          .execute();
-  const questionOf = new Map(found.map((r) => [Number(r.id), Number(r.question_id)]));
-  const consistent = answers.every((a) =>
-    a.optionIds.every((id) => questionOf.get(id) === a.questionId),
-  );
-  if (!consistent) return { outcome: 'stale-ballot' };
-  const textIds = answers.filter((a) => a.text).map((a) => a.questionId);
-  if (textIds.length > 0) {
-    // An open answer only to a question of this poll that is still open-text.
-    const texts = await trx
-      .selectFrom('questions')
-      .select('id')
-      .where('poll_id', '=', pollId)
-      .where('type', '=', 'text')
-      .where('id', 'in', textIds)
-      .execute();
-    if (texts.length !== textIds.length) return { outcome: 'stale-ballot' };
-  }
-
-  const questionIds = answers.map((a) => a.questionId);
-  if (input.oneVotePerQuestion) {
-    const answered = await trx
-      .selectFrom('answered_questions')
-      .select('question_id')
-      .where('participant_id', '=', participantId)
-      .where('question_id', 'in', questionIds)
-      .execute();
-    if (answered.length > 0) {
-      return { outcome: 'already-voted', questionIds: answered.map((r) => Number(r.question_id)) };
-    }
-  }
-
-  const ballot = await trx
-    .insertInto('ballots')
-    .values({
-      poll_id: pollId,
-      participant_id: participantId,
-      created_at: now,
-      source: input.source ?? '',
-      fresh_participant: input.freshParticipant ? 1 : 0,
-      participant_issued_at: input.participantIssuedAt ?? null,
-      seated: input.seated ? 1 : 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const ballotId = Number(ballot.id);
-  const choices = answers.flatMap((a) =>
-    a.optionIds.map((optionId) => ({
-      ballot_id: ballotId,
-      question_id: a.questionId,
-      option_id: optionId,
-    })),
-  );
-  // SQLite: groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
-  for (const part of groups(choices)) await trx.insertInto('choices').values(part).execute();
-  if (input.oneVotePerQuestion) {
-    // The primary key (question_id, participant_id) is the one-vote rule under concurrency.
-    const rows = questionIds.map((questionId) => ({
-      question_id: questionId,
-      participant_id: participantId,
-      ballot_id: ballotId,
-    }));
-    for (const part of groups(rows)) {
-      await trx.insertInto('answered_questions').values(part).execute();
-    }
-  }
-  const saved = answers.length;
-  if (idempotency) {
-    await trx
-      .insertInto('idempotency_keys')
-      .values({
-        poll_id: pollId,
-        key: idempotency.key,
-        ballot_hash: idempotency.ballotHash,
-        response: JSON.stringify({ saved }),
-        created_at: now,
-      })
-      .execute();
-  }
-  const texts: NewTextRow[] = answers.flatMap((a) =>
-    a.text ? [{ ballotId, questionId: a.questionId, createdAt: now, answer: a.text }] : [],
-  );
-  if (texts.length > 0) {
-    await storeTextAnswers(trx, pollId, Number(poll.moderate_text) === 1, texts, maxWords);
-  }
-  await countBallots(trx, pollId, [answers], [participantId], groups);
-  const everyone = gate && (await everyoneAnswered(trx, pollId, gate));
-  return everyone
-    ? { outcome: 'stored', saved, everyoneAnswered: everyone }
-    : { outcome: 'stored', saved };
 }
 
 export async function getVoteCounts(db: Kysely<Database>, pollId: number): Promise<VoteCounts> {
@@ -215,10 +71,18 @@ export async function getVoteCounts(db: Kysely<Database>, pollId: number): Promi
         .where('q.poll_id', '=', pollId)
         .groupBy('t.question_id')
         .execute();
+      // Numbers (issue 26): one per ballot and question.
+      const byNumberQuestion = await trx
+        .selectFrom('number_answers as v')
+        .innerJoin('questions as q', 'q.id', 'v.question_id')
+        .select(['v.question_id', (eb) => eb.fn.count('v.ballot_id').distinct().as('n')])
+        .where('q.poll_id', '=', pollId)
+        .groupBy('v.question_id')
+        .execute();
       return {
         ballots: Number(n),
         optionCounts: byOption.map((r) => ({ optionId: Number(r.option_id), count: Number(r.n) })),
-        respondents: [...byQuestion, ...byTextQuestion].map((r) => ({
+        respondents: [...byQuestion, ...byTextQuestion, ...byNumberQuestion].map((r) => ({
           questionId: Number(r.question_id),
           count: Number(r.n),
         })),

@@ -24,6 +24,7 @@ export interface Database {
   quiz_players: QuizPlayersTable;
   quiz_results: QuizResultsTable;
   poll_participants: PollParticipantsTable;
+  number_answers: NumberAnswersTable;
 }
 
 export interface PollsTable {
@@ -86,6 +87,14 @@ export interface QuestionsTable {
   started_at: number | null;
   ends_at: number | null;
   closed_at: number | null;
+  /** Migration 018: a number question's range, decimals and unit (null for other types), and
+   *  in a quiz its correct value and margin. */
+  number_min: number | null;
+  number_max: number | null;
+  number_decimals: number | null;
+  number_unit: string | null;
+  correct_value: number | null;
+  tolerance: number | null;
 }
 
 export interface OptionsTable {
@@ -120,6 +129,15 @@ export interface ChoicesTable {
   ballot_id: number;
   question_id: number;
   option_id: number;
+  /** Migration 018: a ranking's place of the option, 1 = top; null for other types. */
+  position: number | null;
+}
+
+/** Migration 018: a number question's answer, one per ballot. */
+export interface NumberAnswersTable {
+  ballot_id: number;
+  question_id: number;
+  value: number;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { quizRefusal } from '../domain/quiz/refusal.ts';
 import { rankPlayers, scoreAnswer } from '../domain/quiz/scoring.ts';
 import type { PollStore } from './store.ts';
 import { freshStorePerTest } from './test-fresh-store.ts';
@@ -44,6 +45,7 @@ export function quizRunsContract(engine: string, factory: () => Promise<PollStor
       });
     const vote = (pollId: number, participantId: string, questionId: number, optionId: number) =>
       current.store.castVote({
+        quizRefusal,
         pollId,
         participantId,
         answers: [{ questionId, optionIds: [optionId] }],

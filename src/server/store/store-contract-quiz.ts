@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { quizRefusal } from '../domain/quiz/refusal.ts';
 import { rankPlayers, scoreAnswer } from '../domain/quiz/scoring.ts';
 import type { PollStore } from './store.ts';
 import { freshStorePerTest } from './test-fresh-store.ts';
@@ -45,6 +46,7 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
       now: Date,
     ) =>
       current.store.castVote({
+        quizRefusal,
         pollId,
         participantId,
         answers: [{ questionId, optionIds: [optionId] }],
@@ -191,6 +193,7 @@ export async function scoreSurvivesReopen(open: () => Promise<PollStore>): Promi
   await first.updatePoll(poll.id, { currentQuestionId: q.id });
   await first.startQuestionClock(q.id, new Date());
   await first.castVote({
+    quizRefusal,
     pollId: poll.id,
     participantId: 'p',
     answers: [{ questionId: q.id, optionIds: [q.options[0]!.id] }],

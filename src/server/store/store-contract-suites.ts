@@ -5,6 +5,7 @@ import { blockedWordsContract } from './store-contract-blocked-words.ts';
 import { deletePollContract } from './store-contract-delete.ts';
 import { myPollsContract } from './store-contract-my-polls.ts';
 import { qaContract } from './store-contract-qa.ts';
+import { questionTypesContract } from './store-contract-question-types.ts';
 import { pollRunsContract } from './store-contract-runs.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 
@@ -24,4 +25,5 @@ export function storeContractSuites(
   blockedWordsContract(engine, () => factory());
   qaContract(engine, () => factory());
   deletePollContract(engine, () => factory());
+  questionTypesContract(engine, () => factory());
 }

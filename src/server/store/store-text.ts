@@ -13,8 +13,12 @@ export interface CloudWordInput {
 /** One answer of a ballot: options chosen (a scale's value is its option), or an open text. */
 export interface StoreAnswer {
   questionId: number;
-  /** Empty for an open answer. */
+  /** Empty for an open answer and a number. A ranking's, in its order (top first). */
   optionIds: number[];
+  /** A ranking (issue 26): the options' places are their order in optionIds. */
+  ranked?: boolean;
+  /** A number question's answer (issue 26). */
+  value?: number;
   text?: {
     text: string;
     words: CloudWordInput[];

@@ -1,4 +1,10 @@
-import type { AnswerState, PollStatus, QuestionType, Scale } from '../../contract/index.ts';
+import type {
+  AnswerState,
+  NumberSettings,
+  PollStatus,
+  QuestionType,
+  Scale,
+} from '../../contract/index.ts';
 import type { QaStore } from './store-qa.ts';
 import type {
   StoreAnswer,
@@ -287,6 +293,10 @@ export interface QuestionChanges {
   /** A scale question's settings: its hidden value options follow (values above a lowered
    *  maximum are deleted with their choices). */
   scale?: Scale;
+  /** A number question's settings (issue 26); answers already given stay as they are. */
+  number?: NumberSettings;
+  correctValue?: number | null;
+  tolerance?: number | null;
   timeLimitSeconds?: number | null;
 }
 
@@ -325,6 +335,11 @@ export interface QuestionRecord {
   /** A scale question's settings; null for other types. Its values are options 1..max
    *  (ordinal = value) that the API does not show. */
   scale: Scale | null;
+  /** A number question's settings (issue 26); null for other types. */
+  number: NumberSettings | null;
+  /** Quiz, number questions: the value scoring in full and the margin; null when not set. */
+  correctValue: number | null;
+  tolerance: number | null;
   /** Quiz: seconds to answer (null: no limit) and the clock (null until it started/ends/closed). */
   timeLimitSeconds: number | null;
   startedAt: Date | null;
@@ -355,13 +370,34 @@ export interface NewQuestion {
   resultsHidden?: boolean;
   /** For a scale; its options are given too (the values, by the domain). */
   scale?: Scale | null;
+  /** For a number question (issue 26), with the quiz's correct value and margin. */
+  number?: NumberSettings | null;
+  correctValue?: number | null;
+  tolerance?: number | null;
   /** Default null. */
   timeLimitSeconds?: number | null;
   options: { text: string; ordinal?: number; correct?: boolean }[];
 }
 
+/** What a ballot of a quiz is checked against, read once per transaction (or batch). */
+export interface QuizGate {
+  /** The current question while its clock runs (started, not closed). */
+  running: { questionId: number; endsAt: number | null } | null;
+  /** The batch's participants that have a nickname. */
+  players: Set<string>;
+}
+
+/** The quiz's rules of refusal (domain/quiz/refusal.ts), judged inside the ballot's
+ *  transaction against the gate read there. */
+export type QuizRefusal = (
+  gate: QuizGate,
+  ballot: Pick<CastVoteInput, 'participantId' | 'answers' | 'now'>,
+) => 'question-closed' | 'nickname-required' | undefined;
+
 export interface CastVoteInput {
   pollId: number;
+  /** A quiz's rules of refusal; without them a quiz's ballot is judged as any other. */
+  quizRefusal?: QuizRefusal;
   /** From the participant cookie. */
   participantId: string;
   /** Already validated by the domain: each question of the poll at most once, options of it;
@@ -434,6 +470,10 @@ export interface VoteCounts {
   ballots: number;
   /** Per option that has at least one choice. */
   optionCounts: { optionId: number; count: number }[];
+  /** Ranking questions (issue 26): answers per option and place (1 = top), counts above 0. */
+  placeCounts?: { optionId: number; position: number; count: number }[];
+  /** Number questions (issue 26): every answer's value, per question. */
+  numberValues?: { questionId: number; values: number[] }[];
   /** Per question: ballots that answered it. */
   respondents: { questionId: number; count: number }[];
   /** Per open-text question (every one of the poll). */
@@ -452,10 +492,12 @@ export interface BallotRecord {
   /** The participant (cookie id) who sent it: exports group a person's ballots into one row. */
   participantId: string;
   createdAt: Date;
-  /** Sorted by question id, then option id. */
-  choices: { questionId: number; optionId: number }[];
+  /** Sorted by question id, then option id; a ranking's with the option's place (1 = top). */
+  choices: { questionId: number; optionId: number; position?: number }[];
   /** Its open answers, by question id. */
   texts: { questionId: number; text: string; state: AnswerState }[];
+  /** Its answers to number questions (issue 26). */
+  values: { questionId: number; value: number }[];
 }
 
 export interface TallyOptions {
@@ -497,13 +539,25 @@ export class PollKeyTakenError extends Error {
 export interface QuizAnswer {
   /** The ballot's receipt time minus the question's start. */
   elapsedMs: number;
+  /** A ranking's in its order, top first. */
   optionIds: number[];
+  /** A number question's answer (issue 26). */
+  value?: number;
 }
 
 /** Points of one answer (the domain's rule, quiz/scoring.ts). */
 export type QuizScorer = (
   answer: QuizAnswer,
-  question: { type: string; limitSeconds: number | null; correctOptionIds: number[] },
+  question: {
+    type: string;
+    limitSeconds: number | null;
+    correctOptionIds: number[];
+    /** The options in the host's order: a ranking's correct order (issue 26). */
+    optionIdsInOrder: number[];
+    /** A number question's (issue 26); null for other types or when not set. */
+    correctValue: number | null;
+    tolerance: number | null;
+  },
 ) => { points: number; correct: boolean };
 
 export type CloseOutcome =

@@ -8,6 +8,7 @@ import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
 import { findPollAsHost } from '../poll-view.ts';
 import { flagBlockedQaQuestions } from '../qa/qa-blocked.ts';
+import { hasOpenAnswers } from '../question-types/index.ts';
 import { foldKey } from '../words/words.ts';
 import { WordMatcher } from './matcher.ts';
 
@@ -107,7 +108,7 @@ const PAGE = 500;
 async function flagExisting(store: PollStore, pollId: number, holds: BlockedTest) {
   const ids: number[] = [];
   for (const question of await store.listQuestions(pollId)) {
-    if (question.type !== 'text') continue;
+    if (!hasOpenAnswers(question)) continue;
     let before: number | undefined;
     for (;;) {
       const page = await store.listTextAnswers(question.id, {

@@ -9,6 +9,7 @@ import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
 import { isHostSecret } from '../host-auth.ts';
 import { findPoll, findPollAsHost } from '../poll-view.ts';
+import { hasOpenAnswers } from '../question-types/index.ts';
 import { answerView, canSeeResults } from '../tally.ts';
 import { foldKey } from '../words/words.ts';
 import { publicAnswersPage } from './hidden-answers.ts';
@@ -26,7 +27,7 @@ async function findTextQuestion(
 ): Promise<QuestionRecord> {
   const question = await store.getQuestion(questionId);
   if (question?.pollId !== poll.id) throw new DomainError('QUESTION_NOT_FOUND');
-  if (question.type !== 'text') {
+  if (!hasOpenAnswers(question)) {
     throw new DomainError('VALIDATION_ERROR', 'La pregunta no es de respuesta abierta');
   }
   return question;

@@ -1,28 +1,13 @@
-import { QUIZ_MAX_POINTS } from '../../../contract/index.ts';
 import type { QuizScorer, QuizStandingsRows } from '../../store/store.ts';
+import { questionModule } from '../question-types/index.ts';
 import { nicknameKey } from './nickname.ts';
+import { pointsFor } from './points.ts';
 
-/**
- * Points of a correct answer received `elapsedMs` after the question started: 1000 at once,
- * falling linearly to 500 at the limit (elapsed clamped to [0, limit]); 1000 without a limit.
- */
-export function pointsFor(elapsedMs: number, limitSeconds: number | null): number {
-  if (limitSeconds === null) return QUIZ_MAX_POINTS;
-  const limitMs = limitSeconds * 1000;
-  const elapsed = Math.min(Math.max(elapsedMs, 0), limitMs);
-  return Math.round(QUIZ_MAX_POINTS * (1 - elapsed / (2 * limitMs)));
-}
+/** Scores a player's answer with the module of the question's type (question-types/). */
+export const scoreAnswer: QuizScorer = (answer, question) =>
+  questionModule(question.type).score?.(answer, question) ?? { points: 0, correct: false };
 
-/** Correct when the chosen set equals the correct set (a question with none scores nothing). */
-export const scoreAnswer: QuizScorer = (answer, question) => {
-  const correctSet = new Set(question.correctOptionIds);
-  const chosen = new Set(answer.optionIds);
-  const correct =
-    correctSet.size > 0 &&
-    chosen.size === correctSet.size &&
-    [...chosen].every((id) => correctSet.has(id));
-  return { correct, points: correct ? pointsFor(answer.elapsedMs, question.limitSeconds) : 0 };
-};
+export { pointsFor };
 
 export interface RankedPlayer {
   participantId: string;

@@ -16,6 +16,7 @@ import { seatedBallots } from './014-seated-ballots.ts';
 import { setAside } from './015-set-aside.ts';
 import { participantCount } from './016-participant-count.ts';
 import { qaSources } from './017-qa-sources.ts';
+import { rankingNumber } from './018-ranking-number.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -39,5 +40,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '015-set-aside': setAside,
     '016-participant-count': participantCount,
     '017-qa-sources': qaSources,
+    '018-ranking-number': rankingNumber,
   };
 }
