@@ -8,9 +8,9 @@ export type Parsed = { value: number } | { problem: string };
 /**
  * What a person typed, read as Spanish writes numbers and as phones type them: ',' or '.' for
  * the decimals ('3,5', '3.5'), '.' or a space between thousands ('1.000', '1 000'). A lone '.'
- * followed by exactly three digits is thousands when the question takes no decimals, and a
- * question with decimals reads it as decimals only where thousands would be out of range; where
- * both fit, a message asks which ('1.000' in a range 0 to 2.000 with decimals).
+ * followed by exactly three digits is thousands when the question takes fewer than three
+ * decimals; with three, it reads as decimals only where thousands would be out of range, and
+ * where both fit a message asks which ('1.000' in a range 0 to 2.000 with three decimals).
  */
 export function parseSpanishNumber(typed: string, bounds: NumberBounds): Parsed {
   const text = typed.trim().replace(/[\s\u00a0\u202f]/g, (s) => (s ? ' ' : ''));
@@ -41,7 +41,8 @@ export function parseSpanishNumber(typed: string, bounds: NumberBounds): Parsed 
   if (fraction.length !== 3 || whole === '') return check(asDecimal, bounds);
   // '1.000' or '2.500': thousands or decimals?
   const asThousands = read(`${whole}${fraction}`);
-  if (bounds.decimals === 0) return check(asThousands, bounds);
+  // Three decimals where the question takes fewer cannot be meant: thousands.
+  if (bounds.decimals < fraction.length) return check(asThousands, bounds);
   const fits = (v: number) => v >= bounds.min && v <= bounds.max;
   if (fits(asThousands) && fits(asDecimal) && asThousands !== asDecimal) {
     return {

@@ -47,7 +47,9 @@ describe('RankingField', () => {
 
     const last = first[4]!;
     const item = screen.getAllByTestId('ranking-item')[4]!;
-    within(item).getByRole('button', { name: `Subir: ${last}` }).focus();
+    within(item)
+      .getByRole('button', { name: `Subir: ${last}` })
+      .focus();
     await user.keyboard('{Enter}');
     expect(shown()[3]).toBe(last);
     expect(screen.getByTestId('ranking-said').textContent).toBe(`${last}, posición 4 de 5`);

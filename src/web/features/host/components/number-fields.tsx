@@ -27,20 +27,23 @@ export const NEW_NUMBER: NumberDraft = {
 };
 
 // Read as the phone reads, within the contract's widest bounds; the server judges the rest.
-const WIDE = { min: -1e12, max: 1e12, decimals: NUMBER_DECIMALS_MAX };
-const read = (text: string) => {
-  const parsed = parseSpanishNumber(text, WIDE);
+const read = (text: string, decimals = NUMBER_DECIMALS_MAX) => {
+  const parsed = parseSpanishNumber(text, { min: -1e12, max: 1e12, decimals });
   return 'value' in parsed ? parsed.value : null;
 };
 
 /** What is wrong with the draft, said beside the submit; null when it can be sent. */
 export function numberDraftProblem(draft: NumberDraft, quiz: boolean): string | null {
-  const min = read(draft.min);
-  const max = read(draft.max);
+  const min = read(draft.min, draft.decimals);
+  const max = read(draft.max, draft.decimals);
   if (min === null) return t.numberInvalid(t.numberMin);
   if (max === null) return t.numberInvalid(t.numberMax);
   if (min >= max) return t.rangeInvalid;
-  if (quiz && draft.correctValue.trim() !== '' && read(draft.correctValue) === null) {
+  if (
+    quiz &&
+    draft.correctValue.trim() !== '' &&
+    read(draft.correctValue, draft.decimals) === null
+  ) {
     return t.numberInvalid(t.correctValue);
   }
   if (quiz && read(draft.tolerance || '0') === null) return t.numberInvalid(t.tolerance);
@@ -49,11 +52,11 @@ export function numberDraftProblem(draft: NumberDraft, quiz: boolean): string | 
 
 export function numberBody(draft: NumberDraft, quiz: boolean): Partial<CreateQuestionBody> {
   const unit = draft.unit.trim();
-  const correct = read(draft.correctValue);
+  const correct = read(draft.correctValue, draft.decimals);
   return {
     number: {
-      min: read(draft.min) ?? 0,
-      max: read(draft.max) ?? 0,
+      min: read(draft.min, draft.decimals) ?? 0,
+      max: read(draft.max, draft.decimals) ?? 0,
       decimals: draft.decimals,
       ...(unit && { unit }),
     },
