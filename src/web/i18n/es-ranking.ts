@@ -3,7 +3,7 @@
  * (its own chunk), so a poll without rankings does not carry them. es.ts includes them.
  */
 export const esRanking = {
-  hint: 'Ordena las opciones: la primera es la que más. Usa Subir y Bajar o arrástralas.',
+  hint: 'Ordena las opciones: la primera es la que más. Usa Subir y Bajar.',
   up: 'Subir',
   down: 'Bajar',
   top: 'Al principio',

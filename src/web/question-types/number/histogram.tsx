@@ -96,8 +96,21 @@ export function Histogram({ question, variant, large = false }: HistogramProps) 
             style={{ left: `${r.at(r.median)}%` }}
             data-testid="number-median-line"
           >
-            <span className="absolute -top-[1.6em] left-1/2 -translate-x-1/2 rounded-full bg-accent px-[0.5em] text-[0.8em] font-bold whitespace-nowrap text-accent-foreground">
-              {t.median}
+            <span
+              className={cn(
+                'absolute -top-[1.6em] rounded-full',
+                // Inside the chart whatever the median: to its right near the left edge.
+                r.at(r.median) < 12
+                  ? 'left-0'
+                  : r.at(r.median) > 88
+                    ? 'right-0'
+                    : 'left-1/2 -translate-x-1/2',
+              )}
+              data-median-label=""
+            >
+              <span className="block rounded-full bg-accent px-[0.5em] text-[0.8em] font-bold whitespace-nowrap text-accent-foreground">
+                {t.median}
+              </span>
             </span>
           </div>
         ) : null}

@@ -77,7 +77,7 @@ export function RankingList({ question, order, onChange, disabled }: RankingList
         <span aria-hidden="true" className="text-base leading-none">
           {action === 'top' ? '⤒' : action === 'up' ? '↑' : '↓'}
         </span>
-        <span className={cn(action === 'top' && 'sr-only')}>{label}</span>
+        <span>{label}</span>
       </Button>
     );
   };
@@ -89,18 +89,20 @@ export function RankingList({ question, order, onChange, disabled }: RankingList
           <li
             key={id}
             data-testid="ranking-item"
-            className="flex min-h-14 items-center gap-2 rounded-xl border-2 border-border bg-card py-2 pr-2 pl-3"
+            className="flex flex-col gap-2 rounded-xl border-2 border-border bg-card px-3 py-2"
           >
-            <span
-              className="w-7 shrink-0 text-lg font-bold text-muted-foreground tabular-nums"
-              aria-hidden="true"
-            >
-              {place + 1}
+            <span className="flex min-h-8 items-baseline gap-2">
+              <span
+                className="w-7 shrink-0 text-lg font-bold text-muted-foreground tabular-nums"
+                aria-hidden="true"
+              >
+                {place + 1}
+              </span>
+              <span className="min-w-0 flex-1 text-base [overflow-wrap:anywhere]">
+                {textOf.get(id)}
+              </span>
             </span>
-            <span className="min-w-0 flex-1 text-base [overflow-wrap:anywhere]">
-              {textOf.get(id)}
-            </span>
-            <span className="flex shrink-0 gap-1">
+            <span className="flex justify-end gap-2">
               {button(id, 'top', place)}
               {button(id, 'up', place)}
               {button(id, 'down', place)}

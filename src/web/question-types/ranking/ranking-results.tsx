@@ -25,12 +25,12 @@ export function RankingResults({ question, large }: RankingResultsProps) {
             data-testid="ranking-result"
             className={large ? 'text-[2rem]' : 'text-base sm:text-lg lg:text-2xl'}
           >
-            <div className="mb-1.5 flex items-baseline justify-between gap-4">
-              <span className="min-w-0 [overflow-wrap:anywhere]">
+            <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-x-4">
+              <span className="min-w-0 flex-[1_1_14rem] [overflow-wrap:anywhere]">
                 <span className="mr-2 font-bold tabular-nums">{t.place(option.place)}</span>
                 <span data-testid="ranking-result-text">{option.text}</span>
               </span>
-              <span className="shrink-0 text-right font-semibold whitespace-nowrap text-muted-foreground tabular-nums">
+              <span className="ml-auto shrink-0 text-right text-[0.85em] font-semibold whitespace-nowrap text-muted-foreground tabular-nums">
                 {t.figures(
                   option.meanRank === null ? '–' : formatNumber(option.meanRank, 1),
                   option.points,
@@ -56,8 +56,10 @@ export function RankingResults({ question, large }: RankingResultsProps) {
         ))}
       </ol>
       {large ? null : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-sm tabular-nums lg:text-base">
+        // A table wider than a phone scrolls sideways, reachable by keyboard.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus
+        <section className="overflow-x-auto" aria-label={t.distribution} tabIndex={0}>
+          <table className="w-max min-w-full border-collapse text-sm tabular-nums lg:text-base">
             <caption className="mb-2 text-left font-semibold">
               {t.distribution}
               <span className="sr-only">: {t.distributionCaption}</span>
@@ -82,7 +84,7 @@ export function RankingResults({ question, large }: RankingResultsProps) {
                   <tr key={option.id} className="border-t" data-testid="ranking-distribution">
                     <th
                       scope="row"
-                      className="max-w-48 py-1.5 pr-3 text-left font-normal [overflow-wrap:anywhere]"
+                      className="w-48 min-w-48 py-1.5 pr-3 text-left font-normal [overflow-wrap:anywhere]"
                     >
                       {option.text}
                     </th>
@@ -104,7 +106,7 @@ export function RankingResults({ question, large }: RankingResultsProps) {
               })}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </div>
   );
