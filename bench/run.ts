@@ -4,14 +4,17 @@ import { type FanoutFigures, measureFanout } from './fanout.ts';
 import { type JoinWaveFigures, measureJoinWave } from './join-wave.ts';
 import { openFileLimit, root, type Server, startServer, tempSqlite } from './lib/processes.ts';
 import { machine, type Row, table, writeResults } from './lib/report.ts';
+import { measureQuestionTypes, questionTypeRows } from './question-types.ts';
 import { measureTextBallots, textRows } from './text.ts';
 import { measureReads, measureWrites, type ReadFigures, type WriteFigures } from './throughput.ts';
 
 /**
  * `npm run bench`: the four measurements of issue 4 in one run, on loopback, each server a
  * process of its own, and issue 13's open-text ballots. Settings (environment):
- *   BENCH_ONLY=writes,reads,fanout,join,text  parts to run (default all); `text`: ballots of
- *                                   one open-text question against one single-choice question
+ *   BENCH_ONLY=writes,reads,fanout,join,text,types  parts to run (default all); `text`: ballots
+ *                                   of one open-text question against one single-choice question;
+ *                                   `types`: 8-option ranking and number ballots against an
+ *                                   8-option single choice, and a 2,000-number summary rebuild
  *                                   (BENCH_TEXT_CONNECTIONS=100)
  *   BENCH_ROOM=2000                 phones of the join wave and vote storm (20 addresses)
  *   BENCH_PHONES_SEE_RESULTS=1      the phones hold the results stream (a summary to every
@@ -37,7 +40,7 @@ import { measureReads, measureWrites, type ReadFigures, type WriteFigures } from
 
 const env = process.env;
 const list = (v: string | undefined, d: number[]) => (v ? v.split(',').map(Number) : d);
-const parts = new Set((env.BENCH_ONLY ?? 'writes,reads,fanout,join,text').split(','));
+const parts = new Set((env.BENCH_ONLY ?? 'writes,reads,fanout,join,text,types').split(','));
 const textConnections = Number(env.BENCH_TEXT_CONNECTIONS ?? 100);
 const room = Number(env.BENCH_ROOM ?? 2000);
 const phonesSeeResults = env.BENCH_PHONES_SEE_RESULTS === '1';
@@ -312,6 +315,34 @@ async function textBallots(): Promise<void> {
   }
 }
 
+/** Issue 26: ranking and number ballots against single-choice ones, on one server and store. */
+async function questionTypes(): Promise<void> {
+  const databaseUrl = env.DATABASE_URL ?? tempSqlite();
+  const server = await startServer({
+    script: 'src/server/main.ts',
+    env: { DATABASE_URL: databaseUrl },
+    healthPath: '/api/v1/health',
+    nodeArgs,
+  });
+  try {
+    console.log(`Ranking and number ballots (${engine}, ${textConnections} conn.)`);
+    rows.push(
+      ...questionTypeRows(
+        await measureQuestionTypes({
+          server,
+          databaseUrl,
+          connections: textConnections,
+          seconds,
+          repeat,
+          log,
+        }),
+      ),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Issue 11: a hall joins over 10 s, then votes within 1 s. */
 async function joinWave(): Promise<void> {
   if (!Number.isInteger(room) || room < 1 || room > MAX_STREAMS) {
@@ -377,6 +408,7 @@ if (parts.has('writes') || parts.has('reads')) await writesAndReads();
 if (parts.has('fanout')) await fanout();
 if (parts.has('join')) await joinWave();
 if (parts.has('text')) await textBallots();
+if (parts.has('types')) await questionTypes();
 const result = table(rows);
 console.log(`\n${result}\n`);
 writeResults(out, 'Latest run', `${machine()}\n\n${result}\n`);

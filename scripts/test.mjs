@@ -22,6 +22,7 @@ function step(label, command, args, env = {}) {
 
 for (const [label, command, args] of [
   ['lint (biome)', bin('biome'), ['check', '.']],
+  ['lint (layers)', process.execPath, ['scripts/check-layers.mjs']],
   ['typecheck (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
 ]) {
   if (step(label, command, args)) passed += 1;

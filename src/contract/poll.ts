@@ -213,8 +213,9 @@ export const CreateQuestionBody = z
     }
     for (const field of questionSettingsFields) {
       const given = b[field.field] !== undefined;
-      if (field.type === b.type && !given) report([field.field], field.required);
-      if (field.type !== b.type && given) report([field.field], field.onlyForThisType);
+      const owned = rules.settings?.field === field.field;
+      if (owned && !given) report([field.field], field.required);
+      if (!owned && given) report([field.field], field.onlyForThisType);
     }
     const quizValue = b.correctValue != null || b.tolerance != null;
     if (quizValue && rules.correct !== 'value') {

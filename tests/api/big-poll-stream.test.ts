@@ -6,8 +6,8 @@ import {
   POLL_TITLE_MAX,
   QUESTION_TEXT_MAX,
 } from '../../src/contract/index.ts';
-import { testJoinCode } from '../../src/server/store/test-join-codes.ts';
 import { openStream } from '../helpers/sse-client.ts';
+import { testJoinCode } from '../store/test-join-codes.ts';
 import { setUpTestApp, streamsClosedAfterAll } from './api-client.ts';
 
 // A poll at the contract's limits: 100 questions × 50 options, every text at its maximum in

@@ -53,12 +53,14 @@ function generated(count: number): unknown[] {
       'choice',
       'text',
       'scale',
+      'ranking',
       'extra',
       'junk',
     ]);
     if (kind === 'choice') return { questionId: id(), optionIds: ids() };
     if (kind === 'text') return { questionId: id(), text: pick(['hola', ' ', 'x'.repeat(200)]) };
     if (kind === 'scale') return { questionId: id(), value: pick([1, 5, 11, 2.5]) };
+    if (kind === 'ranking') return { questionId: id(), ranking: ids() };
     if (kind === 'extra') return { questionId: id(), optionIds: ids(), text: 'y' };
     return pick<unknown>([null, [], 'a', 3]);
   };
@@ -87,13 +89,23 @@ describe('the ballot fast path', () => {
     expect(fast).toBeGreaterThan(300);
   });
 
-  it('takes the everyday ballot, and leaves text, scales and mistakes to the schema', () => {
+  it('takes choices, rankings and values, and leaves text and mistakes to the schema', () => {
     expect(plainChoiceBallot({ answers: [{ questionId: 3, optionIds: [7, 8] }] })).toEqual({
       answers: [{ questionId: 3, optionIds: [7, 8] }],
     });
+    // Issue 26: a ranking's and a number's answers are as common as choices in their polls.
+    const typed = {
+      answers: [
+        { questionId: 4, ranking: [9, 7, 8] },
+        { questionId: 5, value: 3.5 },
+      ],
+    };
+    expect(plainChoiceBallot(typed)).toEqual(typed);
     for (const body of [
       { answers: [{ questionId: 3, text: 'Trabajo en equipo' }] },
-      { answers: [{ questionId: 3, value: 4 }] },
+      { answers: [{ questionId: 3, value: '4' }] },
+      { answers: [{ questionId: 3, value: Number.POSITIVE_INFINITY }] },
+      { answers: [{ questionId: 3, ranking: [] }] },
       { answers: [] },
       { answers: [{ questionId: 3, optionIds: [] }] },
       { answers: [{ questionId: 0, optionIds: [1] }] },

@@ -30,12 +30,23 @@ export function plainChoiceBallot(value: unknown): Ballot | undefined {
     if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return undefined;
     const fields = Object.keys(answer);
     if (fields.length !== 2) return undefined;
-    const { questionId, optionIds } = answer as { questionId?: unknown; optionIds?: unknown };
-    if (!isId(questionId) || !Array.isArray(optionIds)) return undefined;
-    if (optionIds.length < 1 || optionIds.length > MAX_OPTIONS) return undefined;
+    const { questionId, optionIds, ranking, value } = answer as Record<string, unknown>;
+    if (!isId(questionId)) return undefined;
+    // A number's or a scale's value (issue 26): the server judges it by the question's type.
+    if (fields.includes('value')) {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+      out.push({ questionId, value });
+      continue;
+    }
+    // A ranking's ids have a choice's bounds (issue 26).
+    const ids = fields.includes('ranking') ? ranking : optionIds;
+    if (!Array.isArray(ids)) return undefined;
+    if (ids.length < 1 || ids.length > MAX_OPTIONS) return undefined;
     // An index loop, not every(): every() skips holes, which zod reads as undefined.
-    for (let i = 0; i < optionIds.length; i++) if (!isId(optionIds[i])) return undefined;
-    out.push({ questionId, optionIds: [...optionIds] });
+    for (let i = 0; i < ids.length; i++) if (!isId(ids[i])) return undefined;
+    out.push(
+      ids === ranking ? { questionId, ranking: [...ids] } : { questionId, optionIds: [...ids] },
+    );
   }
   return { answers: out };
 }

@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testJoinCode } from '../../../tests/store/test-join-codes.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { PollStore, StoreAnswer } from '../store/store.ts';
-import { testJoinCode } from '../store/test-join-codes.ts';
 import { LiveCache } from './cache.ts';
 import { type ChangeBus, createLocalBus } from './change-bus.ts';
 

@@ -169,12 +169,20 @@ export async function answeredQuestionIds(
           .select('c.question_id')
           .where('b.poll_id', '=', pollId)
           .where('b.participant_id', '=', participantId)
-          // UNION drops duplicates, as DISTINCT did; open answers count as answered too.
+          // UNION drops duplicates, as DISTINCT did; open answers and numbers count as answered too.
           .union((eb) =>
             eb
               .selectFrom('ballots as b')
               .innerJoin('text_answers as t', 't.ballot_id', 'b.id')
               .select('t.question_id')
+              .where('b.poll_id', '=', pollId)
+              .where('b.participant_id', '=', participantId),
+          )
+          .union((eb) =>
+            eb
+              .selectFrom('ballots as b')
+              .innerJoin('number_answers as v', 'v.ballot_id', 'b.id')
+              .select('v.question_id')
               .where('b.poll_id', '=', pollId)
               .where('b.participant_id', '=', participantId),
           )

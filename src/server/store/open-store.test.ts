@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { testPostgres } from '../../../tests/helpers/services.ts';
+import { testJoinCode } from '../../../tests/store/test-join-codes.ts';
 import { openStore, splitSchema } from './open-store.ts';
-import { testJoinCode } from './test-join-codes.ts';
 
 describe('splitSchema', () => {
   it('takes ?schema= out of the URL and keeps the other parameters', () => {

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPostgres } from '../../../tests/helpers/services.ts';
+import { testJoinCode } from '../../../tests/store/test-join-codes.ts';
 import { createPostgresStore } from './postgres.ts';
 import { PollKeyTakenError, type PollStore, type QuestionWithOptions } from './store.ts';
-import { testJoinCode } from './test-join-codes.ts';
 
 /**
  * Two store instances (two pools, as two app processes would have) on one schema, racing.

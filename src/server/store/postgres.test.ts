@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testPostgres } from '../../../tests/helpers/services.ts';
+import { storeContractSuites } from '../../../tests/store/store-contract-suites.ts';
+import { testJoinCode } from '../../../tests/store/test-join-codes.ts';
 import { createPostgresStore } from './postgres.ts';
-import { storeContractSuites } from './store-contract-suites.ts';
-import { testJoinCode } from './test-join-codes.ts';
 
 const { url, available, schemas } = await testPostgres();
 afterAll(() => (available ? schemas.dropAll() : undefined));

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
 import { testPostgres } from '../../../tests/helpers/services.ts';
+import { quizContract, scoreSurvivesReopen } from '../../../tests/store/store-contract-quiz.ts';
+import { quizRunsContract } from '../../../tests/store/store-contract-quiz-runs.ts';
 import { createPostgresStore } from './postgres.ts';
 import { openSqliteStore } from './sqlite.ts';
-import { quizContract, scoreSurvivesReopen } from './store-contract-quiz.ts';
-import { quizRunsContract } from './store-contract-quiz-runs.ts';
 
 /** The quiz's store contract on both engines (its own file: the full contract is long). */
 

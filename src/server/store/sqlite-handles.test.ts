@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Compilable } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
+import { voteLoad } from '../../../tests/store/test-vote-load.ts';
 import type { Database } from './schema.ts';
 import {
   BoundedInLists,
@@ -14,7 +15,6 @@ import {
 } from './sql-shapes.ts';
 import { openSqliteStore, sqliteKysely } from './sqlite.ts';
 import { openSqlite, preparedStatements, STATEMENT_SHAPES_EXPECTED } from './sqlite-handles.ts';
-import { voteLoad } from './test-vote-load.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sondeo-shapes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

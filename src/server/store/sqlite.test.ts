@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { storeContractSuites } from '../../../tests/store/store-contract-suites.ts';
+import { testJoinCode } from '../../../tests/store/test-join-codes.ts';
 import { openSqliteStore } from './sqlite.ts';
-import { storeContractSuites } from './store-contract-suites.ts';
-import { testJoinCode } from './test-join-codes.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sondeo-store-'));
 let n = 0;

@@ -29,10 +29,11 @@ export const rankingNumber: Migration = {
       .addColumn('value', 'double precision', (c) => c.notNull())
       .addPrimaryKeyConstraint('number_answers_pk', ['ballot_id', 'question_id'])
       .execute();
+    // A summary reads a question's values in order: the index hands them over sorted.
     await db.schema
       .createIndex('number_answers_question')
       .on('number_answers')
-      .column('question_id')
+      .columns(['question_id', 'value'])
       .execute();
   },
 };

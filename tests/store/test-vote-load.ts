@@ -1,4 +1,4 @@
-import type { PollStore } from './store.ts';
+import type { PollStore } from '../../src/server/store/store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PollStore, StoreAnswer } from './store.ts';
+import type { PollStore, StoreAnswer } from '../../src/server/store/store.ts';
 import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from 'vitest';
-import type { PollStore } from './store.ts';
+import type { PollStore } from '../../src/server/store/store.ts';
 
 /** A new store for each test of a contract suite, closed after it: the hooks every suite repeated. */
 export function freshStorePerTest(factory: () => Promise<PollStore>): {

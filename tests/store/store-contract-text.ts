@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CloudWordInput, PollStore, StoreAnswer, StoreOptions, TextCounts } from './store.ts';
+import type {
+  CloudWordInput,
+  PollStore,
+  StoreAnswer,
+  StoreOptions,
+  TextCounts,
+} from '../../src/server/store/store.ts';
 import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { quizRefusal } from '../domain/quiz/refusal.ts';
-import { rankPlayers, scoreAnswer } from '../domain/quiz/scoring.ts';
-import type { PollStore } from './store.ts';
+import { quizRefusal } from '../../src/server/domain/quiz/refusal.ts';
+import { rankPlayers, scoreAnswer } from '../../src/server/domain/quiz/scoring.ts';
+import type { PollStore } from '../../src/server/store/store.ts';
 import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 

@@ -1,4 +1,4 @@
-import type { PollStore } from './store.ts';
+import type { PollStore } from '../../src/server/store/store.ts';
 
 /** Adds the two questions the ballot suites vote on: 'Uno' (single) and 'Varias' (multiple), A B C. */
 export async function addSingleAndMultiple(store: PollStore, pollId: number) {

@@ -1,4 +1,4 @@
-import type { PollStore, StoreOptions } from './store.ts';
+import type { PollStore, StoreOptions } from '../../src/server/store/store.ts';
 import { storeContract } from './store-contract.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
 import { blockedWordsContract } from './store-contract-blocked-words.ts';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_TTL_MS } from '../../contract/index.ts';
+import { IDEMPOTENCY_TTL_MS } from '../../src/contract/index.ts';
 import {
   PollKeyTakenError,
   type PollRecord,
   type PollStore,
   type QuestionWithOptions,
-} from './store.ts';
+} from '../../src/server/store/store.ts';
 import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 import { addSingleAndMultiple } from './test-polls.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PollKeyTakenError, type PollStore } from './store.ts';
+import { PollKeyTakenError, type PollStore } from '../../src/server/store/store.ts';
 import { freshStorePerTest } from './test-fresh-store.ts';
 import { testJoinCode } from './test-join-codes.ts';
 

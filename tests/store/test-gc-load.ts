@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as turn } from 'node:timers/promises';
-import { openSqliteStore } from './sqlite.ts';
-import { preparedStatements } from './sqlite-handles.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { preparedStatements } from '../../src/server/store/sqlite-handles.ts';
 import { voteLoad } from './test-vote-load.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
