@@ -3,17 +3,17 @@ import type { Poll } from '../contract/poll.ts';
 import type { Summary } from '../contract/summary.ts';
 import { ResultsPage } from './app/results-page.tsx';
 import { VotePage } from './app/vote-page.tsx';
-import * as openFields from './features/vote/components/open-fields.tsx';
-import { provideOpenFields } from './features/vote/lib/open-fields-loader.ts';
 import { es } from './i18n/es.ts';
 import { documentTitle } from './lib/document-title.ts';
 import { createQueryClient, queryKeys } from './lib/query.ts';
 import { type ServerFailure, seedQuery, serializeState } from './lib/ssr-state.ts';
+import { provideFields } from './question-types/phone-fields.tsx';
+import { lazyPhoneFields } from './question-types/phone-fields-all.ts';
 
 export type { ServerFailure } from './lib/ssr-state.ts';
 
 // The browser loads these before hydrating a poll that has such questions (main.tsx).
-provideOpenFields(openFields);
+provideFields(lazyPhoneFields);
 
 /** What the server knows of the page's poll: its data, or the refusal GET would answer. */
 export type ParticipantData =

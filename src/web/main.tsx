@@ -6,9 +6,9 @@ import { participantRoute } from './app/participant.tsx';
 // In the entry itself: the page most people open arrives in one file, which compresses better
 // than its pieces (one gzip stream); the other screens are loaded on demand.
 import { VotePage } from './app/vote-page.tsx';
-import { loadOpenFields, needsOpenFields } from './features/vote/lib/open-fields-loader.ts';
 import { createQueryClient } from './lib/query.ts';
 import { hydrateState, readState } from './lib/ssr-state.ts';
+import { loadFieldsFor } from './question-types/phone-fields.tsx';
 import './participant.css';
 
 const root = document.getElementById('root');
@@ -47,8 +47,8 @@ async function start(container: HTMLElement): Promise<void> {
   );
   if (state) {
     // The server rendered these fields: hydrating needs their code (its own chunk) at hand.
-    if (route.kind === 'vote' && state.queries.some((q) => needsOpenFields(q.state.data))) {
-      await loadOpenFields();
+    if (route.kind === 'vote') {
+      await Promise.all(state.queries.map((q) => loadFieldsFor(q.state.data)));
     }
     hydrateState(queryClient, state);
     hydrateRoot(container, page);

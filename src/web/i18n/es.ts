@@ -1,7 +1,10 @@
 import { validationMessages } from '../../contract/messages.ts';
 import { esCore } from './es-core.ts';
+import { esNumber } from './es-number.ts';
 import { esOpenFields } from './es-open-fields.ts';
 import { esPaced } from './es-paced.ts';
+import { esRanking } from './es-ranking.ts';
+import { esTypeEditor } from './es-type-editor.ts';
 
 /**
  * Every Spanish string of the interface, in one place. Strings quoted by the spec
@@ -33,6 +36,9 @@ export const es = {
     allAnswered: '¡Todo listo! Ya puedes enviar tus respuestas.',
   },
   openFields: esOpenFields,
+  ranking: esRanking,
+  number: esNumber,
+  typeEditor: esTypeEditor,
   status: {
     draft: 'Borrador',
     open: 'Abierta',

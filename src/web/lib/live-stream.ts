@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { API_BASE, routePath } from '../../contract/endpoints.ts';
 import { HOST_SECRET_HEADER, LIVE_HEARTBEAT_MS } from '../../contract/limits.ts';
@@ -287,6 +287,29 @@ export type UseLiveStreamOptions = {
   onEvent?: (event: LiveEvent) => void;
 };
 
+type Frame<T extends LiveEvent['type']> = Extract<LiveEvent, { type: T }>;
+
+/** Where each kind of frame goes in the cache (a frame's kind, not a question's type). */
+const frameWriters: {
+  [T in LiveEvent['type']]: (client: QueryClient, slug: string, event: Frame<T>) => void;
+} = {
+  poll: (client, slug, { data }) => client.setQueryData(queryKeys.poll(slug), data),
+  summary: (client, slug, { data }) => client.setQueryData(queryKeys.summary(slug), data),
+  qa: (client, slug, { data }) => client.setQueryData(queryKeys.qaFrame(slug), data),
+  presence: (client, slug, { data }) => client.setQueryData(queryKeys.presence(slug), data),
+  // Erased by its host (issue 24): forget the poll; the refetch's 404 says 'Encuesta no
+  // encontrada' on every screen that showed it.
+  deleted: (client, slug) => void client.resetQueries({ queryKey: queryKeys.poll(slug) }),
+};
+
+function writeFrame(client: QueryClient, slug: string, event: LiveEvent): void {
+  (frameWriters[event.type] as (c: QueryClient, s: string, e: LiveEvent) => void)(
+    client,
+    slug,
+    event,
+  );
+}
+
 /**
  * Follows GET /polls/{slug}/events and writes what arrives into the TanStack cache (`poll` under
  * queryKeys.poll, `summary` under queryKeys.summary, `presence` under queryKeys.presence), so the cache stays the only client store.
@@ -313,16 +336,7 @@ export function useLiveStream(slug: string, options: UseLiveStreamOptions = {}):
       headers: hostSecret ? { [HOST_SECRET_HEADER]: hostSecret } : undefined,
       onStatus: setStatus,
       onEvent: (event) => {
-        if (event.type === 'poll') queryClient.setQueryData(queryKeys.poll(slug), event.data);
-        // Erased by its host (issue 24): forget the poll; the refetch's 404 says 'Encuesta no
-        // encontrada' on every screen that showed it.
-        else if (event.type === 'deleted') {
-          void queryClient.resetQueries({ queryKey: queryKeys.poll(slug) });
-        } else if (event.type === 'summary') {
-          queryClient.setQueryData(queryKeys.summary(slug), event.data);
-        } else if (event.type === 'qa') {
-          queryClient.setQueryData(queryKeys.qaFrame(slug), event.data);
-        } else queryClient.setQueryData(queryKeys.presence(slug), event.data);
+        writeFrame(queryClient, slug, event);
         onEvent.current?.(event);
       },
     });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Question } from '../../../../contract/poll.ts';
 import { apiCall } from '../../../lib/api-client.ts';
+import { traitsOf } from '../../../question-types/registry.ts';
 import { useHostSession } from '../host-session.tsx';
 import { patchQuestion, summaryChanged } from './cache.ts';
 import { notifyError } from './notify-error.ts';
@@ -18,7 +19,7 @@ export function useMarkCorrect() {
     mutationFn: ({ optionId, correct }: CorrectVariables) =>
       apiCall('updateOption', { params: { id: optionId }, body: { correct }, hostSecret: secret }),
     onSuccess: (option, { question }) => {
-      const onlyOne = question.type !== 'multiple' && option.correct === true;
+      const onlyOne = traitsOf(question.type).quizCorrect === 'one' && option.correct === true;
       patchQuestion(queryClient, slug, question.id, (q) => ({
         ...q,
         options: q.options.map((o) =>

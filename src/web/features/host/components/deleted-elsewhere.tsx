@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { CreateQuestionBody, Question } from '../../../../contract/poll.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { es } from '../../../i18n/es.ts';
+import { traitsOf } from '../../../question-types/registry.ts';
 
 const t = es.deletedElsewhere;
 
@@ -59,7 +60,7 @@ export function recreateBody({ item: question, draft }: OrphanedDraft): CreateQu
     text,
     type: question.type,
     options:
-      question.type === 'text' || question.type === 'scale'
+      traitsOf(question.type).options === 'none'
         ? []
         : question.options.map(({ text: optionText, correct }) => ({
             text: optionText,

@@ -5,6 +5,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { es } from '../../../i18n/es.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useLiveStream } from '../../../lib/live-stream.ts';
+import { traitsOf } from '../../../question-types/registry.ts';
 import { pollQueryOptions } from '../api/get-poll.ts';
 import { HostSessionProvider } from '../host-session.tsx';
 import { PollNotFound } from './access-screens.tsx';
@@ -70,7 +71,7 @@ export function HostPanel({
   // A failed background refetch keeps the data; only a poll never loaded is "not found".
   if (!query.data) return query.isError ? <PollNotFound /> : <Loading />;
   const poll = query.data;
-  const hasText = poll.questions.some((q) => q.type === 'text');
+  const hasText = poll.questions.some((q) => traitsOf(q.type).moderated);
   return (
     <HostSessionProvider slug={slug} secret={secret}>
       {/* A quiz's players join and score as the room plays: the panel follows them too. */}

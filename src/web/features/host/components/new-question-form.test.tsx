@@ -154,6 +154,8 @@ describe('NewQuestionForm', () => {
       'Sí / No',
       'Respuesta abierta',
       'Escala',
+      'Ordenar',
+      'Número',
     ]);
     await user.selectOptions(type, 'Respuesta abierta');
     expect(optionInputs()).toHaveLength(0);

@@ -12,9 +12,9 @@ import type { CreateQuestionBody, QuestionType } from '../../../../contract/poll
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label, Select } from '../../../components/ui/input.tsx';
 import { es } from '../../../i18n/es.ts';
-import { esQuiz } from '../../../i18n/es-quiz.ts';
+import { traitsOf } from '../../../question-types/registry.ts';
+import { editorViews } from './editor-views.tsx';
 import { CorrectHint, CorrectToggle, TimeSelect } from './quiz-fields.tsx';
-import { NEW_SCALE, type ScaleDraft, ScaleFields } from './scale-fields.tsx';
 
 const t = es.questions;
 
@@ -34,9 +34,6 @@ type NewQuestionFormProps = {
   quiz?: boolean;
 };
 
-/** Yes/no rows in a quiz: the server names them; the form only marks the correct one. */
-const YES_NO = [esQuiz.host.yes, esQuiz.host.no] as const;
-
 export function NewQuestionForm({
   nextOrdinal,
   pending,
@@ -54,12 +51,19 @@ export function NewQuestionForm({
   const [text, setText] = useState('');
   const [type, setType] = useState<QuestionType>('single');
   const [rows, setRows] = useState<Row[]>(() => makeRows(NEW_QUESTION_OPTION_ROWS));
-  const [scale, setScale] = useState<ScaleDraft>(NEW_SCALE);
-  // Quiz: the rows marked correct (row keys; for yes/no 0 is Sí, 1 is No) and the time.
+  const editor = editorViews[type];
+  // The type's own settings (a scale's range…), reset when the type changes.
+  const [draft, setDraft] = useState<unknown>(undefined);
+  const settings = editor.settings;
+  const settingsDraft = draft ?? settings?.initial;
+  // Quiz: the rows marked correct (row keys; for fixed options, their index) and the time.
   const [correct, setCorrect] = useState<ReadonlySet<number>>(() => new Set());
   const [timeLimit, setTimeLimit] = useState<number | null>(TIME_LIMIT_DEFAULT);
   // Yes/no gets its options from the server; open text and scale have none.
-  const withOptions = type === 'single' || type === 'multiple';
+  const withOptions = traitsOf(type).options === 'authored';
+  // Only options marked one by one: a ranking's correct answer is its authored order.
+  const marksOptions = quiz && traitsOf(type).quizCorrect !== 'order';
+  const rowsMax = Math.min(MAX_OPTIONS_PER_QUESTION, editor.optionCount?.max ?? Infinity);
   const ownTextRef = useRef<HTMLInputElement>(null);
   const textRef = outerTextRef ?? ownTextRef;
 
@@ -70,7 +74,11 @@ export function NewQuestionForm({
       ? t.needText
       : withOptions && filled.length === 0
         ? t.optionsRequired
-        : null;
+        : editor.optionCount &&
+            withOptions &&
+            (filled.length < editor.optionCount.min || filled.length > editor.optionCount.max)
+          ? editor.optionCount.message
+          : (settings?.missing?.(settingsDraft, quiz) ?? null);
   const valid = missing === null;
 
   function updateRow(key: number, value: string) {
@@ -84,7 +92,7 @@ export function NewQuestionForm({
   /** A single or yes/no question has one correct answer: marking one unmarks the others. */
   function toggleCorrect(key: number) {
     setCorrect((current) => {
-      const next = new Set(type === 'multiple' ? current : []);
+      const next = new Set(traitsOf(type).quizCorrect === 'many' ? current : []);
       if (current.has(key)) next.delete(key);
       else next.add(key);
       return next;
@@ -108,21 +116,18 @@ export function NewQuestionForm({
             .map((row, index) => ({
               text: row.text.trim(),
               ordinal: index + 1,
-              ...(quiz && { correct: correct.has(row.key) }),
+              ...(marksOptions && { correct: correct.has(row.key) }),
             }))
-        : quiz && type === 'yesno'
-          ? YES_NO.map((text, index) => ({ text, ordinal: index + 1, correct: correct.has(index) }))
+        : quiz && editor.fixedOptions
+          ? editor.fixedOptions.map((text, index) => ({
+              text,
+              ordinal: index + 1,
+              correct: correct.has(index),
+            }))
           : [],
       ordinal: nextOrdinal,
       ...(quiz && { timeLimitSeconds: timeLimit }),
-      // A blank label is no label.
-      ...(type === 'scale' && {
-        scale: {
-          max: scale.max,
-          minLabel: scale.minLabel.trim() || null,
-          maxLabel: scale.maxLabel.trim() || null,
-        },
-      }),
+      ...settings?.toBody(settingsDraft, quiz),
     };
     try {
       await onCreate(body);
@@ -132,7 +137,7 @@ export function NewQuestionForm({
     setText('');
     setType('single');
     setRows(makeRows(NEW_QUESTION_OPTION_ROWS));
-    setScale(NEW_SCALE);
+    setDraft(undefined);
     setCorrect(new Set());
     setTimeLimit(TIME_LIMIT_DEFAULT);
     textRef.current?.focus();
@@ -173,6 +178,7 @@ export function NewQuestionForm({
           onChange={(event) => {
             setType(QUESTION_TYPES.find((t) => t === event.target.value) ?? 'single');
             setCorrect(new Set());
+            setDraft(undefined);
           }}
         >
           {QUESTION_TYPES.map((value) => (
@@ -183,9 +189,9 @@ export function NewQuestionForm({
         </Select>
       </div>
       {quiz ? <TimeSelect value={timeLimit} onChange={setTimeLimit} /> : null}
-      {quiz && type === 'yesno' ? (
+      {quiz && editor.fixedOptions ? (
         <ul className="grid gap-2" aria-label={t.optionsLabel}>
-          {YES_NO.map((text, index) => (
+          {editor.fixedOptions.map((text, index) => (
             <li key={text} className="flex items-center justify-between gap-2">
               <span>{text}</span>
               <CorrectToggle
@@ -196,15 +202,17 @@ export function NewQuestionForm({
             </li>
           ))}
         </ul>
-      ) : type === 'yesno' || type === 'text' ? (
-        <p className="text-sm text-muted-foreground">
-          {type === 'yesno' ? t.yesnoNote : t.textNote}
-        </p>
-      ) : type === 'scale' ? (
-        <ScaleFields id={id} value={scale} onChange={setScale} />
+      ) : !withOptions ? (
+        <>
+          {editor.note ? <p className="text-sm text-muted-foreground">{editor.note}</p> : null}
+          {settings ? (
+            <settings.Fields id={id} value={settingsDraft} onChange={setDraft} quiz={quiz} />
+          ) : null}
+        </>
       ) : (
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium">{t.optionsLabel}</legend>
+          {editor.note ? <p className="text-sm text-muted-foreground">{editor.note}</p> : null}
           <ol className="grid gap-2">
             {rows.map((row, index) => (
               <li key={row.key} className="flex items-center gap-2">
@@ -216,7 +224,7 @@ export function NewQuestionForm({
                   onChange={(event) => updateRow(row.key, event.target.value)}
                   autoComplete="off"
                 />
-                {quiz ? (
+                {marksOptions ? (
                   <CorrectToggle
                     pressed={correct.has(row.key)}
                     optionText={row.text.trim() || t.optionLabel(index + 1)}
@@ -239,7 +247,7 @@ export function NewQuestionForm({
             variant="outline"
             size="sm"
             className="justify-self-start"
-            disabled={rows.length >= MAX_OPTIONS_PER_QUESTION}
+            disabled={rows.length >= rowsMax}
             onClick={() => setRows((current) => [...current, ...makeRows(1)])}
           >
             <Plus aria-hidden="true" />
@@ -247,7 +255,7 @@ export function NewQuestionForm({
           </Button>
         </fieldset>
       )}
-      {quiz ? <CorrectHint type={type} /> : null}
+      {quiz ? <CorrectHint hint={editor.quizHint} /> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         {missing ? (
           <p id={`${id}-missing`} className="text-sm text-muted-foreground">

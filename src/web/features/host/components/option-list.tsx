@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
 import { byOrdinal } from '../../../lib/order.ts';
+import { traitsOf } from '../../../question-types/registry.ts';
 import { useCreateOption } from '../api/create-option.ts';
 import { useDeleteOption } from '../api/delete-option.ts';
 import { useUpdateOption } from '../api/update-option.ts';
@@ -38,7 +39,7 @@ function OptionRow({ question, option, deletable, quiz, onDraft }: OptionRowProp
         aria-hidden="true"
         className={cn(
           'size-3.5 shrink-0 border-2 border-muted-foreground/60',
-          question.type === 'multiple' ? 'rounded-sm' : 'rounded-full',
+          traitsOf(question.type).picks === 'many' ? 'rounded-sm' : 'rounded-full',
         )}
       />
       <div className="min-w-0 flex-1">
@@ -122,9 +123,10 @@ function AddOptionForm({ question }: { question: Question }) {
 /** Options of a saved question: edit in place, delete (confirmed), add (not for yes/no). */
 export function OptionList({ question, quiz = false }: { question: Question; quiz?: boolean }) {
   const options = byOrdinal(question.options);
-  const isYesNo = question.type === 'yesno';
-  // Spec §5: a yes/no question keeps both answers, and no question loses its last option.
-  const deletable = !isYesNo && options.length > 1;
+  // Spec §5: a yes/no question keeps both answers (the server's), and no question loses its
+  // last option.
+  const fixed = traitsOf(question.type).options === 'fixed';
+  const deletable = !fixed && options.length > 1;
   const deletedElsewhere = useDeletedWhileEditing(options);
   const createOption = useCreateOption();
   return (
@@ -162,7 +164,7 @@ export function OptionList({ question, quiz = false }: { question: Question; qui
           />
         ))}
       </ul>
-      {isYesNo ? null : <AddOptionForm question={question} />}
+      {fixed ? null : <AddOptionForm question={question} />}
     </div>
   );
 }

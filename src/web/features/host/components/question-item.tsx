@@ -9,14 +9,14 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
+import { traitsOf } from '../../../question-types/registry.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
 import { useRevealQuestion } from '../api/reveal-question.ts';
 import { useUpdateQuestion } from '../api/update-question.ts';
 import { ConfirmDeleteButton } from './confirm-delete-button.tsx';
+import { editorViews } from './editor-views.tsx';
 import { InlineEdit } from './inline-edit.tsx';
-import { OptionList } from './option-list.tsx';
 import { CorrectHint, QuestionTimeSelect } from './quiz-fields.tsx';
-import { ScaleEdit } from './scale-edit.tsx';
 
 const t = es.questions;
 
@@ -50,6 +50,7 @@ export function QuestionItem({
     isDragging,
   } = useSortable({ id: question.id, attributes: { roleDescription: t.sortableRole } });
   const updateQuestion = useUpdateQuestion();
+  const editor = editorViews[question.type];
   const deleteQuestion = useDeleteQuestion();
   const text = updateQuestion.isPending ? updateQuestion.variables.text : question.text;
 
@@ -117,17 +118,9 @@ export function QuestionItem({
           }
         />
         {quiz ? <QuestionTimeSelect question={question} /> : null}
-        {question.type === 'text' ? (
-          <p className="text-sm text-muted-foreground" data-testid="question-format">
-            {t.textSummary}
-          </p>
-        ) : question.type === 'scale' ? (
-          <ScaleEdit question={question} />
-        ) : (
-          <OptionList question={question} quiz={quiz} />
-        )}
-        {quiz ? <CorrectHint type={question.type} /> : null}
-        {question.type === 'text' ? moderation?.(question) : null}
+        <editor.Saved question={question} quiz={quiz} />
+        {quiz ? <CorrectHint hint={editor.quizHint} /> : null}
+        {traitsOf(question.type).moderated ? moderation?.(question) : null}
       </div>
     </li>
   );

@@ -60,12 +60,8 @@ export function OptionCorrectToggle({ question, option }: { question: Question; 
   );
 }
 
-/** The hint under a quiz question's options: what marking means for its type. */
-export function CorrectHint({ type }: { type: Question['type'] }) {
-  const hint =
-    type === 'single' || type === 'yesno' || type === 'multiple'
-      ? t.correctHint[type]
-      : t.noScoreHint;
+/** The hint under a quiz question's options: what marking means for its type (editor-views). */
+export function CorrectHint({ hint }: { hint: string }) {
   return <p className="text-sm text-muted-foreground">{hint}</p>;
 }
 

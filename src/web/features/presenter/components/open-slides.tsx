@@ -95,14 +95,16 @@ export function ScaleSlide({ question }: { question: SummaryQuestion }) {
   );
 }
 
-/** What a screen reader hears when the slide's results change. */
-export function openAnnouncement(question: SummaryQuestion): string {
-  if (question.type === 'scale') {
-    const { average, max, answers } = scaleResult(question);
-    return `${es.results.answers(answers)}. ${es.results.average} ${
-      average === null ? '–' : formatAverage(average)
-    } ${es.results.outOf(max)}`;
-  }
+/** What a screen reader hears when a scale's results change. */
+export function scaleAnnouncement(question: SummaryQuestion): string {
+  const { average, max, answers } = scaleResult(question);
+  return `${es.results.answers(answers)}. ${es.results.average} ${
+    average === null ? '–' : formatAverage(average)
+  } ${es.results.outOf(max)}`;
+}
+
+/** What a screen reader hears when a cloud changes: its first words. */
+export function cloudAnnouncement(question: SummaryQuestion): string {
   const words = (question.words ?? []).filter((w) => !w.hidden).slice(0, 5);
   return `${t.respondents(question.respondents)}. ${words
     .map((w) => `${w.text} ${es.results.answers(w.count)}`)

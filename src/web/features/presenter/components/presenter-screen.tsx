@@ -16,15 +16,14 @@ import { useFullscreen } from '../../../lib/use-fullscreen.ts';
 import { useSetCurrentQuestion, useToggleResults } from '../api/presenter-calls.ts';
 import { type PresenterFeed, usePresenterFeed } from '../api/presenter-feed.ts';
 import { actionOf, type PresenterAction } from '../lib/keys.ts';
-import { slideOptions } from '../lib/slide.ts';
 import { useIdle } from '../lib/use-idle.ts';
 import type { SlidePager } from './fitted-slide.tsx';
 import { HelpOverlay } from './help-overlay.tsx';
 import { type JoinInfo, JoinScreen, JoinStrip } from './join-info.tsx';
-import { openAnnouncement } from './open-slides.tsx';
 import { PresenterControls } from './presenter-controls.tsx';
 import { QuestionSlide } from './question-slide.tsx';
 import { ResultsAnnouncer } from './results-announcer.tsx';
+import { slideViews } from './slide-views.tsx';
 
 const t = es.presenter;
 
@@ -365,9 +364,5 @@ function usePresenterPace(slug: string, secret: string, poll: Poll, shownId: num
 
 function announcement(question: SummaryQuestion, hidden: boolean): string {
   if (hidden) return t.announce(question.text, t.announceHidden(question.respondents));
-  if (question.type === 'text' || question.type === 'scale') {
-    return t.announce(question.text, openAnnouncement(question));
-  }
-  const parts = slideOptions(question).map((o) => `${o.text} ${t.count(o.count)}, ${o.percent}%`);
-  return t.announce(question.text, `${t.respondents(question.respondents)}. ${parts.join('; ')}`);
+  return t.announce(question.text, slideViews[question.type].announce(question));
 }

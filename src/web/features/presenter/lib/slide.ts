@@ -1,6 +1,7 @@
 import type { SummaryOption, SummaryQuestion } from '../../../../contract/summary.ts';
 import { leadingGroup } from '../../../lib/leading.ts';
 import { byOrdinal } from '../../../lib/order.ts';
+import { traitsOf } from '../../../question-types/registry.ts';
 
 export type SlideOption = SummaryOption & {
   count: number;
@@ -12,21 +13,14 @@ export type SlideOption = SummaryOption & {
 };
 
 /**
- * The base of a percentage: the people who answered for a multiple question (its shares may sum
- * past 100 %), the answers otherwise (one per person); 0 when nobody answered.
- */
-export function percentBase(question: SummaryQuestion): number {
-  if (question.type === 'multiple') return question.respondents;
-  return question.totalAnswers ?? question.options.reduce((sum, o) => sum + (o.count ?? 0), 0);
-}
-
-/**
  * Options in the host's order (a projected chart whose rows jump as votes arrive is hard to
  * follow from the back of a room; the results page keeps the same order), each with its
  * percentage and whether it is in the tie group at the top (none while the top count is 0).
  */
 export function slideOptions(question: SummaryQuestion): SlideOption[] {
-  const base = percentBase(question);
+  // The people who answered a multiple question (its shares may sum past 100 %), the answers
+  // otherwise (one per person); 0 when nobody answered.
+  const base = traitsOf(question.type).percentBase(question);
   const group = leadingGroup(question.options);
   return byOrdinal(question.options).map((option) => {
     // The host always gets counts; absent ones (a hidden question to anyone else) count as 0.

@@ -54,6 +54,7 @@ export function useResultsFeed(slug: string): ResultsFeed {
     hostSecret,
     onEvent: (event: LiveEvent) => {
       clearTimeout(checkTimer.current);
+      // A frame's kind (not a question's type): only a changed poll may change the summary.
       if (event.type !== 'poll') return;
       checkTimer.current = setTimeout(() => {
         // The outcome (data or error) lands in the query state the page reads.

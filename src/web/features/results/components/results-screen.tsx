@@ -13,6 +13,7 @@ import { presenterPath } from '../../../lib/links.ts';
 import { byOrdinal } from '../../../lib/order.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useDarkTheme, useFullscreen } from '../../../lib/use-fullscreen.ts';
+import { traitsOf } from '../../../question-types/registry.ts';
 import { type ResultsFeed, useResultsFeed } from '../api/use-results-feed.ts';
 import { Lock, WifiOff } from './icons.ts';
 import { ConnectionBadge, TotalBadge } from './live-badge.tsx';
@@ -231,7 +232,7 @@ function QuestionList({
             showPercent={showPercent}
             large={large}
             moderation={
-              hydrated && question.type === 'text' ? moderation?.(question.id) : undefined
+              hydrated && traitsOf(question.type).moderated ? moderation?.(question.id) : undefined
             }
           />
           {/* Not on the projector: its chrome stays hidden. */}

@@ -1,7 +1,10 @@
+import type { QuestionType } from '../../../../contract/poll.ts';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { es } from '../../../i18n/es.ts';
 import { esSlides } from '../../../i18n/es-slides.ts';
+import { traitsOf } from '../../../question-types/registry.ts';
 import { clamp, colors, font, MARGIN, roundRect, wrap } from './result-image-draw.ts';
+import { drawNumber, drawRanking } from './result-image-new-types.ts';
 import { drawScale } from './result-image-scale.ts';
 import { drawTopWords } from './result-image-text.ts';
 import { tallyOptions } from './tally.ts';
@@ -72,38 +75,62 @@ export function drawResultImage(canvas: HTMLCanvasElement, image: ResultImage): 
     y += 78;
   }
 
-  const multiple = question.type === 'multiple';
   if (question.hidden) {
     ctx.font = font(44, 600);
     ctx.fillText(es.results.hiddenTitle, MARGIN, y + 60);
     ctx.font = font(36);
     ctx.fillStyle = colors.muted;
     ctx.fillText(es.results.answers(question.respondents), MARGIN, y + 120);
-  } else if (question.type === 'scale') {
-    drawScale(ctx, question, MARGIN, y + 10, RESULT_IMAGE_HEIGHT - 110, width);
-  } else if (question.type === 'text') {
-    drawTopWords(ctx, question, MARGIN, y, RESULT_IMAGE_HEIGHT - 110, width);
   } else {
-    if (multiple) {
-      ctx.font = font(30);
-      ctx.fillStyle = colors.muted;
-      ctx.fillText(es.results.multipleNote, MARGIN, y - 10);
-      y += 30;
-    }
-    drawOptions(ctx, question, y + 10, RESULT_IMAGE_HEIGHT - 110, width);
+    drawers[question.type](ctx, question, y, RESULT_IMAGE_HEIGHT - 110, width);
   }
 
   // Footer: how many answered, and where the image comes from.
   ctx.font = font(30);
   ctx.fillStyle = colors.muted;
   ctx.textAlign = 'left';
-  // Open text counts what the results page counts: the visible answers, not held ones.
-  const answered = question.type === 'text' ? (question.totalAnswers ?? 0) : question.respondents;
+  const answered = traitsOf(question.type).answered(question);
   ctx.fillText(es.results.answers(answered), MARGIN, 1030);
   ctx.textAlign = 'right';
   ctx.fillText('Sondeo', RESULT_IMAGE_WIDTH - MARGIN, 1030);
   ctx.textAlign = 'left';
 }
+
+/** Draws a question's results between top and bottom, from the left margin. */
+type DrawResult = (
+  ctx: CanvasRenderingContext2D,
+  question: SummaryQuestion,
+  top: number,
+  bottom: number,
+  width: number,
+) => void;
+
+/** A choice question: the note under a multiple one's heading, then the options. */
+const drawChoices: DrawResult = (ctx, question, top, bottom, width) => {
+  let y = top;
+  if (traitsOf(question.type).picks === 'many') {
+    ctx.font = font(30);
+    ctx.fillStyle = colors.muted;
+    ctx.fillText(es.results.multipleNote, MARGIN, y - 10);
+    y += 30;
+  }
+  drawOptions(ctx, question, y + 10, bottom, width);
+};
+
+/** Each question type's drawing on the image. */
+const drawers: Record<QuestionType, DrawResult> = {
+  single: drawChoices,
+  multiple: drawChoices,
+  yesno: drawChoices,
+  text: (ctx, question, top, bottom, width) =>
+    drawTopWords(ctx, question, MARGIN, top, bottom, width),
+  scale: (ctx, question, top, bottom, width) =>
+    drawScale(ctx, question, MARGIN, top + 10, bottom, width),
+  ranking: (ctx, question, top, bottom, width) =>
+    drawRanking(ctx, question, MARGIN, top + 10, bottom, width),
+  number: (ctx, question, top, bottom, width) =>
+    drawNumber(ctx, question, MARGIN, top + 10, bottom, width),
+};
 
 function drawOptions(
   ctx: CanvasRenderingContext2D,
@@ -112,7 +139,7 @@ function drawOptions(
   bottom: number,
   width: number,
 ) {
-  const multiple = question.type === 'multiple';
+  const multiple = traitsOf(question.type).picks === 'many';
   const options = tallyOptions(question);
   // Rows share the space left; the type shrinks with many options, never below legible.
   const row = Math.min(140, (bottom - top) / Math.max(options.length, 1));

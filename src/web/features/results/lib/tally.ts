@@ -1,6 +1,7 @@
 import type { SummaryOption, SummaryQuestion } from '../../../../contract/summary.ts';
 import { leadingGroup } from '../../../lib/leading.ts';
 import { byOrdinal } from '../../../lib/order.ts';
+import { traitsOf } from '../../../question-types/registry.ts';
 
 /** Rounded share of a base; 0 when nobody answered (spec §5). */
 export function percentOf(count: number, base: number): number {
@@ -10,10 +11,10 @@ export function percentOf(count: number, base: number): number {
 /**
  * What a percentage is a share of. Single and yes/no: the question's answers (one per person).
  * Multiple: the people who answered it, so 'Luz' chosen by all 3 voters is 100 %, and the
- * options may add up past 100 % (a person picks several).
+ * options may add up past 100 % (a person picks several). The type's module says which.
  */
 export function percentBase(question: SummaryQuestion): number {
-  return question.type === 'multiple' ? question.respondents : (question.totalAnswers ?? 0);
+  return traitsOf(question.type).percentBase(question);
 }
 
 export type TalliedOption = Omit<SummaryOption, 'count'> & {

@@ -158,3 +158,29 @@ describe('open text and scale replies', () => {
     expect(reconcileSelection(kept, [open, scale])).toBe(kept);
   });
 });
+
+describe('ranking and number replies', () => {
+  const ranking = q(4, 'ranking', [41, 42, 43]);
+  const number: Question = {
+    ...q(5, 'number', []),
+    number: { min: 0, max: 100, decimals: 1, unit: null },
+  };
+
+  it('sends an order of every option as `ranking`, a value as `value`', () => {
+    const selection: Selection = { 4: [43, 41, 42], 5: 3.5 };
+    expect(toBallot([ranking, number], selection)).toEqual({
+      answers: [
+        { questionId: 4, ranking: [43, 41, 42] },
+        { questionId: 5, value: 3.5 },
+      ],
+    });
+    expect(isComplete([ranking, number], selection)).toBe(true);
+  });
+
+  it('drops an order the options no longer fit and a value out of a narrowed range', () => {
+    const grown = q(4, 'ranking', [41, 42, 43, 44]);
+    const narrowed: Question = { ...number, number: { min: 0, max: 3, decimals: 1, unit: null } };
+    expect(reconcileSelection({ 4: [43, 41, 42], 5: 3.5 }, [grown, narrowed])).toEqual({});
+    expect(answeredCount([ranking, number], { 5: '' })).toBe(0);
+  });
+});

@@ -1,17 +1,18 @@
 import type { Question } from '../../../../contract/poll.ts';
 import type { Answer, Ballot } from '../../../../contract/vote.ts';
 import { byOrdinal } from '../../../lib/order.ts';
+import { chosenIn } from '../../../question-types/choice/traits.ts';
+import { traitsOf } from '../../../question-types/registry.ts';
+import type { Reply } from '../../../question-types/types.ts';
 
-/** What a person gave a question: option ids (choices), an open text (only once the field
- *  finds it acceptable, components/open-fields.tsx; else ''), or a scale value. */
-export type Reply = readonly number[] | string | number;
+export type { Reply };
 /** Replies per question id. */
 export type Selection = Readonly<Record<number, Reply>>;
 
 /** Single and yes/no keep one choice (a new one replaces it); multiple toggles. */
 export function choose(selection: Selection, question: Question, optionId: number): Selection {
-  const current = chosenIn(selection, question);
-  if (question.type !== 'multiple') return { ...selection, [question.id]: [optionId] };
+  const current = chosenIn(selection[question.id], question);
+  if (traitsOf(question.type).picks !== 'many') return { ...selection, [question.id]: [optionId] };
   const next = current.includes(optionId)
     ? current.filter((id) => id !== optionId)
     : [...current, optionId];
@@ -21,12 +22,7 @@ export function choose(selection: Selection, question: Question, optionId: numbe
 /** The reply as the question's type reads it, or nothing (a reply of another type, a vanished
  *  option or a value above a lowered maximum count as no reply). */
 function replyOf(selection: Selection, question: Question): Reply | undefined {
-  const reply = selection[question.id];
-  if (question.type === 'text') return typeof reply === 'string' && reply ? reply : undefined;
-  if (question.type === 'scale') {
-    return typeof reply === 'number' && reply <= (question.scale?.max ?? 0) ? reply : undefined;
-  }
-  return Array.isArray(reply) ? chosenIn(selection, question) : undefined;
+  return traitsOf(question.type).readReply(selection[question.id], question);
 }
 
 /**
@@ -45,8 +41,7 @@ export function reconcileSelection(
   for (const [key, before] of Object.entries(selection)) {
     const question = byId.get(Number(key));
     const kept = question && replyOf(selection, question);
-    // A question that became single-choice: no way to know which one the person meant.
-    if (!question || kept === undefined || (question.type !== 'multiple' && isMany(kept))) {
+    if (!question || kept === undefined) {
       changed = true;
       continue;
     }
@@ -54,16 +49,6 @@ export function reconcileSelection(
     next[question.id] = kept;
   }
   return changed ? next : selection;
-}
-
-const isMany = (reply: Reply) => Array.isArray(reply) && reply.length > 1;
-
-/** Only ids that still exist count: the poll may have been edited since the choice was made. */
-function chosenIn(selection: Selection, question: Question): number[] {
-  const reply = selection[question.id];
-  if (!Array.isArray(reply)) return [];
-  const valid = new Set(question.options.map((o) => o.id));
-  return reply.filter((id) => valid.has(id));
 }
 
 function isAnswered(question: Question, selection: Selection): boolean {
@@ -88,12 +73,9 @@ export function isComplete(questions: readonly Question[], selection: Selection)
 export function toBallot(questions: readonly Question[], selection: Selection): Ballot {
   const answers: Answer[] = [];
   for (const q of byOrdinal(questions)) {
-    if (!isAnswered(q, selection)) continue;
     const reply = replyOf(selection, q);
-    const questionId = q.id;
-    if (typeof reply === 'string') answers.push({ questionId, text: reply.trim() });
-    else if (typeof reply === 'number') answers.push({ questionId, value: reply });
-    else answers.push({ questionId, optionIds: chosenIn(selection, q) });
+    if (reply !== undefined && isAnswered(q, selection))
+      answers.push(traitsOf(q.type).toAnswer(q.id, reply));
   }
   return { answers };
 }

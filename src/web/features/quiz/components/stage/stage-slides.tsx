@@ -4,9 +4,10 @@ import type { SummaryQuestion } from '../../../../../contract/summary.ts';
 import { esQuiz } from '../../../../i18n/es-quiz.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { byOrdinal } from '../../../../lib/order.ts';
-import { tileLook } from '../../lib/tiles.ts';
+import { TileShape } from '../../../../question-types/choice/tile-shape.tsx';
+import { tileLook } from '../../../../question-types/choice/tiles.ts';
+import { traitsOf } from '../../../../question-types/registry.ts';
 import { Countdown } from '../phone/countdown.tsx';
-import { TileShape } from '../tile-shape.tsx';
 
 const t = esQuiz.stage;
 
@@ -102,7 +103,7 @@ export function StageTiles({ question }: { question: Question }) {
 export function StageResults({ question }: { question: SummaryQuestion }) {
   const options = byOrdinal(question.options);
   const correct = new Set(question.correctOptionIds ?? []);
-  const base = question.type === 'multiple' ? question.respondents : (question.totalAnswers ?? 0);
+  const base = traitsOf(question.type).percentBase(question);
   if (options.length === 0 || correct.size === 0) {
     return (
       <p className={cn(metaSize, 'text-muted-foreground')} data-testid="quiz-stage-unscored">

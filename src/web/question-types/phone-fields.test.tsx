@@ -2,9 +2,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Question } from '../../../../contract/poll.ts';
-import { visibleLength as contractVisibleLength } from '../../../../contract/text.ts';
-import { OpenField, textAnswerOk, visibleLength } from './open-fields.tsx';
+import type { Question } from '../../contract/poll.ts';
+import { visibleLength as contractVisibleLength } from '../../contract/text.ts';
+import { PhoneQuestionField, provideFields } from './phone-fields.tsx';
+import { lazyPhoneFields } from './phone-fields-all.ts';
+import { textAnswerOk, visibleLength } from './text/text-field.tsx';
+import type { Reply } from './types.ts';
+
+provideFields(lazyPhoneFields);
 
 const base = { ordinal: 1, resultsHidden: false, options: [], timeLimitSeconds: null };
 const scale: Question = {
@@ -18,10 +23,16 @@ const open: Question = { ...base, id: 8, text: '¿Qué mejorarías?', type: 'tex
 
 /** The field as the vote form holds it: the reply the form would send. */
 function Harness({ question }: { question: Question }) {
-  const [reply, setReply] = useState<string | number | undefined>(undefined);
+  const [reply, setReply] = useState<Reply | undefined>(undefined);
   return (
     <>
-      <OpenField question={question} position={1} reply={reply} onReply={setReply} />
+      <PhoneQuestionField
+        question={question}
+        position={1}
+        reply={reply}
+        onChoose={() => {}}
+        onReply={setReply}
+      />
       <output data-testid="reply">{JSON.stringify(reply ?? null)}</output>
     </>
   );

@@ -1,4 +1,4 @@
-import type { TileShapeName } from '../lib/tiles.ts';
+import type { TileShapeName } from './tiles.ts';
 
 /** The outlines, in a 24 × 24 box, filled with the text's colour (white on a tile). */
 const PATHS: Record<TileShapeName, string> = {
