@@ -4,6 +4,7 @@ import {
   type PollFileQuestion,
   QuestionText,
   type QuestionType,
+  questionTypeRules,
   quizMessages,
   RANKING_OPTIONS_MAX,
   RANKING_OPTIONS_MIN,
@@ -102,8 +103,9 @@ export function buildQuestion(
     if (!time.success) return lowerFirst(firstIssue(time.error));
     timeLimitSeconds = time.data;
   }
-  const scale =
-    draft.type === 'scale' && draft.scale ? toScale(ScaleInput.parse(draft.scale)) : null;
+  // The contract's table says which type owns the `scale` field (refuse checked it above).
+  const ownsScale = questionTypeRules[draft.type].settings?.field === 'scale';
+  const scale = ownsScale && draft.scale ? toScale(ScaleInput.parse(draft.scale)) : null;
   return {
     text: text.data,
     type: draft.type,

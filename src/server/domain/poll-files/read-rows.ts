@@ -1,5 +1,6 @@
 import {
   type QuestionType,
+  questionTypeRules,
   SCALE_MAXES,
   type ScaleMax,
   type SkippedLine,
@@ -85,11 +86,13 @@ function readHeaderRow(row: Row, columns: Columns, requireCorrect: boolean): Rea
     if (!Number.isFinite(seconds)) return `el tiempo «${timeCell}» no es un número de segundos`;
     time = { timeLimitSeconds: seconds };
   }
-  if (typed.type === 'text' || typed.type === 'scale') {
+  const optionsKind = typed.type ? questionTypeRules[typed.type].options.kind : 'authored';
+  if (typed.type && optionsKind === 'none') {
     return { type: typed.type, text, options: [], scale: typed.scale, ...time };
   }
   const correctCell = cell(columns.correct);
-  if (typed.type === 'yesno') {
+  // Fixed options are yes/no's Sí and No (the contract's table).
+  if (optionsKind === 'fixed') {
     // Sí is the first answer, No the second, whatever the answer cells say.
     const said = correctCell.toLowerCase();
     const yes = /^(1|s[ií]|true|verdadero|a)$/.test(said);

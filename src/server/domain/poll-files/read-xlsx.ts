@@ -59,12 +59,12 @@ function textRuns(xml: string): string {
 }
 
 function cellText(attrs: string, inner: string, shared: string[]): string {
-  const type = attribute(attrs, 't');
-  if (type === 'inlineStr') return textRuns(inner);
+  const cellType = attribute(attrs, 't');
+  if (cellType === 'inlineStr') return textRuns(inner);
   const value = /<v>([\s\S]*?)<\/v>/.exec(inner)?.[1];
   if (value === undefined) return '';
-  if (type === 's') return shared[Number(value)] ?? '';
-  if (type === 'b') return value === '1' ? 'TRUE' : 'FALSE';
+  if (cellType === 's') return shared[Number(value)] ?? '';
+  if (cellType === 'b') return value === '1' ? 'TRUE' : 'FALSE';
   return unescapeXml(value);
 }
 

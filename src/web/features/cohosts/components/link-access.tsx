@@ -12,6 +12,7 @@ import { apiCall, isApiError } from '../../../lib/api-client.ts';
 import { useLiveStream } from '../../../lib/live-stream.ts';
 import { queryKeys } from '../../../lib/query.ts';
 import { removeHostSecret } from '../../../lib/storage.ts';
+import { traitsOf } from '../../../question-types/registry.ts';
 import { linkCheckQueryOptions } from '../api/cohosts.ts';
 
 const t = esCohosts;
@@ -98,7 +99,7 @@ export function ModerationPanel({
     queryFn: ({ signal }) => apiCall('getPoll', { params: { slug }, hostSecret: secret, signal }),
   });
   if (!poll.data) return <Loading />;
-  const texts = poll.data.questions.filter((q) => q.type === 'text');
+  const texts = poll.data.questions.filter((q) => traitsOf(q.type).moderated);
   const nothing = !poll.data.settings.qa && texts.length === 0;
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-6 sm:py-8" data-testid="moderation-panel">
