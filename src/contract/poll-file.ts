@@ -4,6 +4,7 @@ import { endpoints } from './endpoints.ts';
 import { exportFileName } from './export.ts';
 import { CREATION_KEY_NOTE, CreationHeaders } from './idempotency.ts';
 import { QuestionType, Scale, Settings, SlugParams } from './poll.ts';
+import { NumberSettings } from './question-types/number.ts';
 
 /**
  * Poll files (issue 28): a poll as a document to keep, share and import again ('Exportar
@@ -26,6 +27,11 @@ export const PollFileQuestion = z.object({
   scale: Scale.nullable(),
   /** Quiz: seconds to answer; null is 'Sin límite' (and every question of a poll not a quiz). */
   timeLimitSeconds: z.number().int().nullable(),
+  /** A `number` question's range, decimals and unit (issue 26); absent for every other type. */
+  number: NumberSettings.optional(),
+  /** Quiz, `number` questions: the value scoring in full and its margin; null when not set. */
+  correctValue: z.number().nullable().optional(),
+  tolerance: z.number().nullable().optional(),
 });
 export type PollFileQuestion = z.infer<typeof PollFileQuestion>;
 

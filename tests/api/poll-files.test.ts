@@ -91,6 +91,59 @@ describe.each(engines)('poll files (%s)', (_engine, available, open) => {
     expect(view.status).toBe('draft');
   });
 
+  it.runIf(available)(
+    'Sondeo JSON: ranking and number questions travel whole (issue 26), a wrong range is skipped',
+    async () => {
+      const poll = await createPoll(t.client, { title: 'Estimaciones', settings: { quiz: true } });
+      await addQuestion(t.client, poll, {
+        text: 'Ordena de más cerca a más lejos del Sol',
+        type: 'ranking',
+        options: [{ text: 'Mercurio' }, { text: 'Venus' }, { text: 'Tierra' }],
+      });
+      await addQuestion(t.client, poll, {
+        text: '¿A cuántos grados hierve el agua al nivel del mar?',
+        type: 'number',
+        number: { min: 0, max: 500, decimals: 1, unit: '°C' },
+        correctValue: 100,
+        tolerance: 2.5,
+      });
+      const first = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/polls/${poll.slug}/file`,
+        headers: { 'x-host-secret': poll.secret },
+      });
+      const file = JSON.parse(first.body);
+      expect(file.questions[0].options.map((o: Json) => o.text)).toEqual([
+        'Mercurio',
+        'Venus',
+        'Tierra',
+      ]);
+      expect(file.questions[1]).toMatchObject({
+        type: 'number',
+        options: [],
+        number: { min: 0, max: 500, decimals: 1, unit: '°C' },
+        correctValue: 100,
+        tolerance: 2.5,
+      });
+      const imported = await importFile({ text: first.body, format: 'sondeo' });
+      expect(imported.body).toMatchObject({ imported: 2, skipped: [] });
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/polls/${imported.body.slug}/file`,
+        headers: { 'x-host-secret': imported.body.host_secret },
+      });
+      expect(again.body).toBe(first.body);
+
+      const wrong = structuredClone(file);
+      wrong.questions[1].number = { min: 10, max: 5, decimals: 0, unit: null };
+      wrong.questions.push({ ...file.questions[1], correctValue: 900 });
+      const partly = await importFile({ text: JSON.stringify(wrong), format: 'sondeo' });
+      expect(partly.status).toBe(201);
+      expect(partly.body.imported).toBe(1);
+      expect(partly.body.skipped.map((s: Json) => s.line)).toEqual([2, 3]);
+    },
+  );
+
   it.runIf(available)('the file needs the host secret: 401 without, 403 with another', async () => {
     const poll = await createPoll(t.client);
     const other = await createPoll(t.client);

@@ -1,4 +1,4 @@
-import type { Option, Poll, Question, QuizClock } from '../../contract/index.ts';
+import type { Option, Poll, Question, QuizClock, Settings } from '../../contract/index.ts';
 import type {
   OptionRecord,
   PollRecord,
@@ -175,23 +175,28 @@ export function toPollView(
 }
 
 /** The view of `poll` around its questions' views (what the row and the questions decide). */
+/** The poll's settings as the contract names them (the poll view, the poll file). */
+export function settingsOf(poll: PollRecord): Settings {
+  return {
+    oneVotePerQuestion: poll.oneVotePerQuestion,
+    resultsPublic: poll.resultsPublic,
+    presenterPace: poll.presenterPace,
+    hideResultsUntilRevealed: poll.hideResultsUntilRevealed,
+    moderateText: poll.moderateText,
+    qa: poll.qa,
+    qaModerated: poll.qaModerated,
+    strictFilter: poll.strictFilter,
+    quiz: poll.quiz,
+  };
+}
+
 function viewAround(poll: PollRecord, questions: QuestionWithOptions[], views: Question[]): Poll {
   const current = questions.find((q) => q.id === poll.currentQuestionId);
   return {
     slug: poll.slug,
     title: poll.title,
     status: poll.status,
-    settings: {
-      oneVotePerQuestion: poll.oneVotePerQuestion,
-      resultsPublic: poll.resultsPublic,
-      presenterPace: poll.presenterPace,
-      hideResultsUntilRevealed: poll.hideResultsUntilRevealed,
-      moderateText: poll.moderateText,
-      qa: poll.qa,
-      qaModerated: poll.qaModerated,
-      strictFilter: poll.strictFilter,
-      quiz: poll.quiz,
-    },
+    settings: settingsOf(poll),
     joinCode: poll.joinCode,
     questions: views,
     // A deleted question stops being current without a write.

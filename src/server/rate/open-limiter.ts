@@ -1,12 +1,8 @@
-import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import { DEFAULT_CHANNEL } from '../live/redis-bus.ts';
 import { redisBuckets } from './buckets.ts';
+import { failFastRedis } from './fail-fast-redis.ts';
 import { createLimiter, type Limiter } from './limiter.ts';
 import { redisRefusals } from './refusals.ts';
-
-/** A bucket check that waits longer than this for Redis lets the request through. */
-const REDIS_TIMEOUT_MS = 250;
 
 /**
  * The one place that picks where buckets live: in this process, or in Redis with REDIS_URL so
@@ -18,22 +14,11 @@ export function openLimiter(
 ): Limiter {
   // With RATE_LIMITS=off nothing is counted, so there is nothing to share.
   if (!config.redisUrl || !config.rateLimits.enabled) return createLimiter(config.rateLimits);
-  const redis = new Redis(config.redisUrl, {
-    connectionName: 'sondeo-limits',
-    commandTimeout: REDIS_TIMEOUT_MS,
-    // Fail fast while disconnected instead of queueing ballots behind a reconnect.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-  });
-  // Errors are reported per command below; the connection's own would repeat them.
-  redis.on('error', () => {});
-  let lastWarning = 0;
-  const onError = (error: unknown) => {
-    if (Date.now() - lastWarning < 10_000) return;
-    lastWarning = Date.now();
-    warn('rate limits: Redis unavailable, requests let through', error);
-  };
-  const prefix = `${config.redisChannel ?? DEFAULT_CHANNEL}:limits:`;
+  const { redis, prefix, onError } = failFastRedis(
+    { ...config, redisUrl: config.redisUrl },
+    'limits',
+    (error) => warn('rate limits: Redis unavailable, requests let through', error),
+  );
   return createLimiter(config.rateLimits, {
     buckets: redisBuckets(redis, prefix, onError),
     refusals: redisRefusals(redis, `${prefix}refused:`, onError),

@@ -1,12 +1,10 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import { DEFAULT_CHANNEL } from '../live/redis-bus.ts';
 import type { SharedCreationKeys } from './creation-claims.ts';
 import { redisCreationKeys } from './creation-claims.ts';
+import { failFastRedis } from './fail-fast-redis.ts';
 import { SEAT_HEARTBEAT_MS, type SeatDirectory } from './seats.ts';
 
-/** A Redis command that takes longer than this counts as failed: a ballot never waits on it. */
-const REDIS_TIMEOUT_MS = 250;
 /** A poll's seats outlive its last held stream by this much: the heartbeat of every holding
  *  instance renews them each SEAT_HEARTBEAT_MS, so only polls nobody streams any more expire. */
 const SEATS_TTL_MS = 10 * SEAT_HEARTBEAT_MS;
@@ -30,21 +28,12 @@ export function openSharedRoom(
   warn: (message: string, error: unknown) => void,
 ): SharedRoom | undefined {
   if (!config.redisUrl) return undefined;
-  const redis = new Redis(config.redisUrl, {
-    connectionName: 'sondeo-room',
-    commandTimeout: REDIS_TIMEOUT_MS,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-  });
-  // Errors are reported per command below; the connection's own would repeat them.
-  redis.on('error', () => {});
-  let lastWarning = 0;
-  const onError = (error: unknown) => {
-    if (Date.now() - lastWarning < 10_000) return;
-    lastWarning = Date.now();
-    warn('seats and creation keys: Redis unavailable, this instance judges alone', error);
-  };
-  const prefix = `${config.redisChannel ?? DEFAULT_CHANNEL}:room:`;
+  const { redis, prefix, onError } = failFastRedis(
+    { ...config, redisUrl: config.redisUrl },
+    'room',
+    (error) =>
+      warn('seats and creation keys: Redis unavailable, this instance judges alone', error),
+  );
   return {
     seats: redisSeatDirectory(redis, `${prefix}seats:`, onError),
     creationKeys: redisCreationKeys(redis, `${prefix}keys:`, onError),

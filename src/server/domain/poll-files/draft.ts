@@ -1,4 +1,10 @@
-import type { QuestionType, ScaleInput, Settings, SkippedLine } from '../../../contract/index.ts';
+import type {
+  NumberInput,
+  QuestionType,
+  ScaleInput,
+  Settings,
+  SkippedLine,
+} from '../../../contract/index.ts';
 
 /**
  * What every reader makes of a file (issue 28): the questions it could read, still unchecked,
@@ -13,6 +19,10 @@ export interface DraftQuestion {
   text: string;
   options: DraftOption[];
   scale?: ScaleInput | null;
+  /** A number question's settings and, in a quiz, its correct value and margin (issue 26). */
+  number?: NumberInput | null;
+  correctValue?: number | null;
+  tolerance?: number | null;
   /** Undefined: the default (20 s in a quiz, none otherwise); null: 'Sin límite'. */
   timeLimitSeconds?: number | null;
 }

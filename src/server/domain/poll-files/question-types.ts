@@ -1,5 +1,9 @@
 import {
+  CorrectValue,
   MAX_OPTIONS_PER_QUESTION,
+  NumberInput,
+  numberMessages,
+  numberValueProblem,
   OptionText,
   type PollFileQuestion,
   QuestionText,
@@ -10,6 +14,7 @@ import {
   RANKING_OPTIONS_MIN,
   ScaleInput,
   TimeLimitSeconds,
+  Tolerance,
   validationMessages,
 } from '../../../contract/index.ts';
 import type { NewQuestion, QuestionWithOptions } from '../../store/store.ts';
@@ -23,7 +28,9 @@ import { type DraftQuestion, lowerFirst } from './draft.ts';
  */
 interface TypeRule {
   /** The type's own fields in a Sondeo file. */
-  toFile(question: QuestionWithOptions): Pick<PollFileQuestion, 'options' | 'scale'>;
+  toFile(
+    question: QuestionWithOptions,
+  ): Pick<PollFileQuestion, 'options' | 'scale' | 'number' | 'correctValue' | 'tolerance'>;
   /** Why an imported question of this type cannot be made, or undefined when it can. */
   refuse(draft: DraftQuestion): string | undefined;
 }
@@ -63,11 +70,32 @@ export const TYPE_RULES: Record<QuestionType, TypeRule> = {
         ? lowerFirst(validationMessages.rankingOptions)
         : undefined,
   },
-  // The Sondeo file has no field for a number's range yet: written without it, never imported.
-  number: { toFile: noOptions, refuse: () => NUMBER_NOT_IN_FILES },
+  // Issue 26: a number travels with its range, decimals, unit and (quiz) correct value.
+  number: {
+    toFile: (q) => ({
+      options: [],
+      scale: null,
+      number: q.number ?? undefined,
+      correctValue: q.correctValue,
+      tolerance: q.tolerance,
+    }),
+    refuse: (d) => optionless(d) ?? numberProblem(d),
+  },
 };
 
-const NUMBER_NOT_IN_FILES = 'las preguntas de número aún no se pueden importar de un archivo';
+/** Why a number question of a file cannot be made: the rules of a typed one (the contract's). */
+function numberProblem(d: DraftQuestion): string | undefined {
+  const settings = NumberInput.safeParse(d.number);
+  if (!settings.success) return lowerFirst(firstIssue(settings.error));
+  const correct = CorrectValue.safeParse(d.correctValue ?? null);
+  if (!correct.success) return lowerFirst(firstIssue(correct.error));
+  const tolerance = Tolerance.safeParse(d.tolerance ?? null);
+  if (!tolerance.success) return lowerFirst(firstIssue(tolerance.error));
+  if (correct.data !== null && numberValueProblem(correct.data, { ...settings.data, unit: null })) {
+    return lowerFirst(numberMessages.correctValueOutside);
+  }
+  return undefined;
+}
 
 function firstIssue(error: { issues: { message: string }[] }): string {
   return error.issues[0]?.message ?? validationMessages.questionRequired;
@@ -106,12 +134,19 @@ export function buildQuestion(
   // The contract's table says which type owns the `scale` field (refuse checked it above).
   const ownsScale = questionTypeRules[draft.type].settings?.field === 'scale';
   const scale = ownsScale && draft.scale ? toScale(ScaleInput.parse(draft.scale)) : null;
+  const ownsNumber = questionTypeRules[draft.type].settings?.field === 'number';
+  const number = ownsNumber && draft.number ? NumberInput.parse(draft.number) : null;
   return {
     text: text.data,
     type: draft.type,
     ordinal,
     resultsHidden: defaults.resultsHidden,
     scale,
+    ...(number && {
+      number: { ...number, unit: number.unit ?? null },
+      correctValue: draft.correctValue ?? null,
+      tolerance: draft.tolerance ?? null,
+    }),
     timeLimitSeconds,
     options: questionOptions(draft.type, rows, scale),
   };

@@ -54,6 +54,9 @@ export function readSondeo(text: string): DraftPoll {
       text: q.text,
       options: q.options,
       scale: q.scale,
+      number: q.number,
+      correctValue: q.correctValue,
+      tolerance: q.tolerance,
       timeLimitSeconds: q.timeLimitSeconds,
     });
   }

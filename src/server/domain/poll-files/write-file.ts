@@ -1,6 +1,6 @@
-import type { PollFile, Settings } from '../../../contract/index.ts';
+import type { PollFile } from '../../../contract/index.ts';
 import type { PollStore } from '../../store/store.ts';
-import { findPollAsHost } from '../poll-view.ts';
+import { findPollAsHost, settingsOf } from '../poll-view.ts';
 import { toFileQuestion } from './question-types.ts';
 
 /** 'Exportar encuesta': the poll as a Sondeo file, settings in a fixed order so the same poll
@@ -12,17 +12,7 @@ export async function writePollFile(
 ): Promise<{ file: PollFile; json: string }> {
   const poll = await findPollAsHost(store, slug, secret);
   const questions = await store.listQuestions(poll.id);
-  const settings: Settings = {
-    oneVotePerQuestion: poll.oneVotePerQuestion,
-    resultsPublic: poll.resultsPublic,
-    presenterPace: poll.presenterPace,
-    hideResultsUntilRevealed: poll.hideResultsUntilRevealed,
-    moderateText: poll.moderateText,
-    qa: poll.qa,
-    qaModerated: poll.qaModerated,
-    strictFilter: poll.strictFilter,
-    quiz: poll.quiz,
-  };
+  const settings = settingsOf(poll);
   const file: PollFile = {
     sondeo: 1,
     title: poll.title,

@@ -1,0 +1,33 @@
+import { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import { DEFAULT_CHANNEL } from '../live/redis-bus.ts';
+
+/** A Redis command that takes longer than this counts as failed: a request never waits on it. */
+export const REDIS_TIMEOUT_MS = 250;
+
+/**
+ * A Redis connection for what a request checks on its way (buckets, seats, creation keys): it
+ * fails fast while disconnected instead of queueing requests behind a reconnect, and reports
+ * failures at most every 10 s (each command reports its own; the connection's would repeat them).
+ * `prefix` is where its keys live, under the deployment's channel name.
+ */
+export function failFastRedis(
+  config: Pick<Config, 'redisUrl' | 'redisChannel'> & { redisUrl: string },
+  part: string,
+  warn: (error: unknown) => void,
+): { redis: Redis; prefix: string; onError: (error: unknown) => void } {
+  const redis = new Redis(config.redisUrl, {
+    connectionName: `sondeo-${part}`,
+    commandTimeout: REDIS_TIMEOUT_MS,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+  });
+  redis.on('error', () => {});
+  let lastWarning = 0;
+  const onError = (error: unknown) => {
+    if (Date.now() - lastWarning < 10_000) return;
+    lastWarning = Date.now();
+    warn(error);
+  };
+  return { redis, prefix: `${config.redisChannel ?? DEFAULT_CHANNEL}:${part}:`, onError };
+}
