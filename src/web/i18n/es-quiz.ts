@@ -77,6 +77,12 @@ export const esQuiz = {
     waitingClock: 'Empezando…',
     correct: 'Correcta',
     unscored: 'Sin respuesta correcta: no puntúa',
+    /** 'Ordenar': how many put the option in its right place. */
+    inPlace: (n: number, percent: number) =>
+      `${n} ${n === 1 ? 'acertó' : 'acertaron'} el puesto · ${percent}%`,
+    /** 'Número': the value that scores in full and its margin. */
+    correctValue: (value: string, margin: string | null) =>
+      `Respuesta correcta: ${value}${margin ? ` (± ${margin})` : ''}`,
     leaderboard: 'Clasificación',
     podium: 'Podio',
     noPlayers: 'Todavía no hay jugadores',

@@ -5,9 +5,11 @@ import type { LeaderboardEntry } from '../../../../../contract/quiz.ts';
 import type { Summary, SummaryQuestion } from '../../../../../contract/summary.ts';
 import { esQuiz } from '../../../../i18n/es-quiz.ts';
 import { byOrdinal } from '../../../../lib/order.ts';
+import { traitsOf } from '../../../../question-types/registry.ts';
 import { leaderboardQueryOptions, useCloseQuestion } from '../../api/host-calls.ts';
 import { useRemainingMs, useServerOffset } from '../../lib/use-countdown.ts';
 import { useStageFit } from './stage-fit.ts';
+import { correctValueText } from './stage-reveals.tsx';
 import { StageHead, StageResults, StageTiles } from './stage-slides.tsx';
 import { Leaderboard, Podium } from './standings.tsx';
 
@@ -148,9 +150,7 @@ function announcement(
 ): string {
   if (view === 'results') {
     if (!counts) return '';
-    const correct = new Set(counts.correctOptionIds ?? []);
-    const texts = counts.options.filter((o) => correct.has(o.id)).map((o) => o.text);
-    return t.announceResults(counts.text, texts.join(', '), counts.respondents);
+    return t.announceResults(counts.text, correctText(counts), counts.respondents);
   }
   if (!loaded) return '';
   const rows = entries
@@ -158,6 +158,21 @@ function announcement(
     .map((e) => t.announceRow(e.rank, e.nickname, e.score))
     .join('; ');
   return view === 'podium' ? t.announcePodium(rows) : t.announceLeaderboard(rows);
+}
+
+/** What a screen reader hears as the right answer: the options marked, the order, the value. */
+function correctText(counts: SummaryQuestion): string {
+  const scores = traitsOf(counts.type).quizCorrect;
+  if (scores === 'order')
+    return byOrdinal(counts.options)
+      .map((o) => o.text)
+      .join(', ');
+  if (scores === 'value') return counts.correctValue == null ? '' : correctValueText(counts);
+  const correct = new Set(counts.correctOptionIds ?? []);
+  return counts.options
+    .filter((o) => correct.has(o.id))
+    .map((o) => o.text)
+    .join(', ');
 }
 
 /** Results and the leaderboard, said politely once each time they change. */

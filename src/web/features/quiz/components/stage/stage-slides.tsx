@@ -8,6 +8,7 @@ import { TileShape } from '../../../../question-types/choice/tile-shape.tsx';
 import { tileLook } from '../../../../question-types/choice/tiles.ts';
 import { traitsOf } from '../../../../question-types/registry.ts';
 import { Countdown } from '../phone/countdown.tsx';
+import { StageNumberReveal, StageRankingReveal } from './stage-reveals.tsx';
 
 const t = esQuiz.stage;
 
@@ -101,6 +102,9 @@ export function StageTiles({ question }: { question: Question }) {
  * 'Correcta' (never by colour alone). A question with no correct option says it scored nothing.
  */
 export function StageResults({ question }: { question: SummaryQuestion }) {
+  const scores = traitsOf(question.type).quizCorrect;
+  if (scores === 'order') return <StageRankingReveal question={question} />;
+  if (scores === 'value') return <StageNumberReveal question={question} />;
   const options = byOrdinal(question.options);
   const correct = new Set(question.correctOptionIds ?? []);
   const base = traitsOf(question.type).percentBase(question);
