@@ -150,6 +150,17 @@ describe('Ordenar and Número', () => {
     expect(poll.questions.map((q) => q.type)).toEqual(['ranking', 'number']);
     expect(poll.questions[1]?.number).toEqual({ min: -10, max: 1000, decimals: 1, unit: '°C' });
     expect(await axeViolations(page)).toEqual([]);
+
+    // A saved number question's range is edited in place, as a scale's is.
+    await page.getByRole('button', { name: 'Editar rango' }).click();
+    await page.getByRole('group', { name: 'Editar rango' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Máximo').fill('2500,5');
+    await page.getByLabel('Unidad (opcional)').fill('K');
+    await page.getByRole('button', { name: 'Guardar rango' }).click();
+    await page.getByText('De -10 a 2.500,5 · 1 decimal · K').waitFor();
+    const edited = await app.api<Poll>(`/polls/${seeded.slug}`);
+    expect(edited.questions[1]?.number).toEqual({ min: -10, max: 2500.5, decimals: 1, unit: 'K' });
   });
 
   async function withAnswers() {

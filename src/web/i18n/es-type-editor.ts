@@ -32,4 +32,7 @@ export const esTypeEditor = {
       .filter(Boolean)
       .join(' · '),
   correctSummary: (value: string, tolerance: string) => `Correcta: ${value} ± ${tolerance}`,
+  editNumber: 'Editar rango',
+  saveNumber: 'Guardar rango',
+  numberUpdated: 'Rango actualizado',
 } as const;

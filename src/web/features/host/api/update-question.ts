@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Scale } from '../../../../contract/poll.ts';
+import type { CreateQuestionBody, Scale } from '../../../../contract/poll.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 import { useHostSession } from '../host-session.tsx';
 import { patchQuestion, summaryChanged } from './cache.ts';
@@ -38,6 +38,27 @@ export function useUpdateScale() {
     onSuccess: (question) => {
       patchQuestion(queryClient, slug, question.id, () => question);
       // Lowering the maximum deletes answers: the counts change too.
+      void summaryChanged(queryClient, slug);
+    },
+    onError: notifyError,
+  });
+}
+
+type NumberVariables = {
+  questionId: number;
+  body: Pick<CreateQuestionBody, 'number' | 'correctValue' | 'tolerance'>;
+};
+
+/** PUT /questions/{id} with a number question's range, decimals, unit and (quiz) answer. */
+export function useUpdateNumber() {
+  const { slug, secret } = useHostSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ questionId, body }: NumberVariables) =>
+      apiCall('updateQuestion', { params: { id: questionId }, body, hostSecret: secret }),
+    onSuccess: (question) => {
+      patchQuestion(queryClient, slug, question.id, () => question);
+      // The histogram's bins follow the range.
       void summaryChanged(queryClient, slug);
     },
     onError: notifyError,

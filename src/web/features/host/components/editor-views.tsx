@@ -4,11 +4,11 @@ import type { CreateQuestionBody, Question, QuestionType } from '../../../../con
 import { es } from '../../../i18n/es.ts';
 import { esQuiz } from '../../../i18n/es-quiz.ts';
 import { esTypeEditor } from '../../../i18n/es-type-editor.ts';
+import { NumberEdit } from './number-edit.tsx';
 import {
   NEW_NUMBER,
   type NumberDraft,
   NumberFields,
-  NumberSummary,
   numberBody,
   numberDraftProblem,
 } from './number-fields.tsx';
@@ -110,5 +110,5 @@ export const editorViews: Record<QuestionType, TypeEditor> = {
     Saved: RankedOptions,
     quizHint: esTypeEditor.rankingQuizHint,
   },
-  number: { settings: numberSettings, Saved: NumberSummary, quizHint: esTypeEditor.numberQuizHint },
+  number: { settings: numberSettings, Saved: NumberEdit, quizHint: esTypeEditor.numberQuizHint },
 };
