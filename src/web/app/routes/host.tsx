@@ -49,12 +49,8 @@ function HostScreen({ slug }: { slug: string }) {
       slug={slug}
       secret={secret}
       onForget={forget}
-      share={
-        <>
-          <ShareCard slug={slug} />
-          <ManageLinksDialog slug={slug} secret={secret} />
-        </>
-      }
+      share={<ShareCard slug={slug} />}
+      coHosts={<ManageLinksDialog slug={slug} secret={secret} />}
       audienceQuestions={(poll) => <QaHostCard poll={poll} secret={secret} />}
       moderation={(question) => (
         <TextModeration slug={slug} secret={secret} questionId={question.id} />

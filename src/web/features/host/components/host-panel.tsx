@@ -35,6 +35,9 @@ type HostPanelProps = {
   players?: (poll: Poll) => ReactNode;
   /** 'Archivo de la encuesta' (issue 28): export and import, another feature's card. */
   pollFile?: ReactNode;
+  /** 'Compartir la gestión' (issue 28): co-host links, another feature's; under the status, so
+   *  sharing and 'Abrir encuesta' stay on a phone's first screen. */
+  coHosts?: ReactNode;
 };
 
 /**
@@ -65,6 +68,7 @@ export function HostPanel({
   audienceQuestions,
   players,
   pollFile,
+  coHosts,
 }: HostPanelProps) {
   const query = useQuery(pollQueryOptions(slug));
   useDocumentTitle(query.data ? es.titles.panel(query.data.title) : null);
@@ -86,6 +90,7 @@ export function HostPanel({
           <div className="grid gap-6 lg:col-start-2 lg:row-start-1">
             {share}
             <StatusCard poll={poll} />
+            {coHosts}
           </div>
           <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
             <QuestionsCard poll={poll} moderation={moderation} />
