@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import { startBanner } from './banner.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { rekeyOldNicknames } from './domain/quiz/nickname.ts';
 import { resolveLimits } from './limits.ts';
 import { DEFAULT_WINDOW_POLICY } from './live/coalescing-window.ts';
 import { createLive } from './live/live.ts';
@@ -22,6 +23,9 @@ async function main(): Promise<void> {
   try {
     config = loadConfig();
     store = await openStore(config);
+    // Players who took a name under an older uniqueness rule (migration 023).
+    const rekeyed = await rekeyOldNicknames(store);
+    if (rekeyed > 0) console.log(`Apodos con la clave nueva: ${rekeyed}.`);
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);

@@ -69,6 +69,7 @@ export function deletePollContract(engine: string, factory: () => Promise<PollSt
         participantId: `ana${n}`,
         nickname: 'Ana',
         key: 'ana',
+        keyVersion: 1,
         now,
       });
       return { poll, choice, open, qaId: asked.id };

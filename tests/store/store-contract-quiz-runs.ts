@@ -46,6 +46,7 @@ export function quizRunsContract(engine: string, factory: () => Promise<PollStor
         participantId,
         nickname,
         key: nickname.toLowerCase(),
+        keyVersion: 1,
         now: new Date(),
       });
     const vote = (pollId: number, participantId: string, questionId: number, optionId: number) =>
@@ -137,7 +138,13 @@ export function quizRunsContract(engine: string, factory: () => Promise<PollStor
       const before = (await current.store.getPollById(poll.id))!.updatedAt.getTime();
 
       const rename = (nickname: string, to: string) =>
-        current.store.renamePlayer({ pollId: poll.id, nickname, to, key: to.toLowerCase() });
+        current.store.renamePlayer({
+          pollId: poll.id,
+          nickname,
+          to,
+          key: to.toLowerCase(),
+          keyVersion: 1,
+        });
       expect(await rename('Ana', 'LEO')).toBe('taken');
       expect(await rename('Nadie', 'Otra')).toBe('missing');
       expect(await rename('Ana', 'Anabel')).toBe('renamed');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NICKNAME_KEY_RULE, nicknameKey } from '../../src/server/domain/quiz/nickname.ts';
 import { quizRefusal } from '../../src/server/domain/quiz/refusal.ts';
 import { rankPlayers, scoreAnswer } from '../../src/server/domain/quiz/scoring.ts';
 import type { PollStore } from '../../src/server/store/store.ts';
@@ -58,7 +59,15 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
       participantId: string,
       nickname: string,
       key = nickname.toLowerCase(),
-    ) => current.store.setNickname({ pollId, participantId, nickname, key, now: new Date() });
+    ) =>
+      current.store.setNickname({
+        pollId,
+        participantId,
+        nickname,
+        key,
+        keyVersion: 1,
+        now: new Date(),
+      });
 
     it('keeps nicknames unique per poll by their folded key, and lets a player change its own', async () => {
       const { poll } = await quizPoll();
@@ -166,6 +175,39 @@ export function quizContract(engine: string, factory: () => Promise<PollStore>):
       await current.store.startQuestionClock(q.id, new Date());
       expect((await current.store.openClocks()).map((c) => c.questionId)).toEqual([q.id]);
     });
+
+    it('re-keys names taken under the old key (issue 25, migration 023): look-alikes collide', async () => {
+      const { poll } = await quizPoll();
+      // As the store held them before the confusables skeleton: case and accents folded only.
+      const old = (participantId: string, nickname: string, at: number) =>
+        current.store.setNickname({
+          pollId: poll.id,
+          participantId,
+          nickname,
+          key: nickname.toLowerCase(),
+          keyVersion: 0,
+          now: new Date(at),
+        });
+      expect(await old('p1', 'Ismael', 1_000)).toBe('set');
+      expect(await old('p2', 'lsmael', 2_000)).toBe('set');
+      expect(await old('p3', 'Ana', 3_000)).toBe('set');
+      // Old keys: a newcomer's 'Ismael' looks the same and is still taken by nobody.
+      expect(nicknameKey('lsmael')).toBe(nicknameKey('Ismael'));
+
+      expect(await current.store.rekeyNicknames(NICKNAME_KEY_RULE)).toBe(3);
+      // The first to join keeps the name; the look-alike becomes distinct, with its points.
+      expect(await current.store.getNickname(poll.id, 'p1')).toBe('Ismael');
+      expect(await current.store.getNickname(poll.id, 'p2')).toBe('lsmael 2');
+      expect(await current.store.getNickname(poll.id, 'p3')).toBe('Ana');
+      const join = (participantId: string, nickname: string) =>
+        nick(poll.id, participantId, nickname, nicknameKey(nickname));
+      expect(await join('p4', 'lsmael')).toBe('taken');
+      expect(await join('p4', 'ISMAEL')).toBe('taken');
+      expect(await join('p4', 'Isrnael 2')).toBe('taken');
+      expect(await join('p4', 'Ismael B')).toBe('set');
+      // Done once: nothing of the old rule is left.
+      expect(await current.store.rekeyNicknames(NICKNAME_KEY_RULE)).toBe(0);
+    });
   });
 }
 
@@ -184,6 +226,7 @@ export async function scoreSurvivesReopen(open: () => Promise<PollStore>): Promi
     participantId: 'p',
     nickname: 'Pia',
     key: 'pia',
+    keyVersion: 1,
     now: new Date(),
   });
   await first.setNickname({
@@ -191,6 +234,7 @@ export async function scoreSurvivesReopen(open: () => Promise<PollStore>): Promi
     participantId: 'o',
     nickname: 'Otro',
     key: 'otro',
+    keyVersion: 1,
     now: new Date(),
   });
   await first.updatePoll(poll.id, { currentQuestionId: q.id });

@@ -13,6 +13,7 @@ import type { BallotSource, PollRecord, PollStore } from '../store/store.ts';
 import type { PollEvents } from './events.ts';
 import { QUIZ_INSTANT_MS, quizSignals } from './integrity-quiz.ts';
 import { findPollAsHost } from './poll-view.ts';
+import { rekeyOldNicknames } from './quiz/nickname.ts';
 import { TimeSlices } from './time-slices.ts';
 
 /** The integrity view's slices: a page of ballots per turn, well inside issue 25's 20 ms. */
@@ -154,6 +155,8 @@ export async function restoreDiscarded(
 ): Promise<RestoreDiscardedResponse> {
   const poll = await findPollAsHost(store, slug, secret);
   const restoredBallots = await store.restoreDiscarded(poll.id, body.source);
+  // Players set aside before migration 023 come back with their old key.
+  await rekeyOldNicknames(store);
   // Quiz rows may come back without ballots: the standings follow the poll's change anyway.
   events.pollChanged(poll.slug);
   events.votesChanged(poll.slug);

@@ -5,6 +5,7 @@ import { touchPoll } from './kysely-rows.ts';
 import {
   emptySetAside,
   restoreSetAside,
+  type SetAsidePlayer,
   setAsideBallots,
   setAsideQuiz,
 } from './kysely-set-aside.ts';
@@ -128,12 +129,7 @@ async function forgetQuizAnswers(
       .where('participant_id', '=', r.participant_id)
       .execute();
   }
-  const players: {
-    participantId: string;
-    nickname: string;
-    nicknameKey: string;
-    createdAt: number;
-  }[] = [];
+  const players: SetAsidePlayer[] = [];
   for (let i = 0; i < voters.length; i += DISCARD_CHUNK) {
     const gone = await trx
       .selectFrom('quiz_players as p')
@@ -166,6 +162,7 @@ async function forgetQuizAnswers(
         participantId: p.participant_id,
         nickname: p.nickname,
         nicknameKey: p.nickname_key,
+        keyVersion: Number(p.key_version),
         createdAt: Number(p.created_at),
       });
     }

@@ -82,13 +82,20 @@ export async function everyoneAnswered(
 export async function setNickname(
   db: Kysely<Database>,
   hooks: EngineHooks,
-  input: { pollId: number; participantId: string; nickname: string; key: string; now: Date },
+  input: {
+    pollId: number;
+    participantId: string;
+    nickname: string;
+    key: string;
+    keyVersion: number;
+    now: Date;
+  },
 ): Promise<'set' | 'taken'> {
   try {
     return await db.transaction().execute(async (trx) => {
       const mine = await trx
         .updateTable('quiz_players')
-        .set({ nickname: input.nickname, nickname_key: input.key })
+        .set({ nickname: input.nickname, nickname_key: input.key, key_version: input.keyVersion })
         .where('poll_id', '=', input.pollId)
         .where('participant_id', '=', input.participantId)
         .executeTakeFirst();
@@ -100,6 +107,7 @@ export async function setNickname(
             participant_id: input.participantId,
             nickname: input.nickname,
             nickname_key: input.key,
+            key_version: input.keyVersion,
             created_at: input.now.getTime(),
           })
           .execute();

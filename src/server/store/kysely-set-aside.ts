@@ -27,12 +27,18 @@ interface SetAsideBallot {
 interface SetAsidePayload {
   ballots: SetAsideBallot[];
   quizResults: { questionId: number; participantId: string; points: number; correct: number }[];
-  quizPlayers: {
-    participantId: string;
-    nickname: string;
-    nicknameKey: string;
-    createdAt: number;
-  }[];
+  quizPlayers: SetAsidePlayer[];
+}
+
+/** A player a discard took off the standings. */
+export interface SetAsidePlayer {
+  participantId: string;
+  nickname: string;
+  nicknameKey: string;
+  /** The rule that made nicknameKey (migration 023); absent from payloads set aside before it,
+   *  whose players the server re-keys after a restore (PollStore.rekeyNicknames). */
+  keyVersion?: number;
+  createdAt: number;
 }
 
 /** Ballots per row of set_aside: a few hundred KB of JSON at most. */
@@ -255,6 +261,7 @@ export async function restoreSetAside(
           participant_id: p.participantId,
           nickname: p.nickname,
           nickname_key: p.nicknameKey,
+          key_version: p.keyVersion ?? 0,
           created_at: p.createdAt,
         })
         .onConflict((oc) => oc.doNothing())

@@ -59,7 +59,7 @@ import {
   setNickname,
   startQuestionClock,
 } from './kysely-quiz.ts';
-import { removePlayer, renamePlayer } from './kysely-quiz-players.ts';
+import { rekeyNicknames, removePlayer, renamePlayer } from './kysely-quiz-players.ts';
 import {
   bumpedUpdatedAt,
   insertQuestion,
@@ -509,6 +509,10 @@ export class KyselyPollStore implements PollStore {
 
   removePlayer(input: Parameters<PollStore['removePlayer']>[0]) {
     return removePlayer(this.db, input);
+  }
+
+  rekeyNicknames(rule: Parameters<PollStore['rekeyNicknames']>[0]) {
+    return rekeyNicknames(this.db, this.hooks, rule);
   }
 
   quizStandings(pollId: number) {

@@ -247,8 +247,10 @@ export interface QuizPlayersTable {
   poll_id: number;
   participant_id: string;
   nickname: string;
-  /** Folded (case, accents): unique per poll. */
+  /** How the nickname looks (domain/quiz/nickname.ts nicknameKey): unique per poll. */
   nickname_key: string;
+  /** The version of the key's rule that made nickname_key (migration 023; 0 before it). */
+  key_version: Generated<number>;
   created_at: number;
 }
 

@@ -191,6 +191,8 @@ export interface PollStore extends QaStore, CohostStore {
     participantId: string;
     nickname: string;
     key: string;
+    /** The version of the key's rule (migration 023): rows of an older one are re-keyed. */
+    keyVersion: number;
     now: Date;
   }): Promise<'set' | 'taken'>;
   getNickname(pollId: number, participantId: string): Promise<string | undefined>;
@@ -213,9 +215,13 @@ export interface PollStore extends QaStore, CohostStore {
     nickname: string;
     to: string;
     key: string;
+    keyVersion: number;
   }): Promise<'renamed' | 'taken' | 'missing'>;
   /** The host removes the player called `nickname` and its points. Moves updatedAt. */
   removePlayer(input: { pollId: number; nickname: string }): Promise<boolean>;
+  /** Re-keys the players whose key an older version of `rule` made (issue 25, migration 023);
+   *  a player that now looks like an earlier one is renamed 'name 2'. Returns how many. */
+  rekeyNicknames(rule: NicknameKeyRule): Promise<number>;
   /** Players with their sums over the closed questions. */
   quizStandings(pollId: number): Promise<QuizStandingsRows>;
   /** The participant's results of the closed questions it answered. */
@@ -565,6 +571,14 @@ export interface QuizAnswer {
 }
 
 /** Points of one answer (the domain's rule, quiz/scoring.ts). */
+/** The domain's key of a nickname, and the version of that rule (migration 023). */
+export interface NicknameKeyRule {
+  keyOf: (nickname: string) => string;
+  version: number;
+  /** Longest nickname: a renamed look-alike stays within it. */
+  maxLength: number;
+}
+
 export type QuizScorer = (
   answer: QuizAnswer,
   question: {

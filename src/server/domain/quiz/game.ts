@@ -9,7 +9,7 @@ import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
 import { findPoll, findPollAsHost, quizClockOf } from '../poll-view.ts';
 import { canSeeResults } from '../tally.ts';
-import { checkNickname } from './nickname.ts';
+import { checkNickname, NICKNAME_KEY_VERSION } from './nickname.ts';
 import { type RankedPlayer, rankPlayers, scoreAnswer } from './scoring.ts';
 
 /** Nicknames, standings and closing: the quiz's rules that are not a ballot's (issue 18). */
@@ -31,6 +31,7 @@ export async function setNickname(
     participantId,
     nickname,
     key,
+    keyVersion: NICKNAME_KEY_VERSION,
     now: new Date(),
   });
   if (outcome === 'taken') throw new DomainError('NICKNAME_TAKEN', quizMessages.nicknameTaken);

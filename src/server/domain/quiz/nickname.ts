@@ -1,4 +1,4 @@
-import { quizMessages } from '../../../contract/index.ts';
+import { NICKNAME_MAX, quizMessages } from '../../../contract/index.ts';
 import type { PollRecord, PollStore } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
 import { blockedTest } from '../moderation/blocked-words.ts';
@@ -66,6 +66,23 @@ export function nicknameKey(nickname: string): string {
     .replace(/[^a-z0-9]/g, '');
   // A name of symbols only ('★★') keeps them, without spaces.
   return key !== '' ? key : folded.replace(/\s+/gu, '');
+}
+
+/** The version of nicknameKey's rule, stored beside each key (migration 023): raise it when the
+ *  rule changes, and the server re-keys the players keyed before on its next start. Version 1
+ *  is the confusables skeleton (issue 25); rows of version 0 were keyed by case and accents. */
+export const NICKNAME_KEY_VERSION = 1;
+
+export const NICKNAME_KEY_RULE = {
+  keyOf: nicknameKey,
+  version: NICKNAME_KEY_VERSION,
+  maxLength: NICKNAME_MAX,
+} as const;
+
+/** Re-keys the players an older rule keyed (at start, and after a restore brings back players
+ *  set aside before migration 023); a look-alike of an earlier player becomes 'name 2'. */
+export function rekeyOldNicknames(store: PollStore): Promise<number> {
+  return store.rekeyNicknames(NICKNAME_KEY_RULE);
 }
 
 /**

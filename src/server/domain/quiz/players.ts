@@ -3,7 +3,7 @@ import type { PollStore } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
 import { findPollAsHost } from '../poll-view.ts';
-import { checkNickname } from './nickname.ts';
+import { checkNickname, NICKNAME_KEY_VERSION } from './nickname.ts';
 
 /**
  * The host's hand on the players of a quiz (issue 25): a nickname that got past the filter, or
@@ -22,7 +22,13 @@ export async function renamePlayerAsHost(
 ): Promise<{ nickname: string }> {
   const poll = await findPollAsHost(store, slug, secret);
   const key = await checkNickname(store, poll, to);
-  const outcome = await store.renamePlayer({ pollId: poll.id, nickname, to, key });
+  const outcome = await store.renamePlayer({
+    pollId: poll.id,
+    nickname,
+    to,
+    key,
+    keyVersion: NICKNAME_KEY_VERSION,
+  });
   if (outcome === 'missing') throw new DomainError('PLAYER_NOT_FOUND');
   if (outcome === 'taken') throw new DomainError('NICKNAME_TAKEN', quizMessages.nicknameTaken);
   // The presenter's leaderboard and podium read the standings again on this frame.
