@@ -11,7 +11,7 @@ import type {
 import type { RefusalLog } from '../rate/refusals.ts';
 import type { BallotSource, PollRecord, PollStore } from '../store/store.ts';
 import type { PollEvents } from './events.ts';
-import { QUIZ_INSTANT_MS, quizSignals } from './integrity-quiz.ts';
+import { QUIZ_DELAY_BUCKET_MS, QUIZ_DELAY_BUCKETS, quizSignals } from './integrity-quiz.ts';
 import { findPollAsHost } from './poll-view.ts';
 import { rekeyOldNicknames } from './quiz/nickname.ts';
 import { TimeSlices } from './time-slices.ts';
@@ -63,7 +63,11 @@ async function assess(store: PollStore, poll: PollRecord) {
   const sources = await store.ballotSources(poll.id, BULK_IDS_PER_SECOND, pause);
   const quiz = poll.quiz
     ? quizSignals(
-        await store.quizAnswerTimings(poll.id, QUIZ_INSTANT_MS, pause),
+        await store.quizAnswerTimings(
+          poll.id,
+          { bucketMs: QUIZ_DELAY_BUCKET_MS, lastBucket: QUIZ_DELAY_BUCKETS },
+          pause,
+        ),
         await store.listQuestions(poll.id),
       )
     : undefined;

@@ -142,16 +142,21 @@ export async function ballotSources(
   );
 }
 
-/** Per source, question and option: the answers to started questions, and those within
- *  `instantMs` of the question's start; grouped by ranges of ballots like ballotSources. */
+/** Per source, question, option and delay bucket: the answers to started questions; grouped
+ *  by ranges of ballots like ballotSources. The delays are bucketed (and the long ones counted
+ *  in the last bucket) so a big poll gives a few rows per source, not one per ballot. */
 export async function quizAnswerTimings(
   db: Kysely<Database>,
   pollId: number,
-  instantMs: number,
+  delays: { bucketMs: number; lastBucket: number },
   step = INTEGRITY_STEP_ROWS,
   pause: Pause = noPause,
 ): Promise<QuizAnswerTiming[]> {
   const timings = new Map<string, QuizAnswerTiming>();
+  const { bucketMs, lastBucket } = delays;
+  const delay = sql<number>`(b.created_at - q.started_at)`;
+  const bucket = sql<number>`case when ${delay} >= ${lastBucket * bucketMs} then ${lastBucket}
+    when ${delay} < 0 then 0 else cast(${delay} / ${bucketMs} as integer) end`;
   await byRanges(db, pollId, step, pause, async (afterId, lastId) => {
     const rows = await db
       .selectFrom('ballots as b')
@@ -161,30 +166,27 @@ export async function quizAnswerTimings(
         'b.source',
         'c.question_id',
         'c.option_id',
+        bucket.as('bucket'),
         eb.fn.countAll().as('n'),
-        eb.fn
-          .sum(sql<number>`case when b.created_at - q.started_at < ${instantMs} then 1 else 0 end`)
-          .as('instant'),
       ])
       .where(unindexed('b.poll_id'), '=', pollId)
       .where('b.id', '>', afterId)
       .$if(lastId !== undefined, (q) => q.where('b.id', '<=', lastId!))
       .where('q.started_at', 'is not', null)
-      .groupBy(['b.source', 'c.question_id', 'c.option_id'])
+      .groupBy(['b.source', 'c.question_id', 'c.option_id', sql`4`])
       .execute();
     for (const r of rows) {
-      const key = `${r.question_id}:${r.option_id}:${r.source}`;
+      const key = `${r.question_id}:${r.option_id}:${r.bucket}:${r.source}`;
       const t = timings.get(key);
       if (t) {
         t.answers += Number(r.n);
-        t.instant += Number(r.instant ?? 0);
       } else {
         timings.set(key, {
           source: r.source,
           questionId: Number(r.question_id),
           optionId: Number(r.option_id),
+          delayBucket: Number(r.bucket),
           answers: Number(r.n),
-          instant: Number(r.instant ?? 0),
         });
       }
     }

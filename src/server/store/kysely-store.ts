@@ -374,8 +374,12 @@ export class KyselyPollStore implements PollStore {
     return ballotSources(this.db, pollId, bulkIds, this.hooks.scanStepRows, pause);
   }
 
-  quizAnswerTimings(pollId: number, instantMs: number, pause?: () => Promise<void>) {
-    return quizAnswerTimings(this.db, pollId, instantMs, this.hooks.scanStepRows, pause);
+  quizAnswerTimings(
+    pollId: number,
+    delays: { bucketMs: number; lastBucket: number },
+    pause?: () => Promise<void>,
+  ) {
+    return quizAnswerTimings(this.db, pollId, delays, this.hooks.scanStepRows, pause);
   }
 
   discardSource(pollId: number, source: string) {

@@ -131,11 +131,12 @@ export interface PollStore extends QaStore, CohostStore {
     /** Awaited between pages of ballots: the caller's time slices (issue 25). */
     pause?: () => Promise<void>,
   ): Promise<BallotSource[]>;
-  /** Quiz answers of the poll's started questions per (source, question, option): how many, and
-   *  how many arrived less than `instantMs` after the question's start (integrity-quiz.ts). */
+  /** Quiz answers of the poll's started questions per (source, question, option, delay): how
+   *  many arrived in each `bucketMs` slice of time after the question's start, the slices past
+   *  `lastBucket` counted in it (integrity-quiz.ts). */
   quizAnswerTimings(
     pollId: number,
-    instantMs: number,
+    delays: { bucketMs: number; lastBucket: number },
     pause?: () => Promise<void>,
   ): Promise<QuizAnswerTiming[]>;
   // ── Open answers (issue 13) ──
@@ -442,8 +443,9 @@ export interface QuizAnswerTiming {
   source: string;
   questionId: number;
   optionId: number;
+  /** How long after the question's start they arrived, in buckets (0 = the first bucketMs). */
+  delayBucket: number;
   answers: number;
-  instant: number;
 }
 
 export interface BallotSource {
