@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { openSqliteStore } from '../src/server/store/sqlite.ts';
 import { seedBigExportPoll } from '../tests/helpers/big-export-poll.ts';
 import { createBenchPoll, participants } from './lib/api.ts';
+import { seedBigExportPollPg } from './lib/big-export-poll-pg.ts';
 import { emptyHistogram, HIST_MS, percentile } from './lib/latency.ts';
 import type { Server } from './lib/processes.ts';
 import type { Row } from './lib/report.ts';
@@ -13,7 +14,8 @@ import type { Row } from './lib/report.ts';
  * time, from 127.0.0.1) for `seconds`, while a victim room votes (one ballot every 100 ms from
  * 127.0.0.9, a new participant each) and /health is probed. Reports the victim's ballot
  * latency, /health's, the exports done and refused, the server's peak memory and CPU.
- * SQLite only (the seeding writes the file).
+ * On SQLite the seeding writes the file; on PostgreSQL the bench server's schema
+ * (lib/big-export-poll-pg.ts).
  */
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -58,15 +60,22 @@ function send(
   });
 }
 
-export async function exportLoop(server: Server, dbFile: string, seconds: number): Promise<Row> {
-  if (dbFile.includes('://')) {
-    throw new Error('the export part seeds a SQLite file: run it without ABUSE_PG');
+async function seedSqlite(dbFile: string, size: Parameters<typeof seedBigExportPoll>[2]) {
+  const store = await openSqliteStore(dbFile);
+  try {
+    return await seedBigExportPoll(store, dbFile, size);
+  } finally {
+    await store.close();
   }
+}
+
+export async function exportLoop(server: Server, dbFile: string, seconds: number): Promise<Row> {
   const ballots = Number(process.env.ABUSE_EXPORT_BALLOTS ?? 200_000);
   const seeding = performance.now();
-  const store = await openSqliteStore(dbFile);
-  const big = await seedBigExportPoll(store, dbFile, { questions: 5, options: 4, ballots });
-  await store.close();
+  const size = { questions: 5, options: 4, ballots };
+  const big = dbFile.includes('://')
+    ? await seedBigExportPollPg(dbFile, size)
+    : await seedSqlite(dbFile, size);
   log(`seeded ${fmt(ballots)} ballots in ${fmt((performance.now() - seeding) / 1000)} s`);
 
   const victim = await createBenchPoll(server.url);

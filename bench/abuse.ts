@@ -49,6 +49,7 @@ import { machine, type Row, table } from './lib/report.ts';
  *                           issue's PostgreSQL + Redis × 2. Redis: ABUSE_REDIS (default
  *                           redis://127.0.0.1:6379)
  *   ABUSE_OUT=…             where the section goes (default bench/RESULTS.md)
+ *   ABUSE_NODE_ARGS=…       Node flags of the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
  * Each row ends with the 1-minute load average when it was measured (2 cores shared with other
  * work: a load of 12 stretches every wall-clock figure).
  */
@@ -101,6 +102,7 @@ async function withServer<T>(
     script: env.ABUSE_SERVER ?? 'src/server/main.ts',
     env: { RATE_LIMITS: 'on', DATABASE_URL: dbFile, ...extraEnv },
     healthPath: '/api/v1/health',
+    nodeArgs: env.ABUSE_NODE_ARGS?.split(' ').filter(Boolean),
   };
   const server =
     instances === 2
