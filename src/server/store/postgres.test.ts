@@ -6,7 +6,8 @@ import { testJoinCode } from '../../../tests/store/test-join-codes.ts';
 import { createPostgresStore } from './postgres.ts';
 
 const { url, available, schemas } = await testPostgres();
-afterAll(() => (available ? schemas.dropAll() : undefined));
+// ~100 schemas: on a loaded machine dropping them takes longer than a hook's default 10 s.
+afterAll(() => (available ? schemas.dropAll() : undefined), 60_000);
 
 describe.runIf(available)('postgres store', () => {
   // A fresh schema per store: the contract wants an empty, migrated store each time.
