@@ -24,8 +24,9 @@ export const IntegritySource = z.object({
    *  voting: a person's phone. A class joining in a wave behind one address is such ballots,
    *  however fast its ids came and however soon it voted. */
   seatedBallots: z.number().int(),
-  /** Quiz: answers that arrived less than 0.3 s after their question started, faster than a
-   *  person reads and taps. */
+  /** Quiz: answers that arrived in the room's first burst of their question (within 0.3 s of
+   *  its fastest answer, up to 0.6 s when every answer came late), faster than a person reads
+   *  and taps. */
   instantQuizAnswers: z.number().int(),
   /** Quiz: many of this source's answers were instant and spread evenly over the options,
    *  question after question: players run by a script (a farm covering every option so that

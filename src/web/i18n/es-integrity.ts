@@ -7,9 +7,10 @@ export const esIntegrity = {
   /** Part of a flagged source's reason, after "312 votos desde un mismo origen en 40 s". */
   bulkIssued: (n: number) =>
     `${n} de ellos con identificadores obtenidos en bloque (muchos en el mismo segundo)`,
-  /** Part of a quiz source's reason (issue 25): players answering faster than anyone reads. */
+  /** Part of a quiz source's reason (issue 25): players answering in the room's first burst of
+   *  a question, before anyone could read it (domain/integrity-quiz.ts). */
   quizBots: (n: number) =>
-    `${n} ${n === 1 ? 'respuesta' : 'respuestas'} del concurso a menos de 0,3 s de empezar la pregunta, repartidas por igual entre las opciones (jugadores automáticos)`,
+    `${n} ${n === 1 ? 'respuesta' : 'respuestas'} del concurso en la primera ráfaga de la pregunta (a menos de 0,3 s de la respuesta más rápida), repartidas por igual entre las opciones (jugadores automáticos)`,
   discardUnusual: (sources: number) =>
     `Descartar ${sources === 1 ? 'el origen inusual' : `los ${sources} orígenes inusuales`}`,
   discardUnusualTitle: '¿Descartar los votos de todos los orígenes inusuales?',

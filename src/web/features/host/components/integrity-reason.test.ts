@@ -35,7 +35,7 @@ describe('reasonOf', () => {
         source({ ballots: 320, seatedBallots: 320, instantQuizAnswers: 320, quizBots: true }),
       ),
     ).toBe(
-      '320 votos desde un mismo origen en 4 s; 320 respuestas del concurso a menos de 0,3 s de empezar la pregunta, repartidas por igual entre las opciones (jugadores automáticos).',
+      '320 votos desde un mismo origen en 4 s; 320 respuestas del concurso en la primera ráfaga de la pregunta (a menos de 0,3 s de la respuesta más rápida), repartidas por igual entre las opciones (jugadores automáticos).',
     );
   });
 });
