@@ -244,6 +244,8 @@ export interface PollRecord {
   /** May name a question deleted since; the poll view drops it then. */
   currentQuestionId: number | null;
   hideResultsUntilRevealed: boolean;
+  /** Issue 27: 'Resultados tras votar': who answered a question sees its results. */
+  resultsAfterVote: boolean;
   /** New open answers are held for the host's approval. */
   moderateText: boolean;
   /** Issue 20: 'Preguntas del público', and 'Revisar antes de mostrar' for them. */
@@ -291,6 +293,7 @@ export interface PollChanges {
   qa?: boolean;
   qaModerated?: boolean;
   strictFilter?: boolean;
+  resultsAfterVote?: boolean;
   /** A reopened poll whose code another poll took meanwhile gets a new one. */
   joinCode?: string;
   quiz?: boolean;
@@ -308,6 +311,8 @@ export interface QuestionChanges {
   correctValue?: number | null;
   tolerance?: number | null;
   timeLimitSeconds?: number | null;
+  /** Null clears it. */
+  explanation?: string | null;
 }
 
 export interface NewPoll {
@@ -328,6 +333,8 @@ export interface NewPoll {
   /** Default true. */
   strictFilter?: boolean;
   quiz?: boolean;
+  /** Default false. */
+  resultsAfterVote?: boolean;
   joinCode: string;
   /** Status defaults to draft. */
   status?: PollStatus;
@@ -350,6 +357,8 @@ export interface QuestionRecord {
   /** Quiz, number questions: the value scoring in full and the margin; null when not set. */
   correctValue: number | null;
   tolerance: number | null;
+  /** 'Explicación' (issue 27): null when none. The API shows it as it shows `correct`. */
+  explanation: string | null;
   /** Quiz: seconds to answer (null: no limit) and the clock (null until it started/ends/closed). */
   timeLimitSeconds: number | null;
   startedAt: Date | null;
@@ -384,6 +393,8 @@ export interface NewQuestion {
   number?: NumberSettings | null;
   correctValue?: number | null;
   tolerance?: number | null;
+  /** Default null. */
+  explanation?: string | null;
   /** Default null. */
   timeLimitSeconds?: number | null;
   options: { text: string; ordinal?: number; correct?: boolean }[];

@@ -168,6 +168,9 @@ export const es = {
     draftNote: 'Abre la encuesta cuando quieras empezar a recibir votos.',
     openNote: 'La encuesta está recibiendo votos.',
     settingsLabel: 'Configuración',
+    resultsAfterVoteLabel: 'Resultados tras votar',
+    resultsAfterVoteHelp:
+      'Quien responde una pregunta ve sus resultados en su teléfono; quien no, no los ve.',
     hideResultsLabel: 'Ocultar resultados hasta revelarlos',
     hideResultsHelp: 'Las preguntas nuevas empiezan ocultas; las revelas una a una.',
     moderateTextLabel: 'Moderar antes de mostrar',
