@@ -12,6 +12,27 @@ const QuizPhone = lazy(async () => ({
   default: (await import('../features/quiz/components/phone/quiz-phone.tsx')).QuizPhone,
 }));
 
+// 'Resultados tras votar' (issue 27): its own chunk, for phones of a poll with the setting on.
+const AnsweredResults = lazy(async () => ({
+  default: (await import('../features/results/components/answered-results.tsx')).AnsweredResults,
+}));
+
+/** The vote page's after-vote results slot, for this page and the router's /p/ route alike. */
+export function afterVoteResults(slug: string, answered: ReadonlySet<number>) {
+  return <AfterVoteSlot slug={slug} answered={answered} />;
+}
+
+function AfterVoteSlot(props: { slug: string; answered: ReadonlySet<number> }) {
+  // As the quiz's: a lazy chunk waits for hydration (React error 419 otherwise).
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <AnsweredResults {...props} />
+    </Suspense>
+  );
+}
+
 /** The vote page's quiz slot, for this page and the router's /p/ route alike. */
 export function quizPhone(poll: Poll) {
   return <QuizSlot poll={poll} />;
@@ -36,7 +57,7 @@ export function VotePage({ pathname, slug, queryClient }: Props) {
   return (
     <ParticipantPage pathname={pathname} queryClient={queryClient}>
       <WithAudienceQa key={slug} slug={slug}>
-        <VoteScreen slug={slug} quiz={quizPhone} />
+        <VoteScreen slug={slug} quiz={quizPhone} afterVote={afterVoteResults} />
       </WithAudienceQa>
     </ParticipantPage>
   );

@@ -255,6 +255,13 @@ export const es = {
     dismiss: 'Descartar aviso',
   },
   questions: {
+    editExplanation: 'Editar explicación',
+    explanationLabel: 'Explicación',
+    explanationHelp:
+      'Se muestra en los teléfonos y en la pantalla cuando se revelan los resultados de la pregunta.',
+    noExplanation: 'Sin explicación',
+    saveExplanation: 'Guardar explicación',
+    explanationSaved: 'Explicación guardada',
     hide: 'Ocultar resultados',
     reveal: 'Revelar resultados',
     hideResults: (text: string) => `Ocultar resultados: «${text}»`,
@@ -439,6 +446,9 @@ export const es = {
     moreAnswers: 'Ver más respuestas',
     saveImage: 'Guardar imagen',
     saveImageLabel: (n: number) => `Guardar imagen de la pregunta ${n} (PNG)`,
+    explanation: 'Explicación',
+    afterVoteTitle: 'Resultados de lo que respondiste',
+    afterVoteNote: 'Se actualizan en vivo mientras responde el resto.',
   },
   presenter: {
     present: 'Presentar',
