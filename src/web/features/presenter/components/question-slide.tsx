@@ -55,7 +55,7 @@ export function QuestionSlide({ question, hidden, pagerRef, onPagesChange }: Que
               <Explanation
                 text={question.explanation}
                 label={es.results.explanation}
-                className={cn(metaSize, 'mt-0')}
+                className="mt-0 text-[max(calc(var(--u)*var(--fo)*0.85),1rem)]"
               />
             ) : null}
           </>

@@ -6,6 +6,7 @@ import { es } from '../../../i18n/es.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 import { byOrdinal } from '../../../lib/order.ts';
 import { QuestionResults } from './question-results.tsx';
+import './answered-results.css';
 
 type Props = {
   slug: string;
