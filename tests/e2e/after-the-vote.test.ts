@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, PROJECTOR } from '../helpers/browser.ts';
+import { HostPage } from './pages/host-page.ts';
 import { PresenterPage } from './pages/presenter-page.ts';
 import { VotePage } from './pages/vote-page.ts';
 import { axeViolations } from './support/axe.ts';
@@ -92,7 +93,9 @@ describe("'Resultados tras votar' and 'Explicación'", () => {
     await expect
       .poll(() => result.getByTestId('result-option-count').allTextContents())
       .toEqual(expect.arrayContaining(['1 voto']));
-    await expect.poll(() => result.getByTestId('question-explanation').textContent()).toContain(WHY);
+    await expect
+      .poll(() => result.getByTestId('question-explanation').textContent())
+      .toContain(WHY);
 
     // The phone that has not answered: the form, and no result nor explanation anywhere.
     await silent.submitButton().waitFor();
@@ -164,5 +167,38 @@ describe("'Resultados tras votar' and 'Explicación'", () => {
         body: { resultsHidden: true },
       });
     }
+  });
+
+  it('the panel edits the explanation in place and turns the setting on', async () => {
+    const seeded = await app.seedPoll({
+      title: 'Historia',
+      questions: [{ text: QUESTION, options: OPTIONS }],
+    });
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      const page = await app.newPage(viewport, seeded);
+      const problems = watchConsole(page);
+      await new HostPage(page, app.server.url).goto(seeded.slug);
+      const line = page.getByRole('button', { name: /^Editar explicación: / });
+      await line.waitFor();
+      await line.click();
+      const field = page.getByRole('textbox', { name: 'Explicación' });
+      await field.fill(WHY);
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, `panel-editing-${viewport.width}`);
+      await page.getByRole('button', { name: 'Guardar explicación' }).click();
+      await page.getByRole('button', { name: `Editar explicación: ${WHY}` }).waitFor();
+      const setting = page.getByRole('switch', { name: 'Resultados tras votar' });
+      if ((await setting.getAttribute('aria-checked')) !== 'true') await setting.click();
+      await expect.poll(() => setting.getAttribute('aria-checked')).toBe('true');
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, `panel-${viewport.width}`);
+      expect(problems).toEqual([]);
+    }
+    const poll = await app.api<{
+      settings: { resultsAfterVote: boolean };
+      questions: { explanation?: string | null }[];
+    }>(`/polls/${seeded.slug}`, { secret: seeded.secret });
+    expect(poll.settings.resultsAfterVote).toBe(true);
+    expect(poll.questions[0]!.explanation).toBe(WHY);
   });
 });

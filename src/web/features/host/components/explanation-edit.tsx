@@ -62,11 +62,11 @@ export function ExplanationEdit({ question }: { question: Question }) {
         aria-describedby={`${id}-explanation-help`}
         value={draft ?? ''}
         maxLength={EXPLANATION_MAX}
-        rows={3}
+        rows={4}
         // biome-ignore lint/a11y/noAutofocus: the field the host just asked to edit
         autoFocus
         onChange={(event) => setDraft(event.target.value.replace(/[\r\n]+/g, ' '))}
-        className="w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="min-h-24 w-full resize-y rounded-md border [field-sizing:content] border-input bg-background px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
       />
       <p id={`${id}-explanation-help`} className="text-sm text-muted-foreground">
         {t.explanationHelp}{' '}
