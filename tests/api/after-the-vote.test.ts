@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
 import { buildApp } from '../../src/server/app.ts';
@@ -344,5 +345,22 @@ describe("'Explicación'", () => {
     });
     expect(refused.status, refused.text).toBe(201);
     expect(refused.body.skipped[0].message).toContain('explicación no puede exceder 500');
+  });
+
+  it('is listed in the host’s exports, CSV and XLSX, under the summary', async () => {
+    const p = await poll({});
+    const file = (format: string) =>
+      fetch(`${base}/polls/${p.slug}/export?format=${format}`, {
+        headers: { 'x-host-secret': p.secret },
+      });
+    const csv = await (await file('csv')).text();
+    expect(csv).toContain(`Explicaciones`);
+    expect(csv).toContain(`Capital de Francia;${WHY}`);
+    const sheets = await readExcelFile(Buffer.from(await (await file('xlsx')).arrayBuffer()));
+    const rows = sheets[0]!.data.map((row) => row.slice(0, 2));
+    expect(rows).toContainEqual(['Pregunta', 'Explicación']);
+    expect(rows).toContainEqual(['Capital de Francia', WHY]);
+    // The scale has none: no row of its own.
+    expect(rows.filter((r) => r[0] === '¿Te gustó?' && r[1] !== 'Escala')).toEqual([]);
   });
 });
