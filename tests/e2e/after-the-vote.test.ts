@@ -103,6 +103,16 @@ describe("'Resultados tras votar' and 'Explicación'", () => {
     expect(await silentPage.getByTestId('after-vote-result').count()).toBe(0);
     expect(await silentPage.content()).not.toContain(WHY);
     expect(await silentPage.getByTestId('result-option-count').count()).toBe(0);
+    // Nor in what the server renders for it: the page, and the results page of a private poll.
+    for (const path of [`/p/${seeded.slug}`, `/r/${seeded.slug}`]) {
+      const response = await silentPage.request.get(`${app.server.url}${path}`, {
+        headers: { accept: 'text/html' },
+      });
+      const html = await response.text();
+      expect(html, path).not.toContain(WHY);
+      expect(html, path).not.toContain('"count"');
+      expect(html, path).not.toContain('"totalAnswers"');
+    }
 
     // Live: another answer shows without a reload.
     await app.api(`/polls/${seeded.slug}/votes`, {
