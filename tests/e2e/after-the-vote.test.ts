@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PHONE, PROJECTOR } from '../helpers/browser.ts';
 import { HostPage } from './pages/host-page.ts';
 import { PresenterPage } from './pages/presenter-page.ts';
+import { QuizPhonePage } from './pages/quiz-phone-page.ts';
 import { VotePage } from './pages/vote-page.ts';
 import { axeViolations } from './support/axe.ts';
 import { setUpAppUnderTest } from './support/fixture.ts';
@@ -210,5 +211,64 @@ describe("'Resultados tras votar' and 'Explicación'", () => {
     }>(`/polls/${seeded.slug}`, { secret: seeded.secret });
     expect(poll.settings.resultsAfterVote).toBe(true);
     expect(poll.questions[0]!.explanation).toBe(WHY);
+  });
+
+  it('in a quiz, the phone sees the room’s results and the why only once the question closed', async () => {
+    const created = await app.api<{ slug: string; host_secret: string }>('/polls', {
+      method: 'POST',
+      body: { title: 'Concurso', settings: { quiz: true, resultsAfterVote: true } },
+    });
+    const key = { slug: created.slug, secret: created.host_secret };
+    const question = await app.api<{ id: number }>(`/polls/${key.slug}/questions`, {
+      method: 'POST',
+      secret: key.secret,
+      body: {
+        text: QUESTION,
+        type: 'single',
+        timeLimitSeconds: 60,
+        options: OPTIONS.map((text, i) => ({ text, correct: i === 0 })),
+        explanation: WHY,
+      },
+    });
+    await app.setStatus(key, 'open');
+    const page = await app.newPage(PHONE);
+    const problems = watchConsole(page);
+    const phone = new QuizPhonePage(page, app.server.url);
+    await phone.goto(key.slug);
+    await phone.join('Ana');
+    // A second player who never answers keeps the question open after Ana's answer.
+    const other = await app.newPage(PHONE);
+    const otherPhone = new QuizPhonePage(other, app.server.url);
+    await otherPhone.goto(key.slug);
+    await otherPhone.join('Bruno');
+    await app.api(`/polls/${key.slug}`, {
+      method: 'PATCH',
+      secret: key.secret,
+      body: { currentQuestionId: question.id },
+    });
+    await phone.question().waitFor();
+    await phone.tap(OPTIONS[1]!);
+    await phone.sent().waitFor();
+    await page.waitForTimeout(3000);
+    expect(await page.getByTestId('after-vote-result').count()).toBe(0);
+    expect(await page.content()).not.toContain(WHY);
+    await app.api(`/polls/${key.slug}/questions/${question.id}/close`, {
+      method: 'POST',
+      secret: key.secret,
+    });
+    await phone.result().waitFor();
+    // Wrong, said by its words and icon; then the room's bars and the why.
+    await expect.poll(() => phone.result().textContent()).toContain('Incorrecto');
+    await expect.poll(() => phone.result().textContent()).toContain(WHY);
+    const result = page.getByTestId('after-vote-result');
+    await result.waitFor({ timeout: 8000 });
+    await expect
+      .poll(() => result.getByTestId('result-option-count').allTextContents())
+      .toEqual(expect.arrayContaining(['1 voto']));
+    // Said once, on the result card.
+    expect(await page.getByTestId('question-explanation').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'phone-quiz-closed');
+    expect(problems).toEqual([]);
   });
 });

@@ -18,11 +18,19 @@ const AnsweredResults = lazy(async () => ({
 }));
 
 /** The vote page's after-vote results slot, for this page and the router's /p/ route alike. */
-export function afterVoteResults(slug: string, answered: ReadonlySet<number>) {
-  return <AfterVoteSlot slug={slug} answered={answered} />;
+export function afterVoteResults(
+  slug: string,
+  answered: ReadonlySet<number>,
+  withExplanation = true,
+) {
+  return <AfterVoteSlot slug={slug} answered={answered} withExplanation={withExplanation} />;
 }
 
-function AfterVoteSlot(props: { slug: string; answered: ReadonlySet<number> }) {
+function AfterVoteSlot(props: {
+  slug: string;
+  answered: ReadonlySet<number>;
+  withExplanation: boolean;
+}) {
   // As the quiz's: a lazy chunk waits for hydration (React error 419 otherwise).
   const hydrated = useHydrated();
   if (!hydrated) return null;
@@ -45,7 +53,7 @@ function QuizSlot({ poll }: { poll: Poll }) {
   if (!hydrated) return <Loading />;
   return (
     <Suspense fallback={<Loading />}>
-      <QuizPhone poll={poll} />
+      <QuizPhone poll={poll} afterVote={afterVoteResults} />
     </Suspense>
   );
 }

@@ -12,6 +12,8 @@ type Props = {
   slug: string;
   /** The questions this phone answered: their results, and no other's, are shown. */
   answered: ReadonlySet<number>;
+  /** False where the page shows the explanation already (a quiz's result card). */
+  withExplanation?: boolean;
 };
 
 /**
@@ -20,7 +22,7 @@ type Props = {
  * read (it answers only what its participant answered); this view shows no more than it asked.
  * Its own chunk: only phones of a poll with the setting on load it.
  */
-export function AnsweredResults({ slug, answered }: Props) {
+export function AnsweredResults({ slug, answered, withExplanation = true }: Props) {
   const summary = useQuery({
     // Not the results page's key: the phone's stream never writes summaries under it, and each
     // new answer asks again at once.
@@ -51,7 +53,7 @@ export function AnsweredResults({ slug, answered }: Props) {
             showPercent
             large={false}
             footer={
-              question.explanation ? (
+              withExplanation && question.explanation ? (
                 <Explanation text={question.explanation} label={es.results.explanation} />
               ) : null
             }
