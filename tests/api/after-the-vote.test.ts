@@ -337,6 +337,13 @@ describe("'Explicación'", () => {
       secret: imported.body.host_secret,
     });
     expect(back.body.questions).toEqual(file.body.questions);
+    // Duplicating keeps it too, and the setting.
+    const copy = await call('POST', `/polls/${p.slug}/duplicate`, undefined, { secret: p.secret });
+    expect(copy.status, copy.text).toBe(201);
+    const copied = await call('GET', `/polls/${copy.body.slug}`, undefined, {
+      secret: copy.body.host_secret,
+    });
+    expect(copied.body.questions[0].explanation).toBe(WHY);
     const tooLong = structuredClone(file.body);
     tooLong.questions[0].explanation = 'x'.repeat(501);
     const refused = await call('POST', '/polls/import', {
