@@ -32,8 +32,8 @@ const OPTIONS = [
 const WHY =
   'La máquina de vapor movió las fábricas fuera de los ríos y llevó a millones de personas del campo a la ciudad: de ella vienen la jornada en la fábrica, las viviendas obreras y el ferrocarril. Los demás cambios fueron consecuencias suyas o respuestas a ellas.';
 
-async function seed() {
-  const seeded = await app.seedPoll({ title: 'Historia', settings: { resultsAfterVote: true } });
+async function seed(settings: object = { resultsAfterVote: true }) {
+  const seeded = await app.seedPoll({ title: 'Historia', settings });
   await app.api(`/polls/${seeded.slug}/questions`, {
     method: 'POST',
     secret: seeded.secret,
@@ -269,6 +269,27 @@ describe("'Resultados tras votar' and 'Explicación'", () => {
     expect(await page.getByTestId('question-explanation').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'phone-quiz-closed');
+    expect(problems).toEqual([]);
+  });
+
+  it('the public results page shows the why under the results it shows', async () => {
+    const seeded = await seed({ resultsPublic: true });
+    const poll = await app.api<{ questions: { id: number; options: { id: number }[] }[] }>(
+      `/polls/${seeded.slug}`,
+    );
+    const question = poll.questions[0]!;
+    await app.api(`/polls/${seeded.slug}/votes`, {
+      method: 'POST',
+      body: { answers: [{ questionId: question.id, optionIds: [question.options[0]!.id] }] },
+    });
+    const page = await app.newPage({ width: 1280, height: 800 });
+    const problems = watchConsole(page);
+    await page.goto(`${app.server.url}/r/${seeded.slug}`);
+    const why = page.getByTestId('question-explanation');
+    await why.waitFor();
+    expect(await why.textContent()).toContain(WHY);
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'results-page');
     expect(problems).toEqual([]);
   });
 });
