@@ -199,7 +199,8 @@ function ResultsBody({ feed, large, showPercent, moderation, children: controls 
         large={large}
         showPercent={showPercent}
         moderation={moderation}
-        explain={(q) => explanationShown(q, feed.host, feed.poll?.settings.quiz ?? true)}
+        // No poll (or settings) known yet reads as a quiz: a host's page shows no explanation.
+        explain={(q) => explanationShown(q, feed.host, feed.poll?.settings?.quiz ?? true)}
       />
       <ResultsFooter lastUpdate={feed.lastUpdate} live={feed.stream === 'live'} large={large} />
     </>
