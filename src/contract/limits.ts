@@ -3,6 +3,8 @@
 export const POLL_TITLE_MAX = 120;
 export const QUESTION_TEXT_MAX = 240;
 export const OPTION_TEXT_MAX = 120;
+/** 'Explicación' (issue 27): the why of an answer, a few sentences read on a phone. */
+export const EXPLANATION_MAX = 500;
 
 /** Question types (spec §9, issue 13's open text and rating scale, issue 26's ranking and
  *  number); poll.ts makes the schema of them, question-types/ holds each one's rules. */

@@ -6,6 +6,7 @@ export const validationMessages = {
   questionTooLong: 'La pregunta no puede exceder 240 caracteres',
   optionRequired: 'El texto de la opción es obligatorio',
   optionTooLong: 'La opción no puede exceder 120 caracteres',
+  explanationTooLong: 'La explicación no puede exceder 500 caracteres',
   optionsRequired: 'Agrega al menos una opción',
   answersRequired: 'Responde al menos una pregunta',
   nothingToUpdate: 'No hay cambios que guardar',

@@ -32,6 +32,8 @@ export const PollFileQuestion = z.object({
   /** Quiz, `number` questions: the value scoring in full and its margin; null when not set. */
   correctValue: z.number().nullable().optional(),
   tolerance: z.number().nullable().optional(),
+  /** 'Explicación' (issue 27); null when none. Optional: files written before it read on. */
+  explanation: z.string().nullable().optional(),
 });
 export type PollFileQuestion = z.infer<typeof PollFileQuestion>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  EXPLANATION_MAX,
   OPTION_TEXT_MAX,
   POLL_TITLE_MAX,
   QUESTION_TEXT_MAX,
@@ -39,6 +40,9 @@ export const Settings = z.object({
   /** 'Concurso' (issue 18): correct options, time limits, nicknames, points, leaderboard.
    *  A quiz is always presenter-paced, whatever `presenterPace` says. Off by default. */
   quiz: z.boolean(),
+  /** 'Resultados tras votar' (issue 27): a participant who answered a question sees its
+   *  results (summary and stream), none of the others'. Off by default. */
+  resultsAfterVote: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -55,6 +59,9 @@ export const QuestionText = cleanText({
   tooLong: m.questionTooLong,
   required: m.questionRequired,
 });
+/** 'Explicación' (issue 27): one paragraph under the rules of every text; '' clears it. */
+export const ExplanationText = cleanText({ max: EXPLANATION_MAX, tooLong: m.explanationTooLong });
+
 export const OptionText = cleanText({
   max: OPTION_TEXT_MAX,
   tooLong: m.optionTooLong,
@@ -100,6 +107,10 @@ export const Question = z.object({
    *  question's quiz clock closed; absent for every other type. */
   correctValue: z.number().nullable().optional(),
   tolerance: z.number().nullable().optional(),
+  /** 'Explicación' (issue 27), null when none. As Option.correct: absent for a caller without
+   *  the host secret until the question's quiz clock closed; outside a quiz such a caller reads
+   *  it in the summary, with the question's results (SummaryQuestion.explanation). */
+  explanation: z.string().nullable().optional(),
 });
 export type Question = z.infer<typeof Question>;
 
@@ -199,6 +210,8 @@ export const CreateQuestionBody = z
     /** Quiz, `number` only: the correct value (within the range) and the full-points margin. */
     correctValue: CorrectValue.optional(),
     tolerance: Tolerance.optional(),
+    /** 'Explicación' (issue 27); empty is none. */
+    explanation: ExplanationText.optional(),
   })
   .superRefine((b, ctx) => {
     const report = (path: (string | number)[], message: string) =>
@@ -243,9 +256,12 @@ export const UpdateQuestionBody = z
     /** Quiz: seconds to answer, or null for 'Sin límite'. Changing it does not move a clock
      *  that already started. */
     timeLimitSeconds: TimeLimitSeconds.optional(),
+    /** 'Explicación' (issue 27); '' or null clears it. */
+    explanation: ExplanationText.nullable().optional(),
   })
   .refine(
     (b) =>
+      b.explanation !== undefined ||
       b.text !== undefined ||
       b.ordinal !== undefined ||
       b.resultsHidden !== undefined ||

@@ -112,6 +112,10 @@ export const SummaryQuestion = z.object({
   /** True while the question's quiz clock runs: others get no counts (as `hidden`, but
    *  `hidden` keeps meaning the host's choice); `respondents` stays public. */
   running: z.boolean().optional(),
+  /** 'Explicación' (issue 27), null when none: for the host always; for others with the
+   *  question's results (absent while they are hidden, running, or in a quiz before the
+   *  question closed). */
+  explanation: z.string().nullable().optional(),
 });
 export type SummaryQuestion = z.infer<typeof SummaryQuestion>;
 

@@ -74,6 +74,7 @@ describe.each(engines)('poll files (%s)', (_engine, available, open) => {
       ],
       scale: null,
       timeLimitSeconds: 30,
+      explanation: null,
     });
     expect(file.questions[4].scale).toEqual({ max: 10, minLabel: 'Nada', maxLabel: 'Mucho' });
     expect(first.body).not.toContain(poll.secret);

@@ -17,6 +17,7 @@ export function makePoll(overrides: Partial<Poll> = {}): Poll {
       qaModerated: false,
       strictFilter: true,
       quiz: false,
+      resultsAfterVote: false,
     },
     currentQuestionId: null,
     clock: null,

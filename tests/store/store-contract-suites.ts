@@ -1,5 +1,6 @@
 import type { PollStore, StoreOptions } from '../../src/server/store/store.ts';
 import { storeContract } from './store-contract.ts';
+import { afterVoteContract } from './store-contract-after-vote.ts';
 import { ballotPagesContract } from './store-contract-ballots.ts';
 import { blockedWordsContract } from './store-contract-blocked-words.ts';
 import { cohostsContract } from './store-contract-cohosts.ts';
@@ -28,4 +29,5 @@ export function storeContractSuites(
   deletePollContract(engine, () => factory());
   cohostsContract(engine, () => factory());
   questionTypesContract(engine, () => factory());
+  afterVoteContract(engine, () => factory());
 }

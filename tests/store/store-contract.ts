@@ -190,6 +190,7 @@ export function storeContract(engine: string, factory: () => Promise<PollStore>)
           number: null,
           correctValue: null,
           tolerance: null,
+          explanation: null,
           timeLimitSeconds: null,
           startedAt: null,
           endsAt: null,

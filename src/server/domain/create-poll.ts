@@ -22,6 +22,8 @@ export const DEFAULT_SETTINGS: Settings = {
   strictFilter: true,
   // Issue 18: off; a poll becomes a quiz when the host asks.
   quiz: false,
+  // Issue 27: off, so results stay as private as the host set them.
+  resultsAfterVote: false,
 };
 
 export async function createPoll(
@@ -86,6 +88,7 @@ export async function duplicatePoll(
       qaModerated: source.qaModerated,
       strictFilter: source.strictFilter,
       quiz: source.quiz,
+      resultsAfterVote: source.resultsAfterVote,
       // Scales keep their settings and value options; open answers, like votes, stay behind
       // (and so do the words the host hid: they were about that run's answers).
       questions: questions.map((q, i) => ({
@@ -94,6 +97,7 @@ export async function duplicatePoll(
         ordinal: i + 1,
         resultsHidden: source.hideResultsUntilRevealed,
         scale: q.scale,
+        explanation: q.explanation,
         timeLimitSeconds: q.timeLimitSeconds,
         options: q.options.map((o) => ({ text: o.text, ordinal: o.ordinal, correct: o.correct })),
       })),

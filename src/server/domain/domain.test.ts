@@ -26,6 +26,7 @@ const poll: PollRecord = {
   qa: false,
   qaModerated: false,
   strictFilter: true,
+  resultsAfterVote: false,
   quiz: false,
   joinCode: '482913',
   resetCount: 0,
@@ -40,6 +41,7 @@ const noClock = {
   closedAt: null,
   number: null,
   correctValue: null,
+  explanation: null,
   tolerance: null,
 };
 const option = (id: number, questionId: number, ordinal: number) => ({

@@ -31,6 +31,8 @@ export const exportLabels = {
   summary: 'Resumen',
   ballots: 'Papeletas',
   summaryHeader: ['Pregunta', 'Tipo', 'Opción', 'Votos', 'Porcentaje', 'Respondieron'],
+  explanations: 'Explicaciones',
+  explanationHeader: ['Pregunta', 'Explicación'],
   ballotHeader: ['Papeleta', 'Hora'],
   statuses: { draft: 'Borrador', open: 'Abierta', closed: 'Cerrada' } satisfies Record<
     PollStatus,
@@ -90,6 +92,9 @@ export interface ResultsExport {
   /** Rows of the ballots section: what its header counts (issue 24). */
   ballotCount: number;
   summary: SummaryRow[];
+  /** Issue 27: each question's 'Explicación', in order, for those that have one (the export is
+   *  the host's: no time rule applies). */
+  explanations: { question: string; text: string }[];
   /** The ballots section's question columns: "1. text"; an open-text question has a second
    *  one, "1. text (estado)", since the host's export holds every answer, hidden ones too. */
   ballotColumns: string[];
@@ -153,6 +158,9 @@ export async function exportResults(
     clock: zoneClock(options.timeZone ?? serverTimeZone()),
     ballotCount: rows.count,
     summary: summaryRows,
+    explanations: questions.flatMap((q) =>
+      q.explanation === null ? [] : [{ question: q.text, text: q.explanation }],
+    ),
     ballotColumns: questions.flatMap((q, i) =>
       questionModule(q.type).ballotHeaders(`${i + 1}. ${q.text}`, q),
     ),

@@ -124,6 +124,8 @@ export function toQuestionView(
     scale,
     timeLimitSeconds: question.timeLimitSeconds,
     ...typePart,
+    // Issue 27: the why of the answer, under the rule of `correct`.
+    ...(reveal ? { explanation: question.explanation } : {}),
   };
 }
 
@@ -187,6 +189,7 @@ export function settingsOf(poll: PollRecord): Settings {
     qaModerated: poll.qaModerated,
     strictFilter: poll.strictFilter,
     quiz: poll.quiz,
+    resultsAfterVote: poll.resultsAfterVote,
   };
 }
 

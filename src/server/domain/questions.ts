@@ -85,6 +85,7 @@ export async function createQuestion(
     correctValue?: number | null;
     tolerance?: number | null;
     timeLimitSeconds?: number | null;
+    explanation?: string;
   },
 ): Promise<Question> {
   const poll = await findPollAsHost(store, slug, secret);
@@ -108,6 +109,8 @@ export async function createQuestion(
     number,
     correctValue: input.correctValue ?? null,
     tolerance: input.tolerance ?? null,
+    // The contract tidied it: '' is none.
+    explanation: input.explanation || null,
     // New questions of a quiz default to 20 s.
     timeLimitSeconds:
       input.timeLimitSeconds !== undefined
@@ -149,6 +152,8 @@ export async function updateQuestion(
     ...changes,
     scale: changes.scale && toScale(changes.scale),
     number: changes.number && toNumberSettings(changes.number),
+    // '' clears it, as null does.
+    explanation: changes.explanation === undefined ? undefined : changes.explanation || null,
   });
   if (!question) throw new DomainError('QUESTION_NOT_FOUND');
   events.pollChanged(poll.slug);

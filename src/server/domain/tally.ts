@@ -65,13 +65,14 @@ export function computeSummaries(
         ? reuse.parts.get(q.id)
         : undefined;
     if (kept) {
-      host.push(kept.host);
-      audience.push(kept.audience);
+      const shown = withExplanation(poll, q, kept, q.resultsHidden || running(poll, q));
+      host.push(shown.host);
+      audience.push(shown.audience);
       textParts.set(q.id, kept);
       continue;
     }
     // Quiz: while the clock runs only the host gets counts; answers wait for the close.
-    const running = poll.quiz && q.startedAt !== null && q.closedAt === null;
+    const isRunning = running(poll, q);
     const part = questionModule(q.type).summarize({
       poll,
       question: q,
@@ -84,12 +85,13 @@ export function computeSummaries(
         hidden: q.resultsHidden,
       },
       tally,
-      running,
+      running: isRunning,
       closed: poll.quiz && q.closedAt !== null,
-      hiddenFromAudience: q.resultsHidden || running,
+      hiddenFromAudience: q.resultsHidden || isRunning,
     });
-    host.push(part.host);
-    audience.push(part.audience);
+    const shown = withExplanation(poll, q, part, q.resultsHidden || isRunning);
+    host.push(shown.host);
+    audience.push(shown.audience);
     if (part.cached) textParts.set(q.id, { host: part.host, audience: part.audience });
   }
   const head = {
@@ -108,6 +110,34 @@ export function computeSummaries(
     host: hostSummary,
     audience: same ? hostSummary : { ...head, questions: played },
     textParts,
+  };
+}
+
+/** Quiz: while the clock runs only the host gets counts; answers wait for the close. */
+function running(poll: PollRecord, q: QuestionWithOptions): boolean {
+  return poll.quiz && q.startedAt !== null && q.closedAt === null;
+}
+
+/**
+ * A question's parts with its 'Explicación' (issue 27): the host's always; the audience's with
+ * the results, and in a quiz only once the question closed (the rule of `correct`). One object
+ * stays one object, so an audience summary equal to the host's is still shared.
+ */
+function withExplanation(
+  poll: PollRecord,
+  q: QuestionWithOptions,
+  part: { host: SummaryQuestion; audience: SummaryQuestion },
+  hiddenFromAudience: boolean,
+): { host: SummaryQuestion; audience: SummaryQuestion } {
+  if (q.explanation === null) return part;
+  const host = { ...part.host, explanation: q.explanation };
+  const toAudience = !hiddenFromAudience && (!poll.quiz || q.closedAt !== null);
+  if (part.audience === part.host) {
+    return toAudience ? { host, audience: host } : { host, audience: part.audience };
+  }
+  return {
+    host,
+    audience: toAudience ? { ...part.audience, explanation: q.explanation } : part.audience,
   };
 }
 

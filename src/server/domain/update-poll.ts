@@ -70,6 +70,7 @@ export async function updatePoll(
       qaModerated: changes.settings?.qaModerated,
       strictFilter: changes.settings?.strictFilter,
       quiz: changes.settings?.quiz,
+      resultsAfterVote: changes.settings?.resultsAfterVote,
     },
     status === undefined ? undefined : poll.status,
   );

@@ -114,6 +114,7 @@ export function registerParticipantCookie(
         return;
       }
     }
+    if (need === 'existing') return;
     const wait = await limiter.take('participant', request.ip);
     if (wait > 0) {
       if (need === 'optional') return;

@@ -44,8 +44,9 @@ export type RouteOptions = {
    *  named rateLimit: @fastify/rate-limit reads that key of a route's config. */
   bucket?: BucketName;
   /** The anonymous participant id: 'required' issues one if the cookie holds none (ballots),
-   *  'optional' issues one if the address may have a new one now (the poll the page loads). */
-  participant?: 'optional' | 'required';
+   *  'optional' issues one if the address may have a new one now (the poll the page loads);
+   *  'existing' reads a valid cookie's id and never issues one (a results read, issue 27). */
+  participant?: 'optional' | 'required' | 'existing';
   /** Bytes this call's body may hold, when not the app's MAX_BODY_BYTES (an imported file). */
   bodyLimit?: number;
 };

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { VoteResponse } from '../../contract/index.ts';
+import type { Summary, VoteResponse } from '../../contract/index.ts';
 import { castVote } from '../domain/cast-vote.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { PollEvents } from '../domain/events.ts';
 import { isHostSecret } from '../domain/host-auth.ts';
 import type { QuizCloser } from '../domain/quiz/game.ts';
-import { canSeeResults } from '../domain/tally.ts';
+import { readableQuestions, summaryAfterVote } from '../domain/results-after-vote.ts';
 import { type LiveCache, summaryViewFor } from '../live/cache.ts';
 import type { PollStore, QuizRunningClock } from '../store/store.ts';
-import { participantOf } from './participant.ts';
+import { participantIfAny, participantOf } from './participant.ts';
 import { type ReadCost, readRefused } from './read-cost.ts';
 import type { RoomSeats } from './room-seats.ts';
 import { addRoute } from './route.ts';
@@ -100,7 +100,13 @@ export function registerVoteRoutes(
       // cached the whole poll, and anonymous reads of private polls could fill memory).
       const poll = await cache.pollRow(params.slug);
       if (!poll) throw new DomainError('POLL_NOT_FOUND');
-      if (!canSeeResults(poll, hostSecret)) throw new DomainError('RESULTS_PRIVATE');
+      // Issue 27: with 'Resultados tras votar', a participant reads the questions it answered.
+      const answered = await readableQuestions(
+        store,
+        poll,
+        hostSecret,
+        participantIfAny(request)?.id,
+      );
       const isHost = isHostSecret(poll, hostSecret);
       // An anonymous read that makes the cache rebuild pays for it (http/read-cost.ts); those
       // that wait on the same rebuild do not.
@@ -112,7 +118,8 @@ export function registerVoteRoutes(
       if (!isHost) readCost.charge(request.ip, builtMs);
       if (!snapshot) throw new DomainError('POLL_NOT_FOUND');
       // Counts of questions the host hid go to the host only.
-      const summary = summaryViewFor(snapshot, isHost);
+      const audience = summaryViewFor(snapshot, isHost);
+      const summary = answered ? afterVoteView(audience, answered) : audience;
       // Revalidate every time; private, since what may be seen depends on X-Host-Secret.
       reply.header('etag', summary.etag).header('cache-control', 'private, no-cache');
       if (matchesEtag(request.headers['if-none-match'], summary.etag)) {
@@ -122,8 +129,22 @@ export function registerVoteRoutes(
       // pins no copy of its own (issue 25).
       return reply.code(200).type('application/json; charset=utf-8').send(summaryBytes(summary));
     },
-    { bucket: 'read' },
+    // The cookie is read, never issued: a results page is no participant.
+    { bucket: 'read', participant: 'existing' },
   );
+}
+
+/** A participant's view of the results after voting: the tag names the questions answered,
+ *  so a new answer is never answered 304. */
+function afterVoteView(
+  view: { summary: Summary; etag: string },
+  answered: ReadonlySet<number>,
+): { json: string; etag: string } {
+  const ids = [...answered].sort((a, b) => a - b).join('.');
+  return {
+    json: JSON.stringify(summaryAfterVote(view.summary, answered)),
+    etag: `${view.etag.slice(0, -1)}-a${ids}"`,
+  };
 }
 
 /** If-None-Match holds the tag, or `*` (weak comparison, as RFC 9110 asks for this header). */

@@ -266,8 +266,10 @@ export class LiveCache {
     const blockedWords = await this.store.listBlockedWords(poll.id);
     const view = toPollView(poll, questions);
     const json = JSON.stringify(view);
-    // Only a quiz's views differ (correct answers before the close).
-    const hostJson = poll.quiz ? JSON.stringify(toPollView(poll, questions, 'host')) : json;
+    // Only a quiz's views differ (correct answers before the close), and a poll's with an
+    // 'Explicación' (issue 27: the host's until its time).
+    const differs = poll.quiz || questions.some((q) => q.explanation !== null);
+    const hostJson = differs ? JSON.stringify(toPollView(poll, questions, 'host')) : json;
     this.account(slug, entry, 'pollBytes', hostJson === json ? json : json + hostJson);
     // Slices of the views' JSON, sharing their memory (V8 keeps a slice as a reference).
     const questionsJson = questionsPartOf(json);

@@ -115,6 +115,7 @@ export const baseRecord: PollRecord = {
   qa: false,
   qaModerated: false,
   strictFilter: true,
+  resultsAfterVote: false,
   joinCode: '123456',
   resetCount: 0,
   hostSecretHash: 'h',

@@ -57,6 +57,7 @@ export async function getQuestion(db: Db, questionId: number): Promise<QuestionR
       resultsHidden: Number(q.results_hidden) === 1,
       scale: toScale(q),
       ...toNumberFields(q),
+      explanation: q.explanation,
       ...toQuizFields(q),
     }
   );
@@ -104,6 +105,7 @@ export function updateQuestion(
         ...(changes.number && numberColumns(changes.number)),
         correct_value: changes.correctValue,
         tolerance: changes.tolerance,
+        explanation: changes.explanation,
       })
       .where('id', '=', questionId)
       .returning('poll_id')

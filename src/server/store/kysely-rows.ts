@@ -31,6 +31,7 @@ export function toPoll(row: Selectable<Database['polls']>): PollRecord {
     qaModerated: Number(row.qa_moderated) === 1,
     strictFilter: Number(row.strict_filter) === 1,
     quiz: Number(row.quiz) === 1,
+    resultsAfterVote: Number(row.results_after_vote) === 1,
     joinCode: row.join_code,
     resetCount: Number(row.reset_count),
     hostSecretHash: row.host_secret_hash,
@@ -173,6 +174,7 @@ export async function loadQuestions(db: Db, pollId: number): Promise<QuestionWit
       'q.number_unit',
       'q.correct_value',
       'q.tolerance',
+      'q.explanation',
       'q.time_limit_seconds',
       'q.started_at',
       'q.ends_at',
@@ -202,6 +204,7 @@ export async function loadQuestions(db: Db, pollId: number): Promise<QuestionWit
         resultsHidden: Number(row.qhidden) === 1,
         scale: toScale(row),
         ...toNumberFields(row),
+        explanation: row.explanation,
         ...toQuizFields(row),
         options: [],
       };
@@ -251,6 +254,7 @@ export async function loadQuestion(
     resultsHidden: Number(q.results_hidden) === 1,
     scale: toScale(q),
     ...toNumberFields(q),
+    explanation: q.explanation,
     ...toQuizFields(q),
     options: options.map((o) => toOption(o, q.poll_id)),
   };
@@ -277,6 +281,7 @@ export async function insertQuestion(
       ...numberColumns(input.number),
       correct_value: input.correctValue ?? null,
       tolerance: input.tolerance ?? null,
+      explanation: input.explanation ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

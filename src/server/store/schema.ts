@@ -57,6 +57,8 @@ export interface PollsTable {
   reset_count: Generated<number>;
   /** Migration 009: the poll is a quiz while 1. */
   quiz: Generated<number>;
+  /** Migration 020: 'Resultados tras votar' while 1. */
+  results_after_vote: Generated<number>;
   /** Migration 013: distinct participant ids with a ballot (rows of poll_participants). */
   participant_count: Generated<number>;
 }
@@ -97,6 +99,8 @@ export interface QuestionsTable {
   number_unit: string | null;
   correct_value: number | null;
   tolerance: number | null;
+  /** Migration 020: 'Explicación', shown once the results are revealed (null: none). */
+  explanation: string | null;
 }
 
 export interface OptionsTable {

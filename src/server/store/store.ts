@@ -251,6 +251,8 @@ export interface PollRecord {
   /** May name a question deleted since; the poll view drops it then. */
   currentQuestionId: number | null;
   hideResultsUntilRevealed: boolean;
+  /** Issue 27: 'Resultados tras votar': who answered a question sees its results. */
+  resultsAfterVote: boolean;
   /** New open answers are held for the host's approval. */
   moderateText: boolean;
   /** Issue 20: 'Preguntas del público', and 'Revisar antes de mostrar' for them. */
@@ -298,6 +300,7 @@ export interface PollChanges {
   qa?: boolean;
   qaModerated?: boolean;
   strictFilter?: boolean;
+  resultsAfterVote?: boolean;
   /** A reopened poll whose code another poll took meanwhile gets a new one. */
   joinCode?: string;
   quiz?: boolean;
@@ -315,6 +318,8 @@ export interface QuestionChanges {
   correctValue?: number | null;
   tolerance?: number | null;
   timeLimitSeconds?: number | null;
+  /** Null clears it. */
+  explanation?: string | null;
 }
 
 export interface NewPoll {
@@ -335,6 +340,8 @@ export interface NewPoll {
   /** Default true. */
   strictFilter?: boolean;
   quiz?: boolean;
+  /** Default false. */
+  resultsAfterVote?: boolean;
   joinCode: string;
   /** Status defaults to draft. */
   status?: PollStatus;
@@ -357,6 +364,8 @@ export interface QuestionRecord {
   /** Quiz, number questions: the value scoring in full and the margin; null when not set. */
   correctValue: number | null;
   tolerance: number | null;
+  /** 'Explicación' (issue 27): null when none. The API shows it as it shows `correct`. */
+  explanation: string | null;
   /** Quiz: seconds to answer (null: no limit) and the clock (null until it started/ends/closed). */
   timeLimitSeconds: number | null;
   startedAt: Date | null;
@@ -391,6 +400,8 @@ export interface NewQuestion {
   number?: NumberSettings | null;
   correctValue?: number | null;
   tolerance?: number | null;
+  /** Default null. */
+  explanation?: string | null;
   /** Default null. */
   timeLimitSeconds?: number | null;
   options: { text: string; ordinal?: number; correct?: boolean }[];

@@ -12,6 +12,35 @@ const QuizPhone = lazy(async () => ({
   default: (await import('../features/quiz/components/phone/quiz-phone.tsx')).QuizPhone,
 }));
 
+// 'Resultados tras votar' (issue 27): its own chunk, for phones of a poll with the setting on.
+const AnsweredResults = lazy(async () => ({
+  default: (await import('../features/results/components/answered-results.tsx')).AnsweredResults,
+}));
+
+/** The vote page's after-vote results slot, for this page and the router's /p/ route alike. */
+export function afterVoteResults(
+  slug: string,
+  answered: ReadonlySet<number>,
+  withExplanation = true,
+) {
+  return <AfterVoteSlot slug={slug} answered={answered} withExplanation={withExplanation} />;
+}
+
+function AfterVoteSlot(props: {
+  slug: string;
+  answered: ReadonlySet<number>;
+  withExplanation: boolean;
+}) {
+  // As the quiz's: a lazy chunk waits for hydration (React error 419 otherwise).
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <AnsweredResults {...props} />
+    </Suspense>
+  );
+}
+
 /** The vote page's quiz slot, for this page and the router's /p/ route alike. */
 export function quizPhone(poll: Poll) {
   return <QuizSlot poll={poll} />;
@@ -24,7 +53,7 @@ function QuizSlot({ poll }: { poll: Poll }) {
   if (!hydrated) return <Loading />;
   return (
     <Suspense fallback={<Loading />}>
-      <QuizPhone poll={poll} />
+      <QuizPhone poll={poll} afterVote={afterVoteResults} />
     </Suspense>
   );
 }
@@ -36,7 +65,7 @@ export function VotePage({ pathname, slug, queryClient }: Props) {
   return (
     <ParticipantPage pathname={pathname} queryClient={queryClient}>
       <WithAudienceQa key={slug} slug={slug}>
-        <VoteScreen slug={slug} quiz={quizPhone} />
+        <VoteScreen slug={slug} quiz={quizPhone} afterVote={afterVoteResults} />
       </WithAudienceQa>
     </ParticipantPage>
   );

@@ -54,6 +54,8 @@ export const esQuiz = {
     unscored: 'Esta pregunta no puntúa',
     plus: (n: number) => `+${n.toLocaleString('es-ES')}`,
     correctAnswerIs: (answers: string) => `Respuesta correcta: ${answers}`,
+    /** Issue 27: the question's 'Explicación', after the close. */
+    explanation: 'Explicación',
     correctAnswersAre: (answers: string) => `Respuestas correctas: ${answers}`,
     total: 'Puntuación',
     place: 'Posición',

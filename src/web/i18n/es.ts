@@ -168,6 +168,9 @@ export const es = {
     draftNote: 'Abre la encuesta cuando quieras empezar a recibir votos.',
     openNote: 'La encuesta está recibiendo votos.',
     settingsLabel: 'Configuración',
+    resultsAfterVoteLabel: 'Resultados tras votar',
+    resultsAfterVoteHelp:
+      'Quien responde una pregunta ve sus resultados en su teléfono; quien no, no los ve.',
     hideResultsLabel: 'Ocultar resultados hasta revelarlos',
     hideResultsHelp: 'Las preguntas nuevas empiezan ocultas; las revelas una a una.',
     moderateTextLabel: 'Moderar antes de mostrar',
@@ -252,6 +255,13 @@ export const es = {
     dismiss: 'Descartar aviso',
   },
   questions: {
+    editExplanation: 'Editar explicación',
+    explanationLabel: 'Explicación',
+    explanationHelp:
+      'Se muestra en los teléfonos y en la pantalla cuando se revelan los resultados de la pregunta.',
+    noExplanation: 'Sin explicación',
+    saveExplanation: 'Guardar explicación',
+    explanationSaved: 'Explicación guardada',
     hide: 'Ocultar resultados',
     reveal: 'Revelar resultados',
     hideResults: (text: string) => `Ocultar resultados: «${text}»`,
@@ -436,6 +446,9 @@ export const es = {
     moreAnswers: 'Ver más respuestas',
     saveImage: 'Guardar imagen',
     saveImageLabel: (n: number) => `Guardar imagen de la pregunta ${n} (PNG)`,
+    explanation: 'Explicación',
+    afterVoteTitle: 'Resultados de lo que respondiste',
+    afterVoteNote: 'Se actualizan en vivo mientras responde el resto.',
   },
   presenter: {
     present: 'Presentar',

@@ -23,6 +23,8 @@ export interface DraftQuestion {
   number?: NumberInput | null;
   correctValue?: number | null;
   tolerance?: number | null;
+  /** 'Explicación' (issue 27): Sondeo files only. */
+  explanation?: string | null;
   /** Undefined: the default (20 s in a quiz, none otherwise); null: 'Sin límite'. */
   timeLimitSeconds?: number | null;
 }

@@ -1,5 +1,6 @@
 import {
   CorrectValue,
+  ExplanationText,
   MAX_OPTIONS_PER_QUESTION,
   NumberInput,
   numberMessages,
@@ -125,6 +126,9 @@ export function buildQuestion(
   const draftWithClean = { ...draft, text: text.data, options: rows };
   const refusal = TYPE_RULES[draft.type].refuse(draftWithClean);
   if (refusal) return refusal;
+  // 'Explicación' (issue 27) under the rules of a typed one; a blank one is none.
+  const explanation = ExplanationText.safeParse(draft.explanation ?? '');
+  if (!explanation.success) return lowerFirst(firstIssue(explanation.error));
   let timeLimitSeconds = defaults.timeLimitSeconds;
   if (draft.timeLimitSeconds !== undefined) {
     const time = TimeLimitSeconds.safeParse(draft.timeLimitSeconds);
@@ -148,6 +152,7 @@ export function buildQuestion(
       tolerance: draft.tolerance ?? null,
     }),
     timeLimitSeconds,
+    explanation: explanation.data || null,
     options: questionOptions(draft.type, rows, scale),
   };
 }
@@ -159,5 +164,6 @@ export function toFileQuestion(question: QuestionWithOptions): PollFileQuestion 
     text: question.text,
     ...TYPE_RULES[question.type].toFile(question),
     timeLimitSeconds: question.timeLimitSeconds,
+    explanation: question.explanation,
   };
 }

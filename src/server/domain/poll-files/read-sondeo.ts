@@ -57,6 +57,7 @@ export function readSondeo(text: string): DraftPoll {
       number: q.number,
       correctValue: q.correctValue,
       tolerance: q.tolerance,
+      explanation: q.explanation,
       timeLimitSeconds: q.timeLimitSeconds,
     });
   }

@@ -91,6 +91,12 @@ export async function* resultsCsv(
       row.respondents,
     ]);
   }
+  if (data.explanations.length > 0) {
+    chunk += line([]);
+    chunk += line([L.explanations]);
+    chunk += line([...L.explanationHeader]);
+    for (const e of data.explanations) chunk += line([e.question, e.text]);
+  }
   if (data.players) {
     chunk += line([]);
     chunk += line([L.players]);

@@ -34,6 +34,11 @@ export function resultsXlsx(data: ResultsExport): AsyncGenerator<Buffer> {
       row.share === null ? null : { value: row.share, style: 'percent' },
       row.respondents,
     ]),
+    // Issue 27: the questions' explanations under the summary, when there are any.
+    ...(data.explanations.length > 0
+      ? [[], [bold(L.explanations)], L.explanationHeader.map(bold)]
+      : []),
+    ...data.explanations.map((e): XlsxCell[] => [e.question, e.text]),
   ];
   function* ballots(): Generator<XlsxCell[]> {
     yield [...L.ballotHeader, ...data.ballotColumns].map(bold);

@@ -44,6 +44,28 @@ export function useUpdateScale() {
   });
 }
 
+type ExplanationVariables = { questionId: number; explanation: string | null };
+
+/** PUT /questions/{id} with a question's 'Explicación' (issue 27); null clears it. */
+export function useUpdateExplanation() {
+  const { slug, secret } = useHostSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ questionId, explanation }: ExplanationVariables) =>
+      apiCall('updateQuestion', {
+        params: { id: questionId },
+        body: { explanation },
+        hostSecret: secret,
+      }),
+    onSuccess: (question) => {
+      patchQuestion(queryClient, slug, question.id, () => question);
+      // The summary carries it beside the results.
+      void summaryChanged(queryClient, slug);
+    },
+    onError: notifyError,
+  });
+}
+
 type NumberVariables = {
   questionId: number;
   body: Pick<CreateQuestionBody, 'number' | 'correctValue' | 'tolerance'>;

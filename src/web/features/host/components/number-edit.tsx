@@ -1,12 +1,11 @@
-import { Pencil } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import type { Question } from '../../../../contract/poll.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { es } from '../../../i18n/es.ts';
 import { esTypeEditor as t } from '../../../i18n/es-type-editor.ts';
 import { formatNumber } from '../../../question-types/number/format.ts';
 import { useUpdateNumber } from '../api/update-question.ts';
+import { InlineSettingsEditor, useInlineDraft } from './inline-settings-editor.tsx';
 import {
   type NumberDraft,
   NumberFields,
@@ -41,20 +40,14 @@ function summaryText(question: Question, quiz: boolean): string {
 
 /**
  * A number question's range, decimals, unit and (quiz) correct value: a line that reads like text
- * until clicked, as the scale's, then the creation form's fields with Guardar / Cancelar.
+ * until clicked, as the scale's, then the creation form's fields with Guardar / Cancelar
+ * (InlineSettingsEditor).
  */
 export function NumberEdit({ question, quiz }: { question: Question; quiz: boolean }) {
   const id = useId();
   const update = useUpdateNumber();
-  const [draft, setDraft] = useState<NumberDraft | null>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { draft, setDraft, close, openerRef } = useInlineDraft<NumberDraft>();
   const problem = draft ? numberDraftProblem(draft, quiz) : null;
-
-  function close() {
-    setDraft(null);
-    // The fields unmount with the focus in them: give it back to the line that opened them.
-    requestAnimationFrame(() => buttonRef.current?.focus());
-  }
 
   function save() {
     if (!draft || problem) return;
@@ -68,56 +61,24 @@ export function NumberEdit({ question, quiz }: { question: Question; quiz: boole
     );
   }
 
-  function handleKeyDown(event: KeyboardEvent<HTMLFieldSetElement>) {
-    if (event.key !== 'Escape') return;
-    // Keep Escape from also cancelling a drag of the question card.
-    event.preventDefault();
-    event.stopPropagation();
-    close();
-  }
-
-  if (draft === null) {
-    return (
-      <button
-        ref={buttonRef}
-        type="button"
-        onClick={() => setDraft(draftOf(question))}
-        disabled={update.isPending}
-        aria-label={`${t.editNumber}: ${summaryText(question, quiz)}`}
-        className="group -mx-2 flex w-[calc(100%+1rem)] min-w-0 cursor-text items-start gap-2 rounded-md border border-transparent px-2 py-0.5 text-left hover:border-border hover:bg-muted/60 focus-visible:border-border focus-visible:bg-muted/60 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-default"
-      >
-        <span className="min-w-0 flex-1">
-          <NumberSummary question={question} quiz={quiz} />
-        </span>
-        <Pencil
-          className="mt-[0.2em] size-4 shrink-0 opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100 group-disabled:hidden [@media(hover:none)]:opacity-100"
-          aria-hidden="true"
-        />
-      </button>
-    );
-  }
-
   return (
-    // Escape from any field backs out, as in the inline text edit.
-    <fieldset
-      aria-label={t.editNumber}
-      className="grid gap-3 rounded-lg border p-3"
-      onKeyDown={handleKeyDown}
-    >
-      <NumberFields id={id} value={draft} onChange={setDraft} quiz={quiz} />
-      {problem ? (
-        <p className="text-sm text-destructive" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" size="sm" variant="outline" onClick={close}>
-          {es.common.cancel}
-        </Button>
+    <InlineSettingsEditor
+      label={t.editNumber}
+      summaryText={summaryText(question, quiz)}
+      summary={<NumberSummary question={question} quiz={quiz} />}
+      open={draft !== null}
+      onOpen={() => setDraft(draftOf(question))}
+      onCancel={close}
+      openerRef={openerRef}
+      disabled={update.isPending}
+      problem={problem}
+      save={
         <Button type="button" size="sm" onClick={save} disabled={problem !== null}>
           {t.saveNumber}
         </Button>
-      </div>
-    </fieldset>
+      }
+    >
+      <NumberFields id={id} value={draft ?? draftOf(question)} onChange={setDraft} quiz={quiz} />
+    </InlineSettingsEditor>
   );
 }

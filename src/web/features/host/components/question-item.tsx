@@ -15,6 +15,7 @@ import { useRevealQuestion } from '../api/reveal-question.ts';
 import { useUpdateQuestion } from '../api/update-question.ts';
 import { ConfirmDeleteButton } from './confirm-delete-button.tsx';
 import { editorViews } from './editor-views.tsx';
+import { ExplanationEdit } from './explanation-edit.tsx';
 import { InlineEdit } from './inline-edit.tsx';
 import { CorrectHint, QuestionTimeSelect } from './quiz-fields.tsx';
 
@@ -120,6 +121,7 @@ export function QuestionItem({
         {quiz ? <QuestionTimeSelect question={question} /> : null}
         <editor.Saved question={question} quiz={quiz} />
         {quiz ? <CorrectHint hint={editor.quizHint} /> : null}
+        <ExplanationEdit question={question} />
         {traitsOf(question.type).moderated ? moderation?.(question) : null}
       </div>
     </li>

@@ -126,6 +126,7 @@ type SettingKey = keyof Settings;
 const settingCopy: Record<SettingKey, { label: string; help: string }> = {
   oneVotePerQuestion: { label: es.home.oneVoteLabel, help: es.home.oneVoteHelp },
   resultsPublic: { label: es.home.resultsPublicLabel, help: es.home.resultsPublicHelp },
+  resultsAfterVote: { label: t.resultsAfterVoteLabel, help: t.resultsAfterVoteHelp },
   presenterPace: { label: es.home.presenterPaceLabel, help: es.home.presenterPaceHelp },
   hideResultsUntilRevealed: { label: t.hideResultsLabel, help: t.hideResultsHelp },
   moderateText: { label: t.moderateTextLabel, help: t.moderateTextHelp },

@@ -1,6 +1,7 @@
 import { EyeOff } from 'lucide-react';
 import type { Ref } from 'react';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
+import { Explanation } from '../../../components/explanation.tsx';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
 import { slideOptions } from '../lib/slide.ts';
@@ -48,11 +49,30 @@ export function QuestionSlide({ question, hidden, pagerRef, onPagesChange }: Que
         hidden ? (
           <HiddenResults respondents={question.respondents} />
         ) : (
-          <slide.Body question={question} view={view} />
+          <>
+            <slide.Body question={question} view={view} />
+            {explanationShown(question) ? (
+              <Explanation
+                text={question.explanation}
+                label={es.results.explanation}
+                className="mt-0 text-[max(calc(var(--u)*var(--fo)*0.85),1rem)]"
+              />
+            ) : null}
+          </>
         )
       }
     </FittedSlide>
   );
+}
+
+/**
+ * 'Explicación' (issue 27) once the question's results show on the projector (a quiz has its
+ * own stage, which shows it at the close).
+ */
+function explanationShown(
+  question: SummaryQuestion,
+): question is SummaryQuestion & { explanation: string } {
+  return !!question.explanation && !question.running;
 }
 
 /**
@@ -67,6 +87,7 @@ function fitKey(question: SummaryQuestion, hidden: boolean): string {
     question.type,
     question.text,
     hidden,
+    explanationShown(question) ? question.explanation : null,
     options.map((o) => [o.text, o.leading, o.tie]),
     String(widest).length > 3 ? String(widest).length : 3,
     (question.words ?? []).length > 0,

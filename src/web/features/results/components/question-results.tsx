@@ -14,6 +14,8 @@ type QuestionResultsProps = {
   large: boolean;
   /** The host's moderation of an open-text question. */
   moderation?: ReactNode;
+  /** Under the results (a phone's 'Explicación'). */
+  footer?: ReactNode;
 };
 
 export function QuestionResults({
@@ -23,6 +25,7 @@ export function QuestionResults({
   showPercent,
   large,
   moderation,
+  footer,
 }: QuestionResultsProps) {
   const titleId = `result-q-${question.id}`;
   const View = resultsViews[question.type];
@@ -52,6 +55,7 @@ export function QuestionResults({
           moderation={moderation}
         />
       )}
+      {footer}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { PollStatus } from '../../../../contract/poll.ts';
-import type { Summary } from '../../../../contract/summary.ts';
+import type { Summary, SummaryQuestion } from '../../../../contract/summary.ts';
+import { Explanation } from '../../../components/explanation.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FileQuestion, Hourglass, SearchX } from '../../../components/ui/icons.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -60,6 +61,20 @@ function useErrorToasts(error: ApiError | null, { status, host }: ToastContext):
       });
     }
   }, [error, status, host]);
+}
+
+/**
+ * 'Explicación' (issue 27) under a question's results. The server sends it to others only with
+ * the results; the host's summary has it from the start, so a host's page shows it once the
+ * results show (never in a quiz, whose stage shows it at the close).
+ */
+function explanationShown(
+  question: SummaryQuestion,
+  host: boolean,
+  quiz: boolean,
+): question is SummaryQuestion & { explanation: string } {
+  if (!question.explanation) return false;
+  return !host || (!quiz && !question.hidden && !question.running);
 }
 
 type ResultsScreenProps = {
@@ -184,6 +199,8 @@ function ResultsBody({ feed, large, showPercent, moderation, children: controls 
         large={large}
         showPercent={showPercent}
         moderation={moderation}
+        // No poll (or settings) known yet reads as a quiz: a host's page shows no explanation.
+        explain={(q) => explanationShown(q, feed.host, feed.poll?.settings?.quiz ?? true)}
       />
       <ResultsFooter lastUpdate={feed.lastUpdate} live={feed.stream === 'live'} large={large} />
     </>
@@ -195,11 +212,14 @@ function QuestionList({
   large,
   showPercent,
   moderation,
+  explain,
 }: {
   summary: Summary;
   large: boolean;
   showPercent: boolean;
   moderation: ResultsScreenProps['moderation'];
+  /** Whether a question's explanation shows (explanationShown). */
+  explain: (question: SummaryQuestion) => question is SummaryQuestion & { explanation: string };
 }) {
   // The presenter code lives in this browser's storage: moderation appears once hydrated.
   const hydrated = useHydrated();
@@ -233,6 +253,15 @@ function QuestionList({
             large={large}
             moderation={
               hydrated && traitsOf(question.type).moderated ? moderation?.(question.id) : undefined
+            }
+            footer={
+              explain(question) ? (
+                <Explanation
+                  text={question.explanation}
+                  label={es.results.explanation}
+                  className={large ? 'mt-8 text-[2rem]' : undefined}
+                />
+              ) : null
             }
           />
           {/* Not on the projector: its chrome stays hidden. */}

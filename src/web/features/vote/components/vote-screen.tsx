@@ -36,9 +36,12 @@ type VoteScreenProps = {
   /** A quiz's game (another feature's, loaded lazily by the route): shown instead of the form
    *  once the poll is open, and for its final standing once closed. */
   quiz?: (poll: Poll) => ReactNode;
+  /** 'Resultados tras votar' (issue 27, another feature's, lazy): the results of the questions
+   *  this phone answered, shown under its answers while the poll has the setting on. */
+  afterVote?: (slug: string, answered: ReadonlySet<number>) => ReactNode;
 };
 
-export function VoteScreen({ slug, quiz }: VoteScreenProps) {
+export function VoteScreen({ slug, quiz, afterVote }: VoteScreenProps) {
   const stream = useLiveStream(slug, { asParticipant: true });
   const poll = useQuery(pollQueryOptions(slug, stream));
   // The paced form is a lazy chunk, which cannot load during the server's render (React gave up
@@ -70,6 +73,12 @@ export function VoteScreen({ slug, quiz }: VoteScreenProps) {
   const remaining = data?.questions.filter((q) => !answeredIds.has(q.id)) ?? [];
   const answeredAll = !!data && data.questions.length > 0 && remaining.length === 0;
   const voted = votedNow || votedBefore || answeredAll;
+  // The questions this phone answered, as far as it knows: the server's list, those answered on
+  // this page, and every question once its ballot went in (the full form sends them all).
+  const mine = new Set([...answeredIds, ...pacedAnswers]);
+  if (votedNow || votedBefore) for (const q of data?.questions ?? []) mine.add(q.id);
+  const results =
+    afterVote && data?.settings.resultsAfterVote && mine.size > 0 ? afterVote(slug, mine) : null;
 
   // Only a poll never loaded is an error screen; a failed re-check keeps the last poll shown.
   if (!data) {
@@ -100,6 +109,7 @@ export function VoteScreen({ slug, quiz }: VoteScreenProps) {
           answered={pacedAnswers}
           onAnswered={(id) => setPaced({ run, ids: new Set(pacedAnswers).add(id) })}
         />
+        <div className="mx-auto w-full max-w-[480px] px-4">{results}</div>
       </Suspense>
     );
   }
@@ -110,7 +120,9 @@ export function VoteScreen({ slug, quiz }: VoteScreenProps) {
         title={es.vote.thanksTitle}
         description={es.vote.thanksDescription}
         action={<ResultsLink poll={data} />}
-      />
+      >
+        {results}
+      </Notice>
     );
   }
   if (data.status === 'closed') {
@@ -145,6 +157,7 @@ export function VoteScreen({ slug, quiz }: VoteScreenProps) {
           {es.vote.partlyAnswered(data.questions.length - remaining.length)}
         </p>
       ) : null}
+      {results}
       <VoteForm poll={{ ...data, questions: remaining }} onVoted={() => setVotedIn(run)} />
     </div>
   );
@@ -158,12 +171,14 @@ type NoticeProps = {
   title: string;
   description: string;
   action?: ReactNode;
+  children?: ReactNode;
 };
 
-function Notice(props: NoticeProps) {
+function Notice({ children, ...props }: NoticeProps) {
   return (
     <div className="mx-auto w-full max-w-[480px]">
       <EmptyState {...props} level={1} className="py-16" />
+      {children ? <div className="px-4 pb-8">{children}</div> : null}
     </div>
   );
 }

@@ -30,7 +30,15 @@ const RESULT_RETRY_MS = 1500;
  * rank after each close, and the final standing. Everything comes from the poll (the stream)
  * and GET …/me, so a reload rejoins where the room is, running countdown included.
  */
-export function QuizPhone({ poll }: { poll: Poll }) {
+export function QuizPhone({
+  poll,
+  afterVote,
+}: {
+  poll: Poll;
+  /** 'Resultados tras votar' (issue 27, another feature's): the room's results of questions
+   *  this player answered, under the result card once the question closed. */
+  afterVote?: (slug: string, answered: ReadonlySet<number>, withExplanation: boolean) => ReactNode;
+}) {
   const slug = poll.slug;
   const offset = useServerOffset(poll.now);
   const questions = byOrdinal(poll.questions);
@@ -117,7 +125,15 @@ export function QuizPhone({ poll }: { poll: Poll }) {
   if (!question || !clock) {
     body = <Waiting icon={Hourglass} title={t.waitingTitle} description={t.waitingDescription} />;
   } else if (closedAt && me.results.some((r) => r.questionId === question.id)) {
-    body = <ResultCard question={question} player={me} final={index === questions.length - 1} />;
+    body = (
+      <>
+        <ResultCard question={question} player={me} final={index === questions.length - 1} />
+        {afterVote && poll.settings.resultsAfterVote && me.answeredQuestionIds.includes(question.id)
+          ? // The result card above says the why already.
+            afterVote(slug, new Set([question.id]), false)
+          : null}
+      </>
+    );
   } else if (answered(question.id)) {
     body = (
       <Waiting

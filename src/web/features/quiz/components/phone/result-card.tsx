@@ -1,4 +1,5 @@
 import type { ParticipantState, Question } from '../../../../../contract/poll.ts';
+import { Explanation } from '../../../../components/explanation.tsx';
 import { CircleCheckBig, icon } from '../../../../components/ui/icons.tsx';
 import { esQuiz } from '../../../../i18n/es-quiz.ts';
 import { cn } from '../../../../lib/cn.ts';
@@ -73,6 +74,13 @@ export function ResultCard({ question, player, final }: ResultCardProps) {
           {t.unscored}
         </h1>
       )}
+      {question.explanation ? (
+        <Explanation
+          text={question.explanation}
+          label={t.explanation}
+          className="mt-0 w-full text-left"
+        />
+      ) : null}
       <Standing player={player} final={final} />
     </section>
   );

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Poll } from '../../../../../contract/poll.ts';
 import type { LeaderboardEntry } from '../../../../../contract/quiz.ts';
 import type { Summary, SummaryQuestion } from '../../../../../contract/summary.ts';
+import { Explanation } from '../../../../components/explanation.tsx';
 import { esQuiz } from '../../../../i18n/es-quiz.ts';
 import { byOrdinal } from '../../../../lib/order.ts';
 import { traitsOf } from '../../../../question-types/registry.ts';
@@ -123,6 +124,14 @@ export function QuizStage({ slug, secret, poll, summary, questionId, keys }: Qui
       <>
         <StageHead question={question} respondents={respondents} running={false} />
         {counts ? <StageResults question={counts} /> : null}
+        {/* Issue 27: the why, once the question closed (this branch). */}
+        {question.explanation ? (
+          <Explanation
+            text={question.explanation}
+            label={esQuiz.phone.explanation}
+            className="mt-0 text-[max(calc(var(--u)*1.5),1rem)]"
+          />
+        ) : null}
       </>
     );
   }
