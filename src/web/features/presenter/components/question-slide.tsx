@@ -1,6 +1,7 @@
 import { EyeOff } from 'lucide-react';
 import type { Ref } from 'react';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
+import { MathText } from '../../../components/math-text.tsx';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
 import { slideOptions } from '../lib/slide.ts';
@@ -26,7 +27,7 @@ export function QuestionSlide({ question, hidden, pagerRef, onPagesChange }: Que
   const slide = slideViews[question.type];
   return (
     <FittedSlide
-      heading={question.text}
+      heading={<MathText text={question.text} />}
       headingId="presenter-question"
       meta={
         <p
