@@ -37,13 +37,23 @@ export function MathText({ text }: { text: string }) {
   if (!math) return parts.join('');
   const current = render ?? renderer;
   return parts.map((part, i) =>
-    typeof part === 'string' ? part : <Formula key={i} part={part} render={current} />,
+    typeof part === 'string' ? (
+      part
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, re-split whole each time
+      <Formula key={i} part={part} render={current} />
+    ),
   );
 }
 
 function Formula({ part, render }: { part: Exclude<MathPart, string>; render?: TexRenderer }) {
   const html = render?.(part.tex, part.display);
-  if (html) return <span className="math" dangerouslySetInnerHTML={{ __html: html }} />;
+  if (html) {
+    // KaTeX's own markup: it escapes every character of the source, and `trust: false` (render-tex.ts)
+    // keeps links and HTML commands out, so typed text cannot become markup here.
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
+    return <span className="math" dangerouslySetInnerHTML={{ __html: html }} />;
+  }
   const mark = part.display ? '$$' : '$';
   return <span className="math-source">{mark + part.tex + mark}</span>;
 }
