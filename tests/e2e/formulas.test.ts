@@ -6,6 +6,8 @@ import { axeViolations } from './support/axe.ts';
 import { setUpAppUnderTest } from './support/fixture.ts';
 
 const app = setUpAppUnderTest();
+/** Set to a folder to keep screenshots of the phone and the projector with formulas. */
+const SHOTS = process.env.FORMULA_SHOTS;
 
 /** Issue 28: formulas as MathML on the phone (with and without scripts) and on the projector. */
 const QUESTION = 'Si $x^2 = 4$ y la entrada cuesta $5 y $10 el par, ¿cuánto vale $x$?';
@@ -95,6 +97,7 @@ describe('formulas', () => {
     expect(
       await page.evaluate(() => (window as unknown as { sourceSeen: number }).sourceSeen),
     ).toBe(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone.png`, fullPage: true });
     // Hydrated: the option with a formula takes the tap, and the vote is counted.
     await page.getByRole('radio').first().check({ force: true });
     await page.getByRole('button', { name: 'Enviar respuestas' }).click();
@@ -136,6 +139,7 @@ describe('formulas', () => {
       expect(size.height).toBeGreaterThan(20);
     }
     await presenter.slide().getByText('$\\frac{1}{$', { exact: true }).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/projector.png` });
     expect(await axeViolations(page)).toEqual([]);
   });
 });

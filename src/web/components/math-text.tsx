@@ -52,7 +52,8 @@ function Formula({ part, render }: { part: Exclude<MathPart, string>; render?: T
     // KaTeX's own markup: it escapes every character of the source, and `trust: false` (render-tex.ts)
     // keeps links and HTML commands out, so typed text cannot become markup here.
     // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
-    return <span className="math" dangerouslySetInnerHTML={{ __html: html }} />;
+    const className = part.display ? 'math math-display' : 'math';
+    return <span className={className} dangerouslySetInnerHTML={{ __html: html }} />;
   }
   const mark = part.display ? '$$' : '$';
   return <span className="math-source">{mark + part.tex + mark}</span>;
