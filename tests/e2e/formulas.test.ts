@@ -111,6 +111,29 @@ describe('formulas', () => {
     expect(problems).toEqual([]);
   });
 
+  it("are typeset in the audience's Q&A questions on the phone", async () => {
+    const seeded = await app.seedPoll({
+      title: 'Charla de números',
+      settings: { qa: true },
+      questions: [{ text: '¿Te gustó?', type: 'yesno' }],
+      status: 'open',
+    });
+    await app.api(`/polls/${seeded.slug}/qa`, {
+      method: 'POST',
+      body: { text: '¿Por qué $\\sqrt{2}$ no es un cociente de enteros?' },
+    });
+    const page = await app.newPage(PHONE);
+    const problems = watchConsole(page);
+    await page.goto(`${app.server.url}/p/${seeded.slug}`);
+    await page.locator('[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByRole('tab', { name: /Preguntas/ }).click();
+    const card = page.getByTestId('qa-question').filter({ hasText: 'no es un cociente' });
+    await card.locator('math msqrt').waitFor();
+    expect(await card.locator('annotation').textContent()).toBe('\\sqrt{2}');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it('are typeset on the projector at slide size', async () => {
     const seeded = await seedMathPoll();
     const [q] = seeded.poll.questions;
