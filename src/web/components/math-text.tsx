@@ -49,10 +49,10 @@ export function MathText({ text }: { text: string }) {
 function Formula({ part, render }: { part: Exclude<MathPart, string>; render?: TexRenderer }) {
   const html = render?.(part.tex, part.display);
   if (html) {
+    const className = part.display ? 'math math-display' : 'math';
     // KaTeX's own markup: it escapes every character of the source, and `trust: false` (render-tex.ts)
     // keeps links and HTML commands out, so typed text cannot become markup here.
     // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
-    const className = part.display ? 'math math-display' : 'math';
     return <span className={className} dangerouslySetInnerHTML={{ __html: html }} />;
   }
   const mark = part.display ? '$$' : '$';
