@@ -12,7 +12,7 @@ const PARTICIPANT_CODE = new RegExp(
   [
     String.raw`/node_modules/(react|react-dom|scheduler|@tanstack/[^/]+)/`,
     String.raw`/src/contract/(endpoints|limits)\.ts`,
-    String.raw`/src/web/(main|i18n/es-core|components/header|components/ui/(button|empty-state|icons|loading))\.tsx?`,
+    String.raw`/src/web/(main|i18n/es-core|components/(header|math-text)|lib/math/split-math|components/ui/(button|empty-state|icons|loading))\.tsx?`,
     String.raw`/src/web/lib/(api-client|live-stream|query|voted|toast|navigation|fullscreen|ssr-state|order|cn|sse-parser)\.tsx?`,
     String.raw`/src/web/app/(participant|shell|vote-page)\.tsx`,
     String.raw`/src/web/features/vote/(api|components|lib)/[a-z-]+\.tsx?`,

@@ -226,7 +226,7 @@ export async function buildApp({
     actionsKept: limiter.settings.limits.COHOST_ACTIONS_KEPT,
   };
   registerCohostAccess(app, store, cohostLimits);
-  registerCohostRoutes(app, store, { ...cohostLimits, publicUrl: config.publicUrl });
+  registerCohostRoutes(app, store, events, { ...cohostLimits, publicUrl: config.publicUrl });
   const quiz = createQuiz(app, store, events);
   // One budget per address for what anonymous reads make the server rebuild: polls, summaries
   // and server-rendered pages alike (http/read-cost.ts).

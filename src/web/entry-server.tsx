@@ -3,8 +3,10 @@ import type { Poll } from '../contract/poll.ts';
 import type { Summary } from '../contract/summary.ts';
 import { ResultsPage } from './app/results-page.tsx';
 import { VotePage } from './app/vote-page.tsx';
+import { provideMath } from './components/math-text.tsx';
 import { es } from './i18n/es.ts';
 import { documentTitle } from './lib/document-title.ts';
+import { renderTex } from './lib/math/render-tex.ts';
 import { createQueryClient, queryKeys } from './lib/query.ts';
 import { type ServerFailure, seedQuery, serializeState } from './lib/ssr-state.ts';
 import { provideFields } from './question-types/phone-fields.tsx';
@@ -14,6 +16,8 @@ export type { ServerFailure } from './lib/ssr-state.ts';
 
 // The browser loads these before hydrating a poll that has such questions (main.tsx).
 provideFields(lazyPhoneFields);
+// Formulas arrive as MathML, readable before any script runs; the browser loads KaTeX to hydrate.
+provideMath(renderTex);
 
 /** What the server knows of the page's poll: its data, or the refusal GET would answer. */
 export type ParticipantData =

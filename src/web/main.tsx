@@ -6,6 +6,7 @@ import { participantRoute } from './app/participant.tsx';
 // In the entry itself: the page most people open arrives in one file, which compresses better
 // than its pieces (one gzip stream); the other screens are loaded on demand.
 import { VotePage } from './app/vote-page.tsx';
+import { loadMath } from './components/math-text.tsx';
 import { createQueryClient } from './lib/query.ts';
 import { hydrateState, readState } from './lib/ssr-state.ts';
 import { loadFieldsFor } from './question-types/phone-fields.tsx';
@@ -50,6 +51,8 @@ async function start(container: HTMLElement): Promise<void> {
     if (route.kind === 'vote') {
       await Promise.all(state.queries.map((q) => loadFieldsFor(q.state.data)));
     }
+    // So did its formulas: hydrating them as MathML needs KaTeX, which only such pages load.
+    if (container.querySelector('.katex')) await loadMath();
     hydrateState(queryClient, state);
     hydrateRoot(container, page);
   } else {

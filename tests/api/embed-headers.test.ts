@@ -79,6 +79,26 @@ describe('with EMBED_ORIGINS', () => {
       expect(framing(res), url).toEqual({ ancestors: "'none'", xfo: 'DENY' });
     }
   });
+
+  it('every route, /embed/ included, keeps the rest of the policy: own scripts only', async () => {
+    // Issue 28's "CSP headers per route": only frame-ancestors may differ between routes.
+    const { poll } = await openPollWithQuestions(api.host, { resultsPublic: true });
+    const embed = await api.app.inject({
+      method: 'GET',
+      url: `/embed/${poll.slug}`,
+      headers: html,
+    });
+    const rest = (res: { headers: Record<string, unknown> }) =>
+      String(res.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim())
+        .filter((directive) => !directive.startsWith('frame-ancestors'));
+    const policy = rest(embed);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy.join(';')).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+    for (const { url, res } of await otherResponses(api)) expect(rest(res), url).toEqual(policy);
+  });
 });
 
 describe('EMBED_ORIGINS at start', () => {

@@ -201,6 +201,7 @@ describe('the events port', () => {
         pollChanged: (slug) => heard.push(`poll:${slug}`),
         votesChanged: (slug) => heard.push(`votes:${slug}`),
         qaChanged: (slug) => heard.push(`qa:${slug}`),
+        cohostsChanged: (slug) => heard.push(`cohosts:${slug}`),
       },
     });
     const c = new Client(app.app);

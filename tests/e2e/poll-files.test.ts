@@ -97,6 +97,32 @@ describe('poll files (issue 28)', () => {
     },
   );
 
+  it("imports Kahoot's XLSX template from the panel too", async () => {
+    // The issue's "Done when": both files from the panel (the home page's import is above).
+    const seeded = await app.seedPoll({
+      title: 'Clase de historia',
+      questions: [{ text: '¿Te gusta la historia?', type: 'yesno' }],
+    });
+    const page = await app.newPage(LAPTOP, seeded);
+    const host = new HostPage(page, app.server.url);
+    await host.goto(seeded.slug);
+    await host.waitForPanel();
+    await page.getByRole('button', { name: 'Importar encuesta' }).click();
+    const dialog = new ImportDialog(page, app.server.url);
+    await dialog.dialog().waitFor();
+    await dialog.importFile('kahoot-quiz.xlsx');
+    await dialog.report().getByText('Línea 12: falta la respuesta correcta').waitFor();
+    await page.getByRole('heading', { name: '4 preguntas importadas' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.openPoll();
+    expect(page.url()).not.toContain(seeded.slug);
+    await host.waitForPanel();
+    await page.getByText('¿Quién pintó la Mona Lisa?').first().waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'kahoot-quiz',
+    );
+  });
+
   it('pasted questions without a mistake open the new panel at once', async () => {
     const page = await app.newPage({ width: 390, height: 844 });
     await new HomePage(page, app.server.url).goto();

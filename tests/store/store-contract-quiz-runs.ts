@@ -13,7 +13,12 @@ import { testJoinCode } from './test-join-codes.ts';
  * nicknames and the current question (issue 24), a clock closes only under its own run (issue
  * 25: an old timer after a reset), and the host renames or removes a player (issue 25).
  */
-const noEvents: PollEvents = { pollChanged() {}, votesChanged() {}, qaChanged() {} };
+const noEvents: PollEvents = {
+  pollChanged() {},
+  votesChanged() {},
+  qaChanged() {},
+  cohostsChanged() {},
+};
 
 export function quizRunsContract(engine: string, factory: () => Promise<PollStore>): void {
   describe(`PollStore quiz runs and players (${engine})`, () => {

@@ -11,10 +11,13 @@ export interface PollEvents {
   votesChanged(slug: string, textQuestionIds?: readonly number[]): void;
   /** Its audience questions or their votes changed (issue 20). */
   qaChanged(slug: string): void;
+  /** A co-host link of the poll was revoked (issue 28): the streams it opened must end. */
+  cohostsChanged(slug: string): void;
 }
 
 export const noopEvents: PollEvents = {
   pollChanged() {},
   votesChanged() {},
   qaChanged() {},
+  cohostsChanged() {},
 };

@@ -13,6 +13,7 @@ import {
   revokeCohost,
 } from '../domain/cohosts/cohosts.ts';
 import { DomainError } from '../domain/errors.ts';
+import type { PollEvents } from '../domain/events.ts';
 import { type CohostGrant, hashHostSecret } from '../domain/host-auth.ts';
 import type { PollStore } from '../store/store.ts';
 import { cohostGrantOf, grantCohost } from './cohost-grants.ts';
@@ -120,6 +121,7 @@ function targetOf(request: FastifyRequest): string {
 export function registerCohostRoutes(
   app: FastifyInstance,
   store: PollStore,
+  events: PollEvents,
   options: { publicUrl?: string; max: number; actionsKept: number },
 ): void {
   addRoute(app, 'createCohost', ({ params, body, hostSecret, request }) =>
@@ -133,7 +135,7 @@ export function registerCohostRoutes(
     listCohosts(store, params.slug, hostSecret),
   );
   addRoute(app, 'deleteCohost', async ({ params, hostSecret }) => {
-    await revokeCohost(store, params.slug, hostSecret, params.id);
+    await revokeCohost(store, params.slug, hostSecret, params.id, events);
     return undefined;
   });
   addRoute(app, 'cohostActivity', ({ params, hostSecret }) =>

@@ -9,6 +9,7 @@ import type { Live } from '../live/live.ts';
 import { parseLastEventId, responseSink } from '../live/sse.ts';
 import { StreamGate } from '../live/stream-gate.ts';
 import type { Seats } from '../rate/seats.ts';
+import { cohostGrantOf } from './cohost-grants.ts';
 import { sendError } from './error-handler.ts';
 import { participantIfAny } from './participant.ts';
 import { addRoute } from './route.ts';
@@ -115,6 +116,7 @@ export function registerLiveRoutes(
           poll,
           summary,
           presentAs: participationPage ? participantIfAny(request)?.id : undefined,
+          cohostId: cohostGrantOf(request)?.id,
           summaries: !participationPage,
         });
         if (client) res.on('close', () => live.hub.leave(client));

@@ -144,8 +144,9 @@ export class LiveCache {
   /** Marks what the change touched as stale. The bus calls it; so can a staleness guard. */
   apply(change: PollChange): void {
     const entry = this.entries.get(change.slug);
-    // Audience questions are neither the poll nor its summary (live/qa-feed.ts keeps them).
-    if (!entry || change.kind === 'qa') return;
+    // Audience questions are neither the poll nor its summary (live/qa-feed.ts keeps them);
+    // co-host links are in neither.
+    if (!entry || change.kind === 'qa' || change.kind === 'cohosts') return;
     // A poll change moves the summary too: title, status, questions and options are in it.
     if (change.kind === 'poll') entry.poll.invalidate();
     // Only a ballot names its text questions; anything else (moderation, a reset, an edit, a

@@ -1,10 +1,11 @@
 import type { PollEvents } from '../domain/events.ts';
 
 /** What changed in a poll: its content (status, settings, title, questions, options), its votes,
- *  or its audience questions (issue 20: neither the poll's content nor its summary). */
+ *  its audience questions (issue 20: neither the poll's content nor its summary), or its
+ *  co-host links (issue 28: a revoked link's open streams end; nothing cached changes). */
 export type PollChange = {
   slug: string;
-  kind: 'poll' | 'votes' | 'qa';
+  kind: 'poll' | 'votes' | 'qa' | 'cohosts';
   /** Of a ballot: the open-text questions it answered (maybe none). Caches rebuild only those
    *  clouds; without it, every one. Not sent between instances. */
   textQuestionIds?: readonly number[];
@@ -52,6 +53,7 @@ export function busEvents(bus: ChangeBus): PollEvents {
     pollChanged: (slug) => bus.publish({ slug, kind: 'poll' }),
     votesChanged: (slug, textQuestionIds) => bus.publish({ slug, kind: 'votes', textQuestionIds }),
     qaChanged: (slug) => bus.publish({ slug, kind: 'qa' }),
+    cohostsChanged: (slug) => bus.publish({ slug, kind: 'cohosts' }),
   };
 }
 
@@ -66,6 +68,9 @@ export function teeEvents(...targets: PollEvents[]): PollEvents {
     },
     qaChanged: (slug) => {
       for (const t of targets) t.qaChanged(slug);
+    },
+    cohostsChanged: (slug) => {
+      for (const t of targets) t.cohostsChanged(slug);
     },
   };
 }

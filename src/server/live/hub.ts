@@ -32,6 +32,9 @@ export interface HubOptions {
   presenceMs?: number;
   /** Where `qa` frames come from (issue 20); without it, streams carry none. */
   qa?: Pick<QaFeed, 'frames'>;
+  /** The ids of the poll's co-host links still stored (issue 28); without it, a revoked link's
+   *  streams stay open. */
+  cohostLinks?: (slug: string) => Promise<ReadonlySet<number>>;
 }
 
 export interface JoinRequest {
@@ -43,6 +46,8 @@ export interface JoinRequest {
   summary?: SummarySnapshot;
   /** The participant id of a participation page that asked to be counted as present. */
   presentAs?: string;
+  /** The co-host link the stream was opened with (issue 28): it ends when the link is revoked. */
+  cohostId?: number;
   /** False for a participation page's stream: the page never shows results, so it gets poll
    *  frames only (default true). */
   summaries?: boolean;
@@ -89,6 +94,9 @@ export class LiveHub {
   /** The version of the last `qa` frame each client got, so none is sent twice. */
   private readonly qaVersion = new WeakMap<SseClient, number>();
   private readonly qa?: Pick<QaFeed, 'frames'>;
+  private readonly cohostLinks?: (slug: string) => Promise<ReadonlySet<number>>;
+  /** The co-host link each such stream was opened with. */
+  private readonly cohostOf = new WeakMap<SseClient, number>();
   private closed = false;
 
   constructor(
@@ -100,6 +108,7 @@ export class LiveHub {
     this.log = options.log ?? ((message, error) => console.warn(message, error));
     this.presenceMs = options.presenceMs ?? LIVE_PRESENCE_MS;
     this.qa = options.qa;
+    this.cohostLinks = options.cohostLinks;
     this.unsubscribe = bus.subscribe((change) => this.apply(change));
     this.heartbeat = setInterval(() => this.ping(), options.heartbeatMs ?? LIVE_HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -120,6 +129,10 @@ export class LiveHub {
   apply(change: PollChange): void {
     const topic = this.topics.get(change.slug);
     if (!topic) return;
+    if (change.kind === 'cohosts') {
+      void this.endRevokedLinks(topic);
+      return;
+    }
     // The cache hears the same publish; by the next microtask every listener of it has run, so
     // the cache knows the change whichever subscribed first.
     queueMicrotask(() => void this.sync(topic, change.kind));
@@ -166,6 +179,7 @@ export class LiveHub {
       topic.hosts.add(client);
       client.send(this.presenceFrame(topic, topic.present.size));
     }
+    if (request.cohostId !== undefined) this.cohostOf.set(client, request.cohostId);
     if (request.presentAs !== undefined) {
       const id = request.presentAs;
       this.presentAs.set(client, id);
@@ -384,6 +398,24 @@ export class LiveHub {
       client.send(frame);
       client.end();
       this.remove(client);
+    }
+  }
+
+  /** A link of the poll was revoked: the streams opened with a link no longer stored end (a
+   *  reconnect with it is refused, LINK_REVOKED), so they get no more host frames. */
+  private async endRevokedLinks(topic: Topic): Promise<void> {
+    const linked = [...topic.clients].filter((client) => this.cohostOf.has(client));
+    if (linked.length === 0 || !this.cohostLinks) return;
+    try {
+      const kept = await this.cohostLinks(topic.slug);
+      for (const client of linked) {
+        if (kept.has(this.cohostOf.get(client) as number)) continue;
+        client.end();
+        this.remove(client);
+      }
+    } catch (error) {
+      // Read again at the next revocation; meanwhile the stream keeps what it had.
+      this.log(`live: could not check the co-host links of poll ${topic.slug}`, error);
     }
   }
 

@@ -29,7 +29,12 @@ export function createLive(
   // The cache subscribes first, though the hub does not rely on the order (see LiveHub.apply).
   const cache = new LiveCache(store, bus, options);
   const qa = new QaFeed(store, bus);
-  const hub = new LiveHub(cache, bus, { ...options, qa });
+  const cohostLinks = async (slug: string): Promise<ReadonlySet<number>> => {
+    const row = await cache.pollRow(slug);
+    const links = row ? await store.listCohosts(row.id) : [];
+    return new Set(links.map((link) => link.id));
+  };
+  const hub = new LiveHub(cache, bus, { ...options, qa, cohostLinks });
   return {
     bus,
     events: busEvents(bus),

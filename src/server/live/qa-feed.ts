@@ -54,7 +54,7 @@ export class QaFeed {
 
   apply(change: PollChange): void {
     // Settings (Q&A turned on or off) and questions' changes; votes of the poll do not matter.
-    if (change.kind === 'votes') return;
+    if (change.kind === 'votes' || change.kind === 'cohosts') return;
     this.entries.get(change.slug)?.invalidate();
   }
 

@@ -19,7 +19,7 @@ const MAX_CHANGES_PER_MESSAGE = 500;
 const MessageSchema = z.object({
   from: z.string(),
   changes: z
-    .array(z.object({ slug: z.string(), kind: z.enum(['poll', 'votes', 'qa']) }))
+    .array(z.object({ slug: z.string(), kind: z.enum(['poll', 'votes', 'qa', 'cohosts']) }))
     .max(MAX_CHANGES_PER_MESSAGE),
 });
 

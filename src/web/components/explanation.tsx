@@ -1,4 +1,5 @@
 import { cn } from '../lib/cn.ts';
+import { MathText } from './math-text.tsx';
 import { icon } from './ui/icons.tsx';
 
 // lucide's 'lightbulb' (ISC), drawn by icon(): the results page carries no lucide runtime.
@@ -42,7 +43,7 @@ export function Explanation({
       />
       <p className="min-w-0 [overflow-wrap:anywhere]">
         <span className="font-semibold">{label}: </span>
-        {text}
+        <MathText text={text} />
       </p>
     </aside>
   );

@@ -8,6 +8,7 @@ import type {
 import type { CohostRecord } from '../../store/kysely-cohosts.ts';
 import type { PollStore } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
+import type { PollEvents } from '../events.ts';
 import { hashHostSecret, isOwnerSecret } from '../host-auth.ts';
 import { findPoll } from '../poll-view.ts';
 
@@ -86,11 +87,15 @@ export async function revokeCohost(
   slug: string,
   secret: string | undefined,
   id: number,
+  events: PollEvents,
 ): Promise<void> {
   const poll = await findPollAsOwner(store, slug, secret);
   if (!(await store.deleteCohost(poll.id, id))) {
     throw new DomainError('NOT_FOUND', 'Este enlace de gestión no existe o ya se revocó');
   }
+  // Its open streams (a moderator's panel, a presenter's projector) end now, on every instance:
+  // a stream is authorised once, when it opens, and would otherwise keep the host's frames.
+  events.cohostsChanged(poll.slug);
 }
 
 export async function cohostActivity(

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { RESULTS_POLL_INTERVAL_MS } from '../../../contract/limits.ts';
 import type { SummaryQuestion } from '../../../contract/summary.ts';
 import { esEmbed } from '../../i18n/es-embed.ts';
@@ -10,6 +10,7 @@ import { useQrImage } from '../../lib/qr-code.ts';
 import { queryKeys } from '../../lib/query.ts';
 import { serverInfoQueryOptions } from '../../lib/server-info.ts';
 import { resolveShareOrigin } from '../../lib/share-origin.ts';
+import { useShrinkToFit } from './use-shrink-to-fit.ts';
 
 const t = esEmbed;
 
@@ -47,7 +48,8 @@ function JoinBox({ slug, joinCode }: { slug: string; joinCode: string | null }) 
   const qr = useQrImage(url, 256, 2);
   return (
     <aside className="flex shrink-0 items-center gap-4 border-t pt-3" data-testid="embed-join">
-      <div className="grid min-w-0 flex-1 gap-1 text-[clamp(1rem,2.2vw,1.75rem)] leading-tight">
+      {/* Sized by the frame's height too: in a small frame (480×270) the results keep most of it. */}
+      <div className="grid min-w-0 flex-1 gap-1 text-[clamp(0.75rem,min(2.2vw,4.5vh),1.75rem)] leading-tight">
         <p className="min-w-0">
           <span className="text-muted-foreground">{t.joinAt} </span>
           <strong className="[overflow-wrap:anywhere]">{url.replace(/^https?:\/\//, '')}</strong>
@@ -65,7 +67,7 @@ function JoinBox({ slug, joinCode }: { slug: string; joinCode: string | null }) 
         <img
           src={qr}
           alt={t.qrAlt(url)}
-          className="aspect-square h-[clamp(4rem,min(18vh,22vw),10rem)] shrink-0 rounded-lg bg-white p-1"
+          className="aspect-square h-[clamp(3rem,min(18vh,22vw),10rem)] shrink-0 rounded-lg bg-white p-1"
         />
       ) : null}
     </aside>
@@ -102,6 +104,9 @@ export function EmbedScreen({ slug, questionId, showJoin, renderQuestion }: Embe
     retry: false,
   });
   const width = useFrameWidth();
+  const frame = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  useShrinkToFit(frame, content);
   const status = (error: unknown) => (isApiError(error) ? error.status : 0);
   if (status(poll.error) === 404) return <Notice title={t.notFound} />;
   if (status(summary.error) === 403) return <Notice title={t.private} hint={t.privateHint} />;
@@ -119,13 +124,15 @@ export function EmbedScreen({ slug, questionId, showJoin, renderQuestion }: Embe
       data-testid="embed"
       aria-label={t.region(poll.data.title)}
     >
-      {/* Long content scrolls inside the frame rather than being cut (no slide fitting yet). */}
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        {question ? (
-          renderQuestion(question, index + 1, width >= LARGE_FROM_PX && fitsLarge(question))
-        ) : (
-          <Notice title={t.noQuestion} />
-        )}
+      {/* Long content is drawn smaller to fit the frame (use-shrink-to-fit.ts), never scrolled. */}
+      <div ref={frame} className="min-h-0 flex-1 overflow-hidden" data-testid="embed-frame">
+        <div ref={content} className="origin-top-left" data-testid="embed-content">
+          {question ? (
+            renderQuestion(question, index + 1, width >= LARGE_FROM_PX && fitsLarge(question))
+          ) : (
+            <Notice title={t.noQuestion} />
+          )}
+        </div>
       </div>
       {showJoin && poll.data.status === 'open' ? (
         <JoinBox slug={slug} joinCode={poll.data.joinCode ?? null} />

@@ -1,3 +1,4 @@
+import { MathText } from '../../components/math-text.tsx';
 import { Check } from '../../components/ui/icons.tsx';
 import { esCore as es } from '../../i18n/es-core.ts';
 import { cn } from '../../lib/cn.ts';
@@ -17,7 +18,7 @@ export function ChoiceField({ question, position, reply, onChoose }: PhoneFieldP
     <fieldset className="flex flex-col gap-3" aria-describedby={hintId}>
       <legend className="mb-1 text-lg leading-snug font-semibold">
         <span className="mr-1.5 text-muted-foreground tabular-nums">{position}.</span>
-        {question.text}
+        <MathText text={question.text} />
       </legend>
       <p id={hintId} className="-mt-1 text-base text-muted-foreground">
         {multiple ? es.vote.chooseMany : es.vote.chooseOne}
@@ -57,7 +58,9 @@ export function ChoiceField({ question, position, reply, onChoose }: PhoneFieldP
                 )
               ) : null}
             </span>
-            <span className="min-w-0 flex-1">{option.text}</span>
+            <span className="min-w-0 flex-1">
+              <MathText text={option.text} />
+            </span>
           </label>
         );
       })}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MathText } from '../../components/math-text.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Check, Send } from '../../components/ui/icons.tsx';
 import { esQuiz } from '../../i18n/es-quiz.ts';
@@ -60,7 +61,9 @@ export function ChoiceTiles({ question, pending, onAnswer }: QuizAnswerProps) {
                   <TileShape shape={look.shape} />
                   <span data-tile-letter="">{look.letter}</span>
                 </span>
-                <span className="leading-snug [overflow-wrap:anywhere]">{option.text}</span>
+                <span className="leading-snug [overflow-wrap:anywhere]">
+                  <MathText text={option.text} />
+                </span>
                 {multiple && on ? (
                   <span
                     className="absolute top-3 right-3 rounded-full bg-white p-1 text-foreground"

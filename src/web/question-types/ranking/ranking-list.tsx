@@ -1,5 +1,6 @@
 import { useRef, useState, useSyncExternalStore } from 'react';
 import type { Question } from '../../../contract/poll.ts';
+import { MathText } from '../../components/math-text.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { esRanking as t } from '../../i18n/es-ranking.ts';
 import { cn } from '../../lib/cn.ts';
@@ -99,7 +100,7 @@ export function RankingList({ question, order, onChange, disabled }: RankingList
                 {place + 1}
               </span>
               <span className="min-w-0 flex-1 text-base [overflow-wrap:anywhere]">
-                {textOf.get(id)}
+                <MathText text={textOf.get(id) ?? ''} />
               </span>
             </span>
             <span className="flex justify-end gap-2">

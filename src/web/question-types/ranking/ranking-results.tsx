@@ -1,4 +1,5 @@
 import type { SummaryQuestion } from '../../../contract/summary.ts';
+import { MathText } from '../../components/math-text.tsx';
 import { esRanking as t } from '../../i18n/es-ranking.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../number/format.ts';
@@ -28,7 +29,9 @@ export function RankingResults({ question, large }: RankingResultsProps) {
             <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-x-4">
               <span className="min-w-0 flex-[1_1_14rem] [overflow-wrap:anywhere]">
                 <span className="mr-2 font-bold tabular-nums">{t.place(option.place)}</span>
-                <span data-testid="ranking-result-text">{option.text}</span>
+                <span data-testid="ranking-result-text">
+                  <MathText text={option.text} />
+                </span>
               </span>
               <span className="ml-auto shrink-0 text-right text-[0.85em] font-semibold whitespace-nowrap text-muted-foreground tabular-nums">
                 {t.figures(
@@ -86,7 +89,7 @@ export function RankingResults({ question, large }: RankingResultsProps) {
                       scope="row"
                       className="w-48 min-w-48 py-1.5 pr-3 text-left font-normal [overflow-wrap:anywhere]"
                     >
-                      {option.text}
+                      <MathText text={option.text} />
                     </th>
                     {option.positions.map((count, k) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: places are positions

@@ -3,6 +3,7 @@ import { ShieldOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type CohostScope, scopeOfSecret } from '../../../../contract/cohost-secret.ts';
 import type { Poll, Question } from '../../../../contract/poll.ts';
+import { MathText } from '../../../components/math-text.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -118,7 +119,7 @@ export function ModerationPanel({
         <Card key={question.id} aria-labelledby={`moderate-q-${question.id}`}>
           <CardHeader>
             <CardTitle id={`moderate-q-${question.id}`} className="[overflow-wrap:anywhere]">
-              {question.text}
+              <MathText text={question.text} />
             </CardTitle>
           </CardHeader>
           <CardContent>{answers(question)}</CardContent>

@@ -1,5 +1,6 @@
 import { Pencil } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { MathText } from '../../../components/math-text.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 
@@ -110,7 +111,9 @@ export function InlineEdit({
         className,
       )}
     >
-      <span className="min-w-0 flex-1">{value}</span>
+      <span className="min-w-0 flex-1">
+        <MathText text={value} />
+      </span>
       {/* On touch screens (no hover) the pencil always shows that the text can be edited. */}
       <Pencil
         className="mt-[0.3em] size-4 shrink-0 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100 group-disabled:hidden [@media(hover:none)]:opacity-100"

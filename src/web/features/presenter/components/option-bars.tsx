@@ -1,5 +1,6 @@
 import { ArrowBigUp } from 'lucide-react';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
+import { MathText } from '../../../components/math-text.tsx';
 import { es } from '../../../i18n/es.ts';
 import { esSlides } from '../../../i18n/es-slides.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -47,7 +48,9 @@ export function OptionBars({ question, view }: { question: SummaryQuestion; view
               )}
             >
               {option.leading ? <MostVotedMark tie={option.tie} /> : null}
-              <span data-testid="presenter-option-text">{option.text}</span>
+              <span data-testid="presenter-option-text">
+                <MathText text={option.text} />
+              </span>
             </p>
             <div className="flex items-center gap-[0.6em]">
               <div

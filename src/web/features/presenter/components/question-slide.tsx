@@ -2,6 +2,7 @@ import { EyeOff } from 'lucide-react';
 import type { Ref } from 'react';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
 import { Explanation } from '../../../components/explanation.tsx';
+import { MathText } from '../../../components/math-text.tsx';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
 import { slideOptions } from '../lib/slide.ts';
@@ -27,7 +28,7 @@ export function QuestionSlide({ question, hidden, pagerRef, onPagesChange }: Que
   const slide = slideViews[question.type];
   return (
     <FittedSlide
-      heading={question.text}
+      heading={<MathText text={question.text} />}
       headingId="presenter-question"
       meta={
         <p

@@ -1,4 +1,5 @@
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
+import { MathText } from '../../../components/math-text.tsx';
 import { esRanking } from '../../../i18n/es-ranking.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../question-types/number/format.ts';
@@ -31,7 +32,7 @@ export function RankingSlide({ question, view }: { question: SummaryQuestion; vi
               )}
             >
               <span className="mr-[0.4em] tabular-nums">{esRanking.place(option.place)}</span>
-              {option.text}
+              <MathText text={option.text} />
             </p>
             <div className="flex items-center gap-[0.6em]">
               <div

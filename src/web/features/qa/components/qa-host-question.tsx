@@ -2,6 +2,7 @@ import { Check, CheckCheck, EyeOff, Pin, PinOff, ThumbsUp, Trash2, Undo2 } from 
 import type { ComponentType } from 'react';
 import { toast } from 'sonner';
 import type { QaQuestion } from '../../../../contract/qa.ts';
+import { MathText } from '../../../components/math-text.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -72,7 +73,9 @@ export function HostQuestion({
         {q.pinned ? <Badge>{t.highlighted}</Badge> : null}
         {stateLabel ? <Badge variant="muted">{stateLabel}</Badge> : null}
       </div>
-      <p className="[overflow-wrap:anywhere]">{q.text}</p>
+      <p className="[overflow-wrap:anywhere]">
+        <MathText text={q.text} />
+      </p>
       <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">{t.actionsFor(q.text)}</legend>
         {actions.map(({ label, icon: Icon, run }) => (

@@ -2,6 +2,7 @@ import { MessageCircleQuestion, ThumbsUp } from 'lucide-react';
 import { type Ref, useEffect, useImperativeHandle, useState } from 'react';
 import type { Poll } from '../../../../contract/poll.ts';
 import type { QaQuestion } from '../../../../contract/qa.ts';
+import { MathText } from '../../../components/math-text.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { esQa as t } from '../../../i18n/es-qa.ts';
 import { useQaFrame } from '../api/qa.ts';
@@ -96,7 +97,9 @@ export function QaSlide({ poll, pagerRef, onPagesChange }: QaSlideProps) {
               >
                 <Votes question={q} className="min-w-[3.2em]" />
                 <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-                  <span data-testid="qa-slide-item-text">{q.text}</span>
+                  <span data-testid="qa-slide-item-text">
+                    <MathText text={q.text} />
+                  </span>
                   <span className="ml-[0.6em] text-[0.75em] text-muted-foreground">
                     — {q.nickname ?? t.anonymous}
                   </span>
@@ -136,7 +139,7 @@ function Highlighted({ question }: { question: QaQuestion }) {
         data-qa-highlighted=""
         data-testid="qa-slide-highlighted"
       >
-        {question.text}
+        <MathText text={question.text} />
       </blockquote>
       <figcaption className="flex flex-wrap items-baseline gap-x-[calc(var(--u)*1.6)] text-[max(calc(var(--u)*var(--fh)*0.45),1rem)] text-muted-foreground">
         <span className="rounded-full bg-primary px-[0.6em] text-[0.8em] font-semibold text-primary-foreground uppercase">

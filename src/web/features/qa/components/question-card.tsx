@@ -1,5 +1,6 @@
 import { Pin, ThumbsUp } from 'lucide-react';
 import type { QaQuestion } from '../../../../contract/qa.ts';
+import { MathText } from '../../../components/math-text.tsx';
 import { esQa as t } from '../../../i18n/es-qa.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -29,7 +30,9 @@ export function QuestionCard({
             {t.highlighted}
           </span>
         ) : null}
-        <p className="text-base leading-snug [overflow-wrap:anywhere]">{question.text}</p>
+        <p className="text-base leading-snug [overflow-wrap:anywhere]">
+          <MathText text={question.text} />
+        </p>
         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
           {question.nickname ?? t.anonymous}
           {held ? (

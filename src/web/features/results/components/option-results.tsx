@@ -1,3 +1,4 @@
+import { MathText } from '../../../components/math-text.tsx';
 import { es } from '../../../i18n/es.ts';
 import { esSlides } from '../../../i18n/es-slides.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -48,7 +49,9 @@ export function RankedOptions({ question, showPercent, large }: ResultsViewProps
                     {option.tie ? esSlides.mostVotedTie : esSlides.mostVoted}
                   </span>
                 ) : null}
-                <span data-testid="result-option-text">{option.text}</span>
+                <span data-testid="result-option-text">
+                  <MathText text={option.text} />
+                </span>
               </span>
               <span
                 className={cn(

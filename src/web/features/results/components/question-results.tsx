@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SummaryQuestion } from '../../../../contract/summary.ts';
+import { MathText } from '../../../components/math-text.tsx';
 import { es } from '../../../i18n/es.ts';
 import { cn } from '../../../lib/cn.ts';
 import { EyeOff } from './icons.ts';
@@ -42,7 +43,7 @@ export function QuestionResults({
         )}
       >
         <span className="mr-2 text-muted-foreground tabular-nums">{position}.</span>
-        {question.text}
+        <MathText text={question.text} />
       </h2>
       {question.hidden ? (
         <HiddenResults respondents={question.respondents} large={large} />

@@ -16,6 +16,7 @@ import { AnswerTiles } from './answer-tiles.tsx';
 import { Countdown } from './countdown.tsx';
 import { NicknameForm } from './nickname-form.tsx';
 import './quiz-phone.css';
+import { MathText } from '../../../../components/math-text.tsx';
 import { ResultCard, Standing } from './result-card.tsx';
 
 const t = esQuiz.phone;
@@ -168,7 +169,7 @@ export function QuizPhone({
           id="quiz-question"
           className="text-2xl leading-tight font-bold [overflow-wrap:anywhere]"
         >
-          {question.text}
+          <MathText text={question.text} />
         </h1>
         {/* Keyed: a new question starts with nothing chosen. */}
         <AnswerTiles

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import type { SummaryQuestion } from '../../../../../contract/summary.ts';
+import { MathText } from '../../../../components/math-text.tsx';
 import { esQuiz } from '../../../../i18n/es-quiz.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { byOrdinal } from '../../../../lib/order.ts';
@@ -30,7 +31,9 @@ export function StageRankingReveal({ question }: { question: SummaryQuestion }) 
             <div className="mb-[calc(var(--u)*0.3)] flex items-baseline justify-between gap-[calc(var(--u)*1.2)]">
               <span className="flex min-w-0 items-baseline gap-[calc(var(--u)*0.6)] leading-tight font-bold [overflow-wrap:anywhere]">
                 <span className="shrink-0 tabular-nums">{t.place(index + 1)}</span>
-                <span>{option.text}</span>
+                <span>
+                  <MathText text={option.text} />
+                </span>
               </span>
               <span className="shrink-0 font-semibold whitespace-nowrap text-muted-foreground tabular-nums">
                 {t.inPlace(inPlace, percent)}

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import type { Question } from '../../../../../contract/poll.ts';
 import type { SummaryQuestion } from '../../../../../contract/summary.ts';
+import { MathText } from '../../../../components/math-text.tsx';
 import { esQuiz } from '../../../../i18n/es-quiz.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { byOrdinal } from '../../../../lib/order.ts';
@@ -39,7 +40,7 @@ export function StageHead({ question, respondents, remaining = null, running }: 
           id="presenter-question"
           className={cn(questionSize, 'leading-tight font-extrabold [overflow-wrap:anywhere]')}
         >
-          {question.text}
+          <MathText text={question.text} />
         </h1>
         <p
           className={cn(metaSize, 'font-semibold text-muted-foreground tabular-nums')}
@@ -89,7 +90,9 @@ export function StageTiles({ question }: { question: Question }) {
             <span className="shrink-0" data-tile-letter="">
               {look.letter}
             </span>
-            <span className="min-w-0 leading-tight [overflow-wrap:anywhere]">{option.text}</span>
+            <span className="min-w-0 leading-tight [overflow-wrap:anywhere]">
+              <MathText text={option.text} />
+            </span>
           </li>
         );
       })}
@@ -152,7 +155,9 @@ export function StageResults({ question }: { question: SummaryQuestion }) {
                   <TileShape shape={look.shape} className="size-[0.8em] shrink-0" />
                   <span data-tile-letter="">{look.letter}</span>
                 </span>
-                <span>{option.text}</span>
+                <span>
+                  <MathText text={option.text} />
+                </span>
                 {right ? (
                   <span className="inline-flex shrink-0 items-center gap-[0.25em] self-center rounded-full bg-success px-[0.5em] py-[0.1em] text-[0.8em] text-success-foreground">
                     <Check className="size-[1em]" aria-hidden="true" />

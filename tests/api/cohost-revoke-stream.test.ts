@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../helpers/server-process.ts';
+import {
+  pgAvailable,
+  redactUrl,
+  redisAvailable,
+  requireService,
+  TEST_DATABASE_URL,
+  TEST_REDIS_URL,
+  throwawaySchemas,
+} from '../helpers/services.ts';
+import { openStream, type SseStream } from '../helpers/sse-client.ts';
+import { setUpTestApp, streamsClosedAfterAll } from './api-client.ts';
+
+/** Issue 28: a stream is authorised once, when it opens; revoking its link must end it. */
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted by the tests
+type Body = any;
+
+async function call(base: string, method: string, path: string, secret?: string, body?: unknown) {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(secret && { 'x-host-secret': secret }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => undefined)) as Body };
+}
+
+async function pollWithLinks(base: string) {
+  const created = await call(base, 'POST', '/polls', undefined, { title: 'Charla' });
+  const { slug, host_secret: secret } = created.body;
+  await call(base, 'POST', `/polls/${slug}/questions`, secret, { text: '¿Sí?', type: 'yesno' });
+  expect((await call(base, 'PATCH', `/polls/${slug}`, secret, { status: 'open' })).status).toBe(
+    200,
+  );
+  const link = async (scope: string, label: string) => {
+    const res = await call(base, 'POST', `/polls/${slug}/cohosts`, secret, { scope, label });
+    expect(res.status).toBe(201);
+    return { id: res.body.id as number, secret: String(res.body.url).split('#')[1] as string };
+  };
+  return {
+    slug,
+    secret,
+    moderator: await link('moderate', 'Ana'),
+    presenter: await link('present', 'Beto'),
+  };
+}
+
+async function hostStream(base: string, slug: string, secret: string, into: SseStream[]) {
+  const stream = await openStream(`${base}/api/v1/polls/${slug}/events`, {
+    'x-host-secret': secret,
+  });
+  into.push(stream);
+  expect(stream.status).toBe(200);
+  // A host's stream: the presence frame only hosts get.
+  await stream.next((e) => e.event === 'presence');
+  return stream;
+}
+
+const endsWithin = (stream: SseStream, ms: number) =>
+  Promise.race([
+    stream.ended.then(() => 'ended'),
+    new Promise((resolve) => setTimeout(() => resolve('still open'), ms)),
+  ]);
+
+describe('a revoked co-host link on one instance', () => {
+  const api = setUpTestApp({ listen: true });
+  const streams = streamsClosedAfterAll();
+
+  it('ends the streams it opened; other links and the host keep theirs', async () => {
+    const poll = await pollWithLinks(api.base);
+    const moderating = await hostStream(api.base, poll.slug, poll.moderator.secret, streams);
+    const presenting = await hostStream(api.base, poll.slug, poll.presenter.secret, streams);
+    const host = await hostStream(api.base, poll.slug, poll.secret, streams);
+
+    const revoked = await call(
+      api.base,
+      'DELETE',
+      `/polls/${poll.slug}/cohosts/${poll.moderator.id}`,
+      poll.secret,
+    );
+    expect(revoked.status).toBe(204);
+    expect(await endsWithin(moderating, 5000)).toBe('ended');
+
+    // The others still get the poll's changes.
+    await call(api.base, 'PATCH', `/polls/${poll.slug}`, poll.secret, { title: 'Charla nueva' });
+    for (const stream of [presenting, host]) {
+      await stream.next((e) => e.event === 'poll' && e.data.includes('Charla nueva'));
+    }
+    // And the link cannot open it again.
+    const again = await fetch(`${api.base}/api/v1/polls/${poll.slug}/events`, {
+      headers: { 'x-host-secret': poll.moderator.secret },
+    });
+    expect(again.status).toBe(403);
+    expect((await again.json()).code).toBe('LINK_REVOKED');
+  });
+});
+
+const pgOk = await requireService('PostgreSQL', redactUrl(TEST_DATABASE_URL), () => pgAvailable());
+const redisOk = await requireService('Redis', redactUrl(TEST_REDIS_URL), () => redisAvailable());
+
+describe.runIf(pgOk && redisOk)('a revoked co-host link on two instances (Redis bus)', () => {
+  const schemas = throwawaySchemas();
+  const streams: SseStream[] = [];
+  let a: RunningServer;
+  let b: RunningServer;
+
+  beforeAll(async () => {
+    const join = TEST_DATABASE_URL.includes('?') ? '&' : '?';
+    const env = {
+      DATABASE_URL: `${TEST_DATABASE_URL}${join}schema=${schemas.next()}`,
+      REDIS_URL: TEST_REDIS_URL,
+      // This run's own channel: concurrent runs on the same Redis never hear each other.
+      REDIS_CHANNEL: `sondeo:test:${randomBytes(5).toString('hex')}`,
+    };
+    [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const s of streams) s.close();
+    await Promise.all([a?.stop('SIGKILL'), b?.stop('SIGKILL')]);
+    await schemas.dropAll();
+  });
+
+  it('ends the stream open on the other instance', async () => {
+    const poll = await pollWithLinks(a.url);
+    const moderating = await hostStream(b.url, poll.slug, poll.moderator.secret, streams);
+    const presenting = await hostStream(b.url, poll.slug, poll.presenter.secret, streams);
+    const revoked = await call(
+      a.url,
+      'DELETE',
+      `/polls/${poll.slug}/cohosts/${poll.moderator.id}`,
+      poll.secret,
+    );
+    expect(revoked.status).toBe(204);
+    expect(await endsWithin(moderating, 5000)).toBe('ended');
+    expect(await endsWithin(presenting, 300)).toBe('still open');
+  });
+});
