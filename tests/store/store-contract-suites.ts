@@ -7,6 +7,7 @@ import { deletePollContract } from './store-contract-delete.ts';
 import { myPollsContract } from './store-contract-my-polls.ts';
 import { qaContract } from './store-contract-qa.ts';
 import { questionTypesContract } from './store-contract-question-types.ts';
+import { roundsContract } from './store-contract-rounds.ts';
 import { pollRunsContract } from './store-contract-runs.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 
@@ -28,4 +29,5 @@ export function storeContractSuites(
   deletePollContract(engine, () => factory());
   cohostsContract(engine, () => factory());
   questionTypesContract(engine, () => factory());
+  roundsContract(engine, () => factory());
 }
