@@ -1,3 +1,5 @@
+import { parse } from 'csv-parse/sync';
+import readExcelFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import {
   addQuestion,
@@ -193,6 +195,45 @@ describe('Resetear votos and Borrar rondas', () => {
       rounds: [{ round: 1 }],
       discarded: 0,
     });
+  });
+});
+
+describe('exports', () => {
+  it('give one block (CSV) or sheet (XLSX) per round', async () => {
+    const { poll, yesno } = await lesson();
+    await vote(poll, [answer(yesno, 0)]);
+    await vote(poll, [answer(yesno, 1)]);
+    await newRound(poll);
+    await vote(poll, [answer(yesno, 0)]);
+    const file = (format: string) =>
+      api.app.inject({
+        url: `/api/v1/polls/${poll.slug}/export?format=${format}`,
+        headers: { 'x-host-secret': poll.secret },
+      });
+    const csv = parse((await file('csv')).body.replace(/^\uFEFF/, ''), {
+      delimiter: ';',
+      relaxColumnCount: true,
+    }) as string[][];
+    const trimmed = csv.map((row) => {
+      const cells = [...row];
+      while (cells.length && cells.at(-1) === '') cells.pop();
+      return cells;
+    });
+    expect(trimmed).toContainEqual(['Ronda actual', '2']);
+    const current = trimmed.findIndex((r) => r[0] === 'Resumen' && r[1] === 'Ronda 2');
+    const first = trimmed.findIndex((r) => r[0] === 'Resumen' && r[1] === 'Ronda 1');
+    expect(current).toBeGreaterThan(0);
+    expect(first).toBeGreaterThan(current);
+    expect(trimmed[first + 1]).toEqual(['Papeletas', '2']);
+    // Round 1: Sí 1 of 2 (50 %), No 1; round 2: Sí 1 of 1.
+    expect(trimmed[first + 3]?.slice(2, 5)).toEqual(['Sí', '1', '50']);
+    expect(trimmed[current + 2]?.slice(2, 5)).toEqual(['Sí', '1', '100']);
+
+    const sheets = await readExcelFile((await file('xlsx')).rawPayload);
+    expect(sheets.map((s) => s.sheet)).toEqual(['Resumen', 'Ronda 1', 'Papeletas']);
+    const one = sheets[1]!.data;
+    expect(one[0]!.slice(0, 2)).toEqual(['Papeletas', 2]);
+    expect(one[3]!.slice(2, 5)).toEqual(['Sí', 1, 0.5]);
   });
 });
 

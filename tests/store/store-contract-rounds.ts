@@ -53,6 +53,7 @@ export function roundsContract(engine: string, factory: () => Promise<PollStore>
         hostSummary: JSON.stringify(tally!.counts.optionCounts),
         audienceSummary: '[]',
         leaderboard: null,
+        exportRows: '[]',
       });
     }
 
@@ -103,6 +104,7 @@ export function roundsContract(engine: string, factory: () => Promise<PollStore>
         hostSummary: '[]',
         audienceSummary: '[]',
         leaderboard: null,
+        exportRows: '[]',
       });
       expect(stale).toBe('stale');
       expect((await current.store.getVoteCounts(poll.id)).ballots).toBe(1);

@@ -44,6 +44,7 @@ export async function archiveRound(
         host_summary: archive.hostSummary,
         audience_summary: archive.audienceSummary,
         leaderboard: archive.leaderboard,
+        export_rows: archive.exportRows,
         closed_at: Date.now(),
       })
       .execute();
@@ -87,6 +88,7 @@ export async function getRound(
     hostSummary: row.host_summary,
     audienceSummary: row.audience_summary,
     leaderboard: row.leaderboard,
+    exportRows: row.export_rows,
   };
 }
 

@@ -295,6 +295,8 @@ export interface PollRoundsTable {
   audience_summary: string;
   /** A quiz's standings at the round's end; null for a poll. */
   leaderboard: string | null;
+  /** JSON of the export's summary rows as the round closed. */
+  export_rows: Generated<string>;
   closed_at: number;
   /** 1 while deleted by 'Borrar rondas' and still restorable. */
   discarded: Generated<number>;

@@ -30,6 +30,8 @@ export interface RoundArchive {
   audienceSummary: string;
   /** JSON of a quiz's leaderboard; null for a poll. */
   leaderboard: string | null;
+  /** JSON of the rows the export's summary lists for the round. */
+  exportRows: string;
 }
 
 export interface RoundRecord {
@@ -42,4 +44,5 @@ export interface RoundWithSummaries extends RoundRecord {
   hostSummary: string;
   audienceSummary: string;
   leaderboard: string | null;
+  exportRows: string;
 }

@@ -44,6 +44,7 @@ export const esRounds = {
   average: (n: number | null) =>
     n === null ? '—' : n.toLocaleString('es-ES', { maximumFractionDigits: 2 }),
   averageLabel: 'Media',
+  changeLabel: 'Cambio',
   correctLabel: 'Aciertos',
   noAnswers: 'Sin respuestas',
   hidden: 'Resultados ocultos',

@@ -2,6 +2,7 @@ import type { StartRoundResponse } from '../../../contract/index.ts';
 import type { PollStore } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
+import { summaryRowsOf } from '../export-results.ts';
 import { findPollAsHost } from '../poll-view.ts';
 import type { Standings } from '../quiz/game.ts';
 import { loadSummaries } from '../tally.ts';
@@ -28,9 +29,14 @@ export async function startRound(
     const summaries = await loadSummaries(store, poll.id);
     if (!summaries) throw new DomainError('POLL_NOT_FOUND');
     const round = (await store.listRounds(poll.id)).length + 1;
+    // The export's rows, from a second read: a ballot between the two is caught below, as one
+    // after both (the archive names the ballot count it was read at).
+    const tally = await store.getTally(poll.id);
+    if (!tally || tally.counts.ballots !== summaries.host.totalVotes) continue;
     const outcome = await store.archiveRound(poll.id, {
       round,
       ballots: summaries.host.totalVotes,
+      exportRows: JSON.stringify(summaryRowsOf(tally)),
       hostSummary: JSON.stringify(summaries.host),
       audienceSummary: JSON.stringify(summaries.audience),
       leaderboard: poll.quiz ? JSON.stringify(await quizOfRound(standings, poll)) : null,

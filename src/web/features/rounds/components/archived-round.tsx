@@ -16,7 +16,10 @@ export function ArchivedRound({
   variant: 'page' | 'projector';
 }) {
   return (
-    <div className="grid gap-6" data-testid="archived-round">
+    <div
+      className={cn('grid gap-6', variant === 'projector' && 'text-xl')}
+      data-testid="archived-round"
+    >
       <p className="text-sm text-muted-foreground">
         {t.roundName(round)} · {t.votes(summary.totalVotes)}
       </p>
@@ -51,9 +54,10 @@ function QuestionOfRound({ question, round }: { question: SummaryQuestion; round
     return words.length ? (
       <WordCloud
         words={words}
-        variant="page"
+        variant="projector"
         listLabel={t.wordsLabel(round)}
         countLabel={t.answersCount}
+        className="h-56 md:h-72"
       />
     ) : (
       <p className="text-muted-foreground">{t.noAnswers}</p>
@@ -80,7 +84,12 @@ function QuestionOfRound({ question, round }: { question: SummaryQuestion; round
               <span className="shrink-0 tabular-nums">{t.percent(share)}</span>
             </div>
             <span className="h-3 overflow-hidden rounded-sm bg-muted" aria-hidden="true">
-              <span className="block h-full rounded-sm bg-primary" style={{ width: `${share}%` }} />
+              {share > 0 ? (
+                <span
+                  className="block h-full rounded-sm bg-primary"
+                  style={{ width: `${share}%` }}
+                />
+              ) : null}
             </span>
           </li>
         );

@@ -26,7 +26,10 @@ export function ComparisonView({
 }) {
   const [a, b] = comparison.rounds;
   return (
-    <div className="grid gap-6" data-testid="round-comparison">
+    <div
+      className={cn('grid gap-6', variant === 'projector' && 'text-xl')}
+      data-testid="round-comparison"
+    >
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm" aria-hidden="true">
         <Legend round={a} votes={comparison.totalVotes[0]} hatched />
         <Legend round={b} votes={comparison.totalVotes[1]} />
@@ -76,7 +79,7 @@ function QuestionComparison({
       ) : kind === 'average' ? (
         <ValuePair label={t.averageLabel} value={change.average} rounds={rounds} />
       ) : (
-        <PairedBars options={change.options ?? []} rounds={rounds} />
+        <PairedBars options={change.options ?? []} rounds={rounds} variant={variant} />
       )}
       {change.correctPercent ? (
         <ValuePair label={t.correctLabel} value={change.correctPercent} rounds={rounds} percent />
@@ -90,9 +93,11 @@ function QuestionComparison({
 function PairedBars({
   options,
   rounds,
+  variant,
 }: {
   options: OptionChange[];
   rounds: readonly [number, number];
+  variant: Variant;
 }) {
   if (options.length === 0) return <p className="text-muted-foreground">{t.noAnswers}</p>;
   return (
@@ -122,8 +127,8 @@ function PairedBars({
                 {change}
               </span>
             </div>
-            <Bar share={o.before} label={t.roundName(rounds[0])} hatched />
-            <Bar share={o.after} label={t.roundName(rounds[1])} />
+            <Bar share={o.before} label={t.roundName(rounds[0])} variant={variant} hatched />
+            <Bar share={o.after} label={t.roundName(rounds[1])} variant={variant} />
           </li>
         );
       })}
@@ -134,23 +139,39 @@ function PairedBars({
 function Bar({
   share,
   label,
+  variant,
   hatched,
 }: {
   share: number | null;
   label: string;
+  variant: Variant;
   hatched?: boolean;
 }) {
+  const width = Math.min(100, Math.max(0, share ?? 0));
   return (
     <div
-      className="grid grid-cols-[6.5rem_1fr_3.5rem] items-center gap-2 text-sm"
+      className={cn(
+        'grid items-center gap-2',
+        variant === 'projector'
+          ? 'grid-cols-[8rem_1fr_4.5rem] text-lg'
+          : 'grid-cols-[5.5rem_1fr_3.5rem] text-sm',
+      )}
       aria-hidden="true"
     >
       <span className="text-muted-foreground">{label}</span>
-      <span className="h-4 overflow-hidden rounded-sm bg-muted">
-        <span
-          className={cn('block h-full rounded-sm', hatched ? HATCHED : 'bg-primary')}
-          style={{ width: `${Math.min(100, Math.max(0, share ?? 0))}%` }}
-        />
+      <span
+        className={cn(
+          'overflow-hidden rounded-sm bg-muted',
+          variant === 'projector' ? 'h-6' : 'h-4',
+        )}
+      >
+        {/* No sliver for 0 %: an empty track reads as none. */}
+        {width > 0 ? (
+          <span
+            className={cn('block h-full rounded-sm', hatched ? HATCHED : 'bg-primary')}
+            style={{ width: `${width}%` }}
+          />
+        ) : null}
       </span>
       <span className="text-right tabular-nums">{t.percent(share)}</span>
     </div>
@@ -191,7 +212,7 @@ function ValuePair({
         <dd className="text-2xl font-semibold tabular-nums">{show(value?.after)}</dd>
       </div>
       <div className="grid gap-1">
-        <dt className="text-sm text-muted-foreground">{t.compare}</dt>
+        <dt className="text-sm text-muted-foreground">{t.changeLabel}</dt>
         <dd className="text-2xl font-semibold tabular-nums">{change}</dd>
       </div>
     </dl>
@@ -216,10 +237,10 @@ function TwoClouds({
           {q?.words && q.words.length > 0 ? (
             <WordCloud
               words={q.words.filter((w) => !w.hidden)}
-              variant="page"
+              variant="projector"
               listLabel={t.wordsLabel(rounds[i]!)}
               countLabel={t.answersCount}
-              className={variant === 'projector' ? 'max-h-[40vh]' : undefined}
+              className={variant === 'projector' ? 'h-[36vh]' : 'h-48 md:h-56'}
             />
           ) : (
             <p className="text-muted-foreground">{q ? t.noAnswers : t.notInRound}</p>

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { esRounds as t } from '../../../i18n/es-rounds.ts';
+import { cn } from '../../../lib/cn.ts';
 import { useComparison, useRoundList, useRoundSummary } from '../api/rounds.ts';
 import { ArchivedRound } from './archived-round.tsx';
 import { ComparisonView } from './comparison.tsx';
@@ -38,9 +39,14 @@ export function RoundResults({ slug, secret, variant, children, startComparing }
 
   const all = [...rounds.map((r) => r.round), current];
   const name = (n: number) => (n === current ? t.currentName(n) : t.roundName(n));
+  // The page's own column (as the results screen's); the projector's overlay has its own.
+  const column = variant === 'page' ? 'mx-auto w-full max-w-5xl px-4' : '';
   return (
     <div className="grid gap-4">
-      <fieldset className="flex flex-wrap items-end gap-3" data-testid="round-bar">
+      <fieldset
+        className={cn('flex flex-wrap items-end gap-3', column, variant === 'page' && 'pt-4')}
+        data-testid="round-bar"
+      >
         <legend className="sr-only">{t.card}</legend>
         {comparing && comparedPair ? (
           <>
@@ -77,23 +83,27 @@ export function RoundResults({ slug, secret, variant, children, startComparing }
           {t.compare}
         </Button>
       </fieldset>
-      {comparing ? (
-        comparison.data ? (
-          <>
-            <h2 className="text-xl font-semibold">
-              {t.compareTitle(comparison.data.rounds[0], comparison.data.rounds[1])}
-            </h2>
-            <ComparisonView comparison={comparison.data} variant={variant} />
-          </>
-        ) : (
-          <Loading />
-        )
-      ) : shown !== null ? (
-        archived.data ? (
-          <ArchivedRound summary={archived.data} round={shown} variant={variant} />
-        ) : (
-          <Loading />
-        )
+      {comparing || shown !== null ? (
+        <div className={cn('grid gap-4', column, variant === 'page' && 'pb-8')}>
+          {comparing ? (
+            comparison.data ? (
+              <>
+                <h2
+                  className={cn('font-semibold', variant === 'projector' ? 'text-3xl' : 'text-xl')}
+                >
+                  {t.compareTitle(comparison.data.rounds[0], comparison.data.rounds[1])}
+                </h2>
+                <ComparisonView comparison={comparison.data} variant={variant} />
+              </>
+            ) : (
+              <Loading />
+            )
+          ) : archived.data && shown !== null ? (
+            <ArchivedRound summary={archived.data} round={shown} variant={variant} />
+          ) : (
+            <Loading />
+          )}
+        </div>
       ) : (
         children
       )}
