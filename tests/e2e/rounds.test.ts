@@ -54,6 +54,9 @@ describe('rounds', () => {
     await host.toast('Ronda 2 en marcha');
     await host.page.getByText('Ronda 1: 4 votos').waitFor();
     expect(await axeViolations(host.page)).toEqual([]);
+    mkdirSync(SHOTS, { recursive: true });
+    await host.page.getByText('Ronda actual: 2').scrollIntoViewIfNeeded();
+    await host.page.screenshot({ path: `${SHOTS}/panel-1280x900.png` });
 
     // The phone answers again without a reload (the new run reaches it on its stream).
     await phone.submitButton().waitFor();
