@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SummaryQuery } from '../../contract/index.ts';
 import type { PollEvents } from '../domain/events.ts';
+import { isHostSecret } from '../domain/host-auth.ts';
 import type { Standings } from '../domain/quiz/game.ts';
 import {
   archivedSummary,
@@ -56,7 +57,9 @@ export async function answerRoundQuery(
   },
 ): Promise<FastifyReply | undefined> {
   if (query.round === undefined && query.compare === undefined) return undefined;
-  const anonymous = ctx.hostSecret === undefined;
+  // Whoever is not the poll's host (or its link) pays, a made-up secret included.
+  const poll = await deps.store.getPollBySlug(ctx.slug);
+  const anonymous = !poll || !isHostSecret(poll, ctx.hostSecret);
   if (anonymous) {
     const refusal = deps.readCost.refusal(ctx.request.ip);
     if (refusal) throw readRefused(ctx.reply, refusal);
