@@ -121,7 +121,12 @@ export function roundsContract(engine: string, factory: () => Promise<PollStore>
       await vote('ana', 0);
       await archive(poll.id, 1);
       await archive(poll.id, 2);
+      const before = (await current.store.getPollById(poll.id))!.updatedAt.getTime();
       expect(await current.store.discardRounds(poll.id)).toBe(2);
+      // The poll's version moves: screens keyed by it read the rounds again.
+      expect((await current.store.getPollById(poll.id))!.updatedAt.getTime()).toBeGreaterThan(
+        before,
+      );
       expect(await current.store.listRounds(poll.id)).toEqual([]);
       expect(await current.store.getRound(poll.id, 1)).toBeUndefined();
       expect(await current.store.discardedRounds(poll.id)).toBe(2);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { EngineHooks } from './engine-hooks.ts';
+import { touchPoll } from './kysely-rows.ts';
 import { emptyCurrentRun } from './kysely-votes.ts';
 import type { Database } from './schema.ts';
 import type { RoundArchive, RoundRecord, RoundWithSummaries } from './store-rounds.ts';
@@ -97,13 +98,19 @@ export async function setRoundsDiscarded(
   pollId: number,
   discarded: boolean,
 ): Promise<number> {
-  const result = await db
-    .updateTable('poll_rounds')
-    .set({ discarded: discarded ? 1 : 0 })
-    .where('poll_id', '=', pollId)
-    .where('discarded', '=', discarded ? 0 : 1)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('poll_rounds')
+      .set({ discarded: discarded ? 1 : 0 })
+      .where('poll_id', '=', pollId)
+      .where('discarded', '=', discarded ? 0 : 1)
+      .executeTakeFirst();
+    const changed = Number(result.numUpdatedRows);
+    // The poll's version moves, so open results pages and projectors (keyed by it) read the
+    // list of rounds again on the poll frame.
+    if (changed > 0) await touchPoll(trx, pollId);
+    return changed;
+  });
 }
 
 export async function discardedRounds(db: Kysely<Database>, pollId: number): Promise<number> {
