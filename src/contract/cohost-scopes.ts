@@ -41,6 +41,13 @@ export const ROUTE_SCOPES = {
   duplicatePoll: HOST_ONLY,
   deletePoll: HOST_ONLY,
   resetVotes: HOST_ONLY,
+  // Issue 27: starting a round is the presenter's move in a peer-instruction lesson (ask,
+  // discuss, ask again), and it loses nothing: the round ends up in the archive. Deleting the
+  // archive, or bringing it back, stays the host's.
+  startRound: { scopes: ['present'] },
+  deleteRounds: HOST_ONLY,
+  restoreRounds: HOST_ONLY,
+  listRounds: { scopes: ALL },
   exportResults: { scopes: ['results'] },
   getIntegrity: HOST_ONLY,
   discardSource: HOST_ONLY,

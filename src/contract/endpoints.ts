@@ -41,6 +41,16 @@ export const endpoints = {
   getSummary: { method: 'GET', path: '/polls/:slug/summary', secret: false, status: 200 },
   pollEvents: { method: 'GET', path: '/polls/:slug/events', secret: false, status: 200 },
   resetVotes: { method: 'POST', path: '/polls/:slug/reset', secret: true, status: 200 },
+  // Issue 27: rounds ('Nueva ronda', the archive, 'Borrar rondas' and its undo).
+  startRound: { method: 'POST', path: '/polls/:slug/rounds', secret: true, status: 201 },
+  listRounds: { method: 'GET', path: '/polls/:slug/rounds', secret: false, status: 200 },
+  deleteRounds: { method: 'DELETE', path: '/polls/:slug/rounds', secret: true, status: 200 },
+  restoreRounds: {
+    method: 'POST',
+    path: '/polls/:slug/rounds/restore',
+    secret: true,
+    status: 200,
+  },
   exportResults: { method: 'GET', path: '/polls/:slug/export', secret: true, status: 200 },
   participantState: { method: 'GET', path: '/polls/:slug/me', secret: false, status: 200 },
   joinPoll: { method: 'GET', path: '/join/:code', secret: false, status: 200 },

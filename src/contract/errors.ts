@@ -35,6 +35,8 @@ export const ErrorCode = z.enum([
   'NICKNAME_TAKEN',
   'NICKNAME_REQUIRED',
   'PLAYER_NOT_FOUND',
+  'ROUND_NOT_FOUND',
+  'ROUND_BUSY',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ]);

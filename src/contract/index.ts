@@ -15,6 +15,7 @@ export * from './qa.ts';
 export * from './qa-integrity.ts';
 export * from './question-types/index.ts';
 export * from './quiz.ts';
+export * from './rounds.ts';
 export * from './routes.ts';
 export * from './summary.ts';
 export * from './vote.ts';

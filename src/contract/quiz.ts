@@ -111,6 +111,12 @@ export type Leaderboard = z.infer<typeof Leaderboard>;
 
 export const LeaderboardQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LEADERBOARD_MAX).default(LEADERBOARD_DEFAULT),
+  /** Issue 27: an archived round's standings as it closed (the current round: as now). */
+  round: z.coerce
+    .number({ error: 'La ronda debe ser un número entero desde 1' })
+    .int({ error: 'La ronda debe ser un número entero desde 1' })
+    .min(1, { error: 'La ronda debe ser un número entero desde 1' })
+    .optional(),
 });
 
 /** PATCH and DELETE /polls/{slug}/players/{nickname}: the player as the leaderboard names it. */

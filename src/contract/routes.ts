@@ -59,6 +59,7 @@ import {
   SetNicknameBody,
   SetNicknameResponse,
 } from './quiz.ts';
+import { roundRoutes, SummaryQuery } from './rounds.ts';
 import { Summary } from './summary.ts';
 import { isTimeZone } from './time-zone.ts';
 import { Ballot, VoteHeaders, VoteResponse } from './vote.ts';
@@ -250,8 +251,13 @@ export const routes = {
       "answers) and `scale`. While a question's results are hidden from the caller: no counts, " +
       'no `values`/`average`, and empty `words`/`answers`. Anonymous reads are rate-limited ' +
       'per address, and one that makes the server rebuild the summary pays for it from the ' +
-      "address's READ_REBUILD budget: in debt, `429 RATE_LIMITED` with `Retry-After`.",
+      "address's READ_REBUILD budget: in debt, `429 RATE_LIMITED` with `Retry-After`. " +
+      'Rounds (issue 27): `round=N` gives round N as it closed (the current round: as now; 404 ' +
+      'ROUND_NOT_FOUND for one not kept); `compare=A,B` gives a RoundComparison: both summaries ' +
+      "of each question and the change, by the type's rule: each option's percentage and the " +
+      'change in points, the two clouds, the two averages; in a quiz the % of players correct.',
     params: SlugParams,
+    query: SummaryQuery,
     response: Summary,
   },
   /** Server-sent events; see live-events.ts for the protocol. */
@@ -438,6 +444,7 @@ export const routes = {
   ...qaRoutes,
   ...cohostRoutes,
   ...pollFileRoutes,
+  ...roundRoutes,
   setNickname: {
     ...endpoints.setNickname,
     description:
@@ -459,7 +466,8 @@ export const routes = {
       'Quiz: the best `limit` players (default 10, at most 100), by score of the closed ' +
       'questions; ties share a rank (1, 2, 2, 4) and are listed by nickname. `previousRank` is ' +
       "the player's rank before the last closed question (null before the second one). " +
-      'Visible to whoever may see the results (the rule of GET …/summary: the host always).',
+      'Visible to whoever may see the results (the rule of GET …/summary: the host always). ' +
+      "`round=N` (issue 27): that round's standings as it closed (404 ROUND_NOT_FOUND).",
     params: SlugParams,
     query: LeaderboardQuery,
     response: Leaderboard,

@@ -37,6 +37,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { ReadCost } from './http/read-cost.ts';
 import { registerRateLimiting, registerRoomRoutes } from './http/room.ts';
 import { RoomSeats } from './http/room-seats.ts';
+import { registerRoundRoutes } from './http/rounds.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { SourceHasher } from './http/source.ts';
 import { registerVoteRoutes } from './http/votes.ts';
@@ -280,7 +281,9 @@ export async function buildApp({
     closer: quiz.closer,
     readCost,
     room,
+    standings: quiz.standings,
   });
+  registerRoundRoutes(app, { store, events, standings: quiz.standings });
   registerQuizRoutes(app, store, quiz, limiter);
   registerLiveRoutes(app, live, {
     caps: { perAddress: limits.streamsPerAddress, max: limits.streamsMax },

@@ -100,6 +100,10 @@ export function mutations(target: Target): Record<string, Call> {
     listCohosts: { method: 'GET', url: `/polls/${poll.slug}/cohosts` },
     deleteCohost: { method: 'DELETE', url: `/polls/${poll.slug}/cohosts/999999` },
     cohostActivity: { method: 'GET', url: `/polls/${poll.slug}/cohosts/activity` },
+    // Issue 27: rounds.
+    startRound: { method: 'POST', url: `/polls/${poll.slug}/rounds` },
+    deleteRounds: { method: 'DELETE', url: `/polls/${poll.slug}/rounds` },
+    restoreRounds: { method: 'POST', url: `/polls/${poll.slug}/rounds/restore` },
     // Issue 28: the poll file.
     exportPollFile: { method: 'GET', url: `/polls/${poll.slug}/file` },
   };

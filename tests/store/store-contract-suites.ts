@@ -8,6 +8,7 @@ import { deletePollContract } from './store-contract-delete.ts';
 import { myPollsContract } from './store-contract-my-polls.ts';
 import { qaContract } from './store-contract-qa.ts';
 import { questionTypesContract } from './store-contract-question-types.ts';
+import { roundsContract } from './store-contract-rounds.ts';
 import { pollRunsContract } from './store-contract-runs.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 
@@ -30,4 +31,5 @@ export function storeContractSuites(
   cohostsContract(engine, () => factory());
   questionTypesContract(engine, () => factory());
   afterVoteContract(engine, () => factory());
+  roundsContract(engine, () => factory());
 }

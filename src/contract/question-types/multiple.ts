@@ -11,4 +11,5 @@ export const multipleRules: QuestionTypeRules = {
     max: MAX_OPTIONS_PER_QUESTION,
   },
   correct: 'many',
+  rounds: 'shares',
 };

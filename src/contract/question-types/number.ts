@@ -100,6 +100,7 @@ export const numberRules: QuestionTypeRules = {
   options: { kind: 'none', notAllowed: n.optionsNotAllowed },
   settings: { field: 'number', required: n.required, onlyForThisType: n.onlyForNumber },
   correct: 'value',
+  rounds: 'average',
   checkDraft(draft, report) {
     const settings = draft.number;
     if (!settings || draft.correctValue == null) return;

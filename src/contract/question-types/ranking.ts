@@ -11,6 +11,7 @@ export const rankingRules: QuestionTypeRules = {
   answerKey: 'ranking',
   options: { kind: 'authored', min: RANKING_OPTIONS_MIN, max: RANKING_OPTIONS_MAX },
   correct: 'order',
+  rounds: 'points',
   checkDraft(draft, report) {
     const rows = draft.options.filter((o) => o.text !== '').length;
     if (rows < RANKING_OPTIONS_MIN || rows > RANKING_OPTIONS_MAX) {

@@ -32,4 +32,5 @@ export const scaleRules: QuestionTypeRules = {
   options: { kind: 'none', notAllowed: m.optionsNotAllowed },
   settings: { field: 'scale', required: m.scaleRequired, onlyForThisType: m.scaleOnlyForScale },
   correct: 'none',
+  rounds: 'average',
 };

@@ -11,4 +11,5 @@ export const singleRules: QuestionTypeRules = {
     max: MAX_OPTIONS_PER_QUESTION,
   },
   correct: 'one',
+  rounds: 'shares',
 };

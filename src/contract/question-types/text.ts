@@ -7,4 +7,5 @@ export const textRules: QuestionTypeRules = {
   answerKey: 'text',
   options: { kind: 'none', notAllowed: m.optionsNotAllowed },
   correct: 'none',
+  rounds: 'words',
 };

@@ -42,6 +42,10 @@ export interface QuestionTypeRules {
   /** Quiz: how a correct answer is told. `one`/`many`: options marked correct; `order`: the
    *  authored order; `value`: correctValue and tolerance; `none`: nothing scores. */
   correct: 'one' | 'many' | 'order' | 'value' | 'none';
+  /** Rounds (issue 27): how two rounds of it compare. `shares`: each option's percentage;
+   *  `points`: each option's share of the Borda points; `words`: the two clouds side by side;
+   *  `average`: the two means. */
+  rounds: 'shares' | 'points' | 'words' | 'average';
   /** The type's own rules of a new question beyond the generic ones above. */
   checkDraft?: (draft: QuestionDraft, report: ReportIssue) => void;
 }

@@ -6,4 +6,5 @@ export const yesnoRules: QuestionTypeRules = {
   answerKey: 'optionIds',
   options: { kind: 'fixed' },
   correct: 'one',
+  rounds: 'shares',
 };

@@ -40,6 +40,8 @@ export const defaultMessages: Record<ErrorCode, string> = {
   NICKNAME_TAKEN: 'Ese apodo ya lo usa otra persona. Elige otro',
   NICKNAME_REQUIRED: 'Elige un apodo antes de responder',
   PLAYER_NOT_FOUND: 'No hay ningún jugador con ese apodo en este concurso',
+  ROUND_NOT_FOUND: 'Esta encuesta no tiene esa ronda',
+  ROUND_BUSY: 'Siguen llegando votos: vuelve a pulsar «Nueva ronda» en un momento',
   INTERNAL_ERROR: 'Error interno del servidor',
   SERVICE_UNAVAILABLE:
     'El servicio no está disponible en este momento; inténtalo de nuevo en unos segundos',

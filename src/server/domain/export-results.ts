@@ -1,5 +1,5 @@
 import type { AnswerState, PollStatus, QuestionType } from '../../contract/index.ts';
-import type { PollRecord, PollStore, QuestionWithOptions } from '../store/store.ts';
+import type { PollRecord, PollStore, QuestionWithOptions, Tally } from '../store/store.ts';
 import {
   type BallotRow,
   type BallotRows,
@@ -11,6 +11,7 @@ import { findPollAsHost } from './poll-view.ts';
 import { type QaExportRow, qaExportRows } from './qa/qa-export.ts';
 import { questionModule } from './question-types/index.ts';
 import { rankPlayers } from './quiz/scoring.ts';
+import { type ArchivedRoundRows, archivedRoundRows } from './rounds/round-exports.ts';
 import { computeSummary } from './tally.ts';
 import { EXPORT_SLICE_MS, TimeSlices } from './time-slices.ts';
 
@@ -53,6 +54,9 @@ export const exportLabels = {
   average: 'Promedio',
   /** After a word of the cloud the host hid. */
   hiddenWord: ' (oculta)',
+  /** Issue 27: the round a block or sheet holds. */
+  round: (n: number) => `Ronda ${n}`,
+  currentRound: 'Ronda actual',
   /** Quiz (issue 18): the players, ranked. */
   players: 'Jugadores',
   playersHeader: ['Puesto', 'Apodo', 'Puntos', 'Aciertos'],
@@ -106,6 +110,9 @@ export interface ResultsExport {
   /** Quiz only (else null): the header (rank, nickname, score, correct answers, then each
    *  question's points) and one row per player, best first. */
   players: { header: string[]; rows: (string | number)[][] } | null;
+  /** Issue 27: the archived rounds, oldest first, each with its summary as it closed (the
+   *  summary above is the current round's). */
+  rounds: ArchivedRoundRows[];
   /** The writers build the file in the same time slices as the reads (issue 25). */
   slices: TimeSlices;
 }
@@ -125,26 +132,8 @@ export async function exportResults(
   const tally = await store.getTally(found.id);
   const poll = tally?.poll ?? found;
   const questions = tally?.questions ?? [];
-  const summary = computeSummary(poll, questions, tally?.counts ?? emptyCounts);
   const qa = await store.qaCounts(found.id);
-  const summaryRows = summary.questions.flatMap((q) =>
-    // The host's summary: every count is there, hidden questions' included.
-    questionModule(q.type)
-      .summaryRows(q, {
-        textCounts: tally?.counts.texts.find((t) => t.questionId === q.id),
-        textTally: tally?.texts.find((t) => t.questionId === q.id),
-        average: exportLabels.average,
-        hiddenWord: exportLabels.hiddenWord,
-      })
-      .map(
-        (part): SummaryRow => ({
-          question: q.text,
-          type: exportLabels.types[q.type],
-          ...part,
-          respondents: q.respondents,
-        }),
-      ),
-  );
+  const summaryRows = tally ? summaryRowsOf(tally) : [];
   const rows: BallotRows = await readBallotRows(
     store,
     poll.id,
@@ -168,8 +157,32 @@ export async function exportResults(
     qaCount: qa.visible + qa.answered + qa.pending,
     audienceQuestions: () => qaExportRows(store, poll.id),
     players: poll.quiz ? await playersTable(store, poll.id, questions) : null,
+    rounds: await archivedRoundRows(store, poll.id),
     slices,
   };
+}
+
+/** The summary section's rows from the store's tally (also what a round keeps: rounds/). */
+export function summaryRowsOf(tally: Tally): SummaryRow[] {
+  const summary = computeSummary(tally.poll, tally.questions, tally.counts ?? emptyCounts);
+  return summary.questions.flatMap((q) =>
+    // The host's summary: every count is there, hidden questions' included.
+    questionModule(q.type)
+      .summaryRows(q, {
+        textCounts: tally.counts.texts.find((t) => t.questionId === q.id),
+        textTally: tally.texts.find((t) => t.questionId === q.id),
+        average: exportLabels.average,
+        hiddenWord: exportLabels.hiddenWord,
+      })
+      .map(
+        (part): SummaryRow => ({
+          question: q.text,
+          type: exportLabels.types[q.type],
+          ...part,
+          respondents: q.respondents,
+        }),
+      ),
+  );
 }
 
 /** The quiz's players, ranked as the leaderboard ranks them, with each question's points. */

@@ -9,6 +9,7 @@ import {
   setNickname,
 } from '../domain/quiz/game.ts';
 import { removePlayerAsHost, renamePlayerAsHost } from '../domain/quiz/players.ts';
+import { roundLeaderboard } from '../domain/rounds/round-views.ts';
 import type { Limiter } from '../rate/limiter.ts';
 import type { PollStore } from '../store/store.ts';
 import { participantOf } from './participant.ts';
@@ -65,7 +66,12 @@ export function registerQuizRoutes(
     'getLeaderboard',
     async ({ params, query, hostSecret, reply }) => {
       reply.header('cache-control', 'private, no-store');
-      return leaderboard(store, quiz.standings, params.slug, hostSecret, query.limit);
+      // Issue 27: an archived round keeps its own standings (domain/rounds/).
+      const archived =
+        query.round === undefined
+          ? undefined
+          : await roundLeaderboard(store, params.slug, hostSecret, query.round, query.limit);
+      return archived ?? leaderboard(store, quiz.standings, params.slug, hostSecret, query.limit);
     },
     // An anonymous read like the poll's: the address's read bucket (limits.ts READ_*).
     { bucket: 'read' },

@@ -4,13 +4,14 @@ import { castVote } from '../domain/cast-vote.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { PollEvents } from '../domain/events.ts';
 import { isHostSecret } from '../domain/host-auth.ts';
-import type { QuizCloser } from '../domain/quiz/game.ts';
+import type { QuizCloser, Standings } from '../domain/quiz/game.ts';
 import { readableQuestions, summaryAfterVote } from '../domain/results-after-vote.ts';
 import { type LiveCache, summaryViewFor } from '../live/cache.ts';
 import type { PollStore, QuizRunningClock } from '../store/store.ts';
 import { participantIfAny, participantOf } from './participant.ts';
 import { type ReadCost, readRefused } from './read-cost.ts';
 import type { RoomSeats } from './room-seats.ts';
+import { answerRoundQuery } from './rounds.ts';
 import { addRoute } from './route.ts';
 import type { SourceHasher } from './source.ts';
 
@@ -25,6 +26,7 @@ export function registerVoteRoutes(
     closer,
     readCost,
     room,
+    standings,
   }: {
     store: PollStore;
     events: PollEvents;
@@ -34,6 +36,8 @@ export function registerVoteRoutes(
     closer: QuizCloser;
     readCost: ReadCost;
     room: RoomSeats;
+    /** The quiz's standings: a comparison of rounds reads the current round's % correct. */
+    standings: Standings;
   },
 ) {
   const deps = {
@@ -95,7 +99,15 @@ export function registerVoteRoutes(
   addRoute(
     app,
     'getSummary',
-    async ({ params, hostSecret, request, reply }) => {
+    async ({ params, query, hostSecret, request, reply }) => {
+      // Issue 27: another round, or two compared, come from the archive (http/rounds.ts).
+      const round = await answerRoundQuery({ store, standings, readCost }, query, {
+        slug: params.slug,
+        hostSecret,
+        request,
+        reply,
+      });
+      if (round) return round;
       // Permission first, on the poll row alone: a refused read caches nothing (before, each 403
       // cached the whole poll, and anonymous reads of private polls could fill memory).
       const poll = await cache.pollRow(params.slug);

@@ -61,6 +61,13 @@ import {
 } from './kysely-quiz.ts';
 import { rekeyNicknames, removePlayer, renamePlayer } from './kysely-quiz-players.ts';
 import {
+  archiveRound,
+  discardedRounds,
+  getRound,
+  listRounds,
+  setRoundsDiscarded,
+} from './kysely-rounds.ts';
+import {
   bumpedUpdatedAt,
   insertQuestion,
   loadQuestion,
@@ -93,6 +100,7 @@ import {
   type QaVoteSignals,
   type QuestionChanges,
   type QuizScorer,
+  type RoundArchive,
   type StoreOptions,
   type TallyOptions,
   type TextAnswerPage,
@@ -309,6 +317,31 @@ export class KyselyPollStore implements PollStore {
 
   resetVotes(pollId: number) {
     return resetVotes(this.db, pollId, this.hooks, this.maxWords);
+  }
+
+  // ── Rounds (issue 27): kysely-rounds.ts ──
+  archiveRound(pollId: number, archive: RoundArchive) {
+    return archiveRound(this.db, this.hooks, this.maxWords, pollId, archive);
+  }
+
+  listRounds(pollId: number) {
+    return listRounds(this.db, pollId);
+  }
+
+  getRound(pollId: number, round: number) {
+    return getRound(this.db, pollId, round);
+  }
+
+  discardRounds(pollId: number) {
+    return setRoundsDiscarded(this.db, pollId, true);
+  }
+
+  restoreRounds(pollId: number) {
+    return setRoundsDiscarded(this.db, pollId, false);
+  }
+
+  discardedRounds(pollId: number) {
+    return discardedRounds(this.db, pollId);
   }
 
   sweepIdempotencyKeys(before: Date) {

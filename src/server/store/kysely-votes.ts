@@ -99,6 +99,16 @@ export async function resetVotes(
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await hooks.lockPoll?.(trx, pollId);
+    return emptyCurrentRun(trx, pollId, maxWords);
+  });
+}
+
+/**
+ * The reset itself, inside the caller's transaction under the poll's lock: the poll's ballots
+ * go and a new run starts (a reset, and a new round after archiving the last: kysely-rounds.ts).
+ */
+export async function emptyCurrentRun(trx: Db, pollId: number, maxWords: number): Promise<number> {
+  {
     // Choices, open answers and one-vote records go with their ballots (ON DELETE CASCADE).
     const result = await trx.deleteFrom('ballots').where('poll_id', '=', pollId).executeTakeFirst();
     await trx.deleteFrom('idempotency_keys').where('poll_id', '=', pollId).execute();
@@ -123,7 +133,7 @@ export async function resetVotes(
       .execute();
     await touchPoll(trx, pollId);
     return Number(result.numDeletedRows);
-  });
+  }
 }
 
 export async function sweepIdempotencyKeys(db: Kysely<Database>, before: Date): Promise<number> {

@@ -27,6 +27,7 @@ export interface Database {
   cohosts: CohostsTable;
   cohost_actions: CohostActionsTable;
   number_answers: NumberAnswersTable;
+  poll_rounds: PollRoundsTable;
 }
 
 export interface PollsTable {
@@ -288,4 +289,21 @@ export interface CohostActionsTable {
   action: string;
   target: string;
   at: number;
+}
+
+/** Migration 021: an archived round (issue 27): its summaries and leaderboard as JSON. */
+export interface PollRoundsTable {
+  poll_id: number;
+  round: number;
+  /** Ballots the round closed with. */
+  ballots: number;
+  host_summary: string;
+  audience_summary: string;
+  /** A quiz's standings at the round's end; null for a poll. */
+  leaderboard: string | null;
+  /** JSON of the export's summary rows as the round closed. */
+  export_rows: Generated<string>;
+  closed_at: number;
+  /** 1 while deleted by 'Borrar rondas' and still restorable. */
+  discarded: Generated<number>;
 }

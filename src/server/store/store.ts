@@ -7,6 +7,7 @@ import type {
 } from '../../contract/index.ts';
 import type { CohostStore } from './kysely-cohosts.ts';
 import type { QaStore } from './store-qa.ts';
+import type { RoundStore } from './store-rounds.ts';
 import type {
   StoreAnswer,
   TextAnswerPage,
@@ -16,6 +17,7 @@ import type {
 } from './store-text.ts';
 
 export * from './store-qa.ts';
+export * from './store-rounds.ts';
 export * from './store-text.ts';
 
 /**
@@ -30,7 +32,7 @@ export * from './store-text.ts';
  * - Lists come sorted: questions and options by ordinal, then id.
  * - Lookups of something that does not exist return `undefined`; they never throw.
  */
-export interface PollStore extends QaStore, CohostStore {
+export interface PollStore extends QaStore, CohostStore, RoundStore {
   /** Creates a poll (and, for duplicates, its questions and options) in one transaction.
    *  Throws `PollKeyTakenError` when the slug exists or the join code is held by a poll that
    *  is not closed, so the caller can retry with new ones. */

@@ -31,4 +31,7 @@ export type QuestionTypeTraits = {
   /** Quiz: what is correct: options marked (one or many), the authored order, a value with a
    *  margin; null scores nothing. */
   quizCorrect: 'one' | 'many' | 'order' | 'value' | null;
+  /** Issue 27: how two rounds of it are compared (the contract's `rounds` rule): options'
+   *  shares, a ranking's points, two clouds, two averages. */
+  rounds: 'shares' | 'points' | 'words' | 'average';
 };

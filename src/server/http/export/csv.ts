@@ -77,19 +77,32 @@ export async function* resultsCsv(
   chunk += line([L.ballotCount, data.ballotCount]);
   if (data.players) chunk += line([L.players, data.players.rows.length]);
   if (data.qaCount > 0) chunk += line([Q.section, data.qaCount]);
+  // Issue 27: the summary is the current round's; each archived round follows as its own block.
+  const current = data.rounds.length + 1;
+  if (data.rounds.length > 0) chunk += line([L.currentRound, current]);
   chunk += line([]);
-  chunk += line([L.summary]);
-  chunk += line([...L.summaryHeader]);
-  for (const row of data.summary) {
-    chunk += line([
-      row.question,
-      row.type,
-      row.option,
-      row.count,
-      // A percentage with one decimal, as a plain number a spreadsheet sums.
-      row.share === null ? null : Number((row.share * 100).toFixed(1)),
-      row.respondents,
-    ]);
+  chunk += line(data.rounds.length > 0 ? [L.summary, L.round(current)] : [L.summary]);
+  const summaryBlock = (rows: ResultsExport['summary']) => {
+    let block = line([...L.summaryHeader]);
+    for (const row of rows) {
+      block += line([
+        row.question,
+        row.type,
+        row.option,
+        row.count,
+        // A percentage with one decimal, as a plain number a spreadsheet sums.
+        row.share === null ? null : Number((row.share * 100).toFixed(1)),
+        row.respondents,
+      ]);
+    }
+    return block;
+  };
+  chunk += summaryBlock(data.summary);
+  for (const round of data.rounds) {
+    chunk += line([]);
+    chunk += line([L.summary, L.round(round.round)]);
+    chunk += line([L.ballotCount, round.ballots]);
+    chunk += summaryBlock(round.summary);
   }
   if (data.explanations.length > 0) {
     chunk += line([]);

@@ -26,19 +26,6 @@ export function resultsXlsx(data: ResultsExport): AsyncGenerator<Buffer> {
     ...(data.qaCount > 0 ? [[bold(Q.section), data.qaCount]] : []),
     [],
     L.summaryHeader.map(bold),
-    ...data.summary.map((row): XlsxCell[] => [
-      row.question,
-      row.type,
-      row.option,
-      row.count,
-      row.share === null ? null : { value: row.share, style: 'percent' },
-      row.respondents,
-    ]),
-    // Issue 27: the questions' explanations under the summary, when there are any.
-    ...(data.explanations.length > 0
-      ? [[], [bold(L.explanations)], L.explanationHeader.map(bold)]
-      : []),
-    ...data.explanations.map((e): XlsxCell[] => [e.question, e.text]),
   ];
   function* ballots(): Generator<XlsxCell[]> {
     yield [...L.ballotHeader, ...data.ballotColumns].map(bold);
@@ -52,7 +39,36 @@ export function resultsXlsx(data: ResultsExport): AsyncGenerator<Buffer> {
       yield [q.text, q.nickname, q.votes, q.state, q.answered, date(q.createdAt)];
     }
   }
+  const summaryRows = (rows: ResultsExport['summary']): XlsxCell[][] =>
+    rows.map((row): XlsxCell[] => [
+      row.question,
+      row.type,
+      row.option,
+      row.count,
+      row.share === null ? null : { value: row.share, style: 'percent' },
+      row.respondents,
+    ]);
+  summary.push(...summaryRows(data.summary));
+  // Issue 27: the questions' explanations under the summary, when there are any.
+  if (data.explanations.length > 0) {
+    summary.push([], [bold(L.explanations)], L.explanationHeader.map(bold));
+    summary.push(...data.explanations.map((e): XlsxCell[] => [e.question, e.text]));
+  }
+  if (data.rounds.length > 0) summary.splice(5, 0, [bold(L.currentRound), data.rounds.length + 1]);
   const sheets: XlsxSheet[] = [{ name: L.summary, widths: [40, 16, 30, 8, 12], rows: summary }];
+  // Issue 27: one sheet per archived round, its summary as it closed.
+  for (const round of data.rounds) {
+    sheets.push({
+      name: L.round(round.round),
+      widths: [40, 16, 30, 8, 12],
+      rows: [
+        [bold(L.ballotCount), round.ballots],
+        [],
+        L.summaryHeader.map(bold),
+        ...summaryRows(round.summary),
+      ],
+    });
+  }
   // Quiz: a 'Jugadores' sheet between the summary and the ballots.
   if (data.players) {
     sheets.push({

@@ -19,6 +19,7 @@ import { qaSources } from './017-qa-sources.ts';
 import { cohosts } from './018-cohosts.ts';
 import { rankingNumber } from './019-ranking-number.ts';
 import { afterTheVote } from './020-after-the-vote.ts';
+import { rounds } from './021-rounds.ts';
 import { nicknameKeyVersion } from './023-nickname-key-version.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -46,6 +47,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '018-cohosts': cohosts(engine),
     '019-ranking-number': rankingNumber,
     '020-after-the-vote': afterTheVote,
+    '021-rounds': rounds,
     '023-nickname-key-version': nicknameKeyVersion,
   };
 }

@@ -15,6 +15,7 @@ import { TextModeration } from '../../features/moderation/components/text-modera
 import { PollFileCard } from '../../features/poll-files/components/poll-file-card.tsx';
 import { QaHostCard } from '../../features/qa/components/qa-host-card.tsx';
 import { PlayersCard } from '../../features/quiz/components/host/players-card.tsx';
+import { RoundsCard } from '../../features/rounds/components/rounds-card.tsx';
 import { ShareCard } from '../../features/share/components/share-card.tsx';
 
 function HostScreen({ slug }: { slug: string }) {
@@ -58,6 +59,7 @@ function HostScreen({ slug }: { slug: string }) {
       pollModeration={<BlockedWordsCard slug={slug} secret={secret} />}
       players={(poll) => <PlayersCard poll={poll} secret={secret} />}
       pollFile={<PollFileCard slug={slug} secret={secret} />}
+      rounds={(poll) => <RoundsCard poll={poll} secret={secret} />}
     />
   );
 }

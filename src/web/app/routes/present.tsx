@@ -6,6 +6,7 @@ import { useHostAccess } from '../../features/host/host-session.tsx';
 import { PresenterScreen } from '../../features/presenter/components/presenter-screen.tsx';
 import { QaSlide } from '../../features/qa/components/qa-slide.tsx';
 import { QuizStage } from '../../features/quiz/components/stage/quiz-stage.tsx';
+import { ProjectorRounds } from '../../features/rounds/components/projector-rounds.tsx';
 
 /** The presenter view asks for the presenter code exactly as the host panel does. */
 function PresentScreen({ slug }: { slug: string }) {
@@ -27,15 +28,18 @@ function PresentScreen({ slug }: { slug: string }) {
   return (
     // Issue 28: a presenting link's holder learns at once when it was revoked.
     <LinkGuard slug={slug} secret={secret} onForget={forget}>
-      <PresenterScreen
-        slug={slug}
-        secret={secret}
-        onForget={forget}
-        audienceQuestions={(poll, paging) => <QaSlide poll={poll} {...paging} />}
-        quiz={(props) => (
-          <QuizStage key={props.questionId} slug={slug} secret={secret} {...props} />
-        )}
-      />
+      {/* Issue 27: 'Comparar' over the slides once a round is archived. */}
+      <ProjectorRounds slug={slug} secret={secret}>
+        <PresenterScreen
+          slug={slug}
+          secret={secret}
+          onForget={forget}
+          audienceQuestions={(poll, paging) => <QaSlide poll={poll} {...paging} />}
+          quiz={(props) => (
+            <QuizStage key={props.questionId} slug={slug} secret={secret} {...props} />
+          )}
+        />
+      </ProjectorRounds>
     </LinkGuard>
   );
 }

@@ -35,5 +35,6 @@ export function choiceTraits(
     answered: (question) => question.respondents,
     moderated: false,
     quizCorrect: picks,
+    rounds: 'shares',
   };
 }

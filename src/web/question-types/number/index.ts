@@ -17,4 +17,5 @@ export const number: QuestionTypeTraits = {
   answered: (question) => question.respondents,
   moderated: false,
   quizCorrect: 'value',
+  rounds: 'average',
 };

@@ -19,4 +19,5 @@ export const ranking: QuestionTypeTraits = {
   answered: (question) => question.respondents,
   moderated: false,
   quizCorrect: 'order',
+  rounds: 'points',
 };

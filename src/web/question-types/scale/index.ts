@@ -12,4 +12,5 @@ export const scale: QuestionTypeTraits = {
   answered: (question) => question.respondents,
   moderated: false,
   quizCorrect: null,
+  rounds: 'average',
 };

@@ -11,4 +11,5 @@ export const text: QuestionTypeTraits = {
   answered: (question) => question.totalAnswers ?? 0,
   moderated: true,
   quizCorrect: null,
+  rounds: 'words',
 };

@@ -35,6 +35,8 @@ type HostPanelProps = {
   players?: (poll: Poll) => ReactNode;
   /** 'Archivo de la encuesta' (issue 28): export and import, another feature's card. */
   pollFile?: ReactNode;
+  /** 'Rondas' (issue 27): 'Nueva ronda' and the kept rounds, another feature's card. */
+  rounds?: (poll: Poll) => ReactNode;
   /** 'Compartir la gestión' (issue 28): co-host links, another feature's; under the status, so
    *  sharing and 'Abrir encuesta' stay on a phone's first screen. */
   coHosts?: ReactNode;
@@ -69,6 +71,7 @@ export function HostPanel({
   players,
   pollFile,
   coHosts,
+  rounds,
 }: HostPanelProps) {
   const query = useQuery(pollQueryOptions(slug));
   useDocumentTitle(query.data ? es.titles.panel(query.data.title) : null);
@@ -102,6 +105,7 @@ export function HostPanel({
           <div className="grid gap-6 lg:col-start-2 lg:row-start-2">
             {hasText || poll.settings.qa ? pollModeration : null}
             {poll.settings.quiz ? players?.(poll) : null}
+            {rounds?.(poll)}
             <ActionsCard poll={poll} />
             <ExportCard />
             {pollFile}
