@@ -2,6 +2,7 @@ import type { CreatePollResponse, DuplicateResponse, Settings } from '../../cont
 import { POLL_TITLE_MAX } from '../../contract/index.ts';
 import type { PollStore } from '../store/store.ts';
 import type { PollEvents } from './events.ts';
+import { windowChanges } from './homework/window.ts';
 import { generateHostSecret, hashHostSecret } from './host-auth.ts';
 import { withFreshKeys } from './join-code.ts';
 import { findPollAsHost, loadPollView } from './poll-view.ts';
@@ -22,6 +23,10 @@ export const DEFAULT_SETTINGS: Settings = {
   strictFilter: true,
   // Issue 18: off; a poll becomes a quiz when the host asks.
   quiz: false,
+  // Issue 27: no window (a poll opens and closes by the host's hand); correctness only.
+  opensAt: null,
+  closesAt: null,
+  speedPoints: false,
 };
 
 export async function createPoll(
@@ -29,7 +34,8 @@ export async function createPoll(
   events: PollEvents,
   input: { title: string; settings?: Partial<Settings> },
 ): Promise<CreatePollResponse> {
-  const settings = { ...DEFAULT_SETTINGS, ...input.settings };
+  const { opensAt, closesAt, ...settings } = { ...DEFAULT_SETTINGS, ...input.settings };
+  const window = windowChanges(undefined, { opensAt, closesAt }, new Date());
   const secret = generateHostSecret();
   const poll = await withFreshKeys((keys) =>
     store.createPoll({
@@ -37,6 +43,8 @@ export async function createPoll(
       title: input.title,
       hostSecretHash: hashHostSecret(secret),
       ...settings,
+      opensAt: window.opensAt ?? null,
+      closesAt: window.closesAt ?? null,
     }),
   );
   events.pollChanged(poll.slug);
@@ -86,6 +94,8 @@ export async function duplicatePoll(
       qaModerated: source.qaModerated,
       strictFilter: source.strictFilter,
       quiz: source.quiz,
+      // Issue 27: the points rule travels; the dates do not (the copy is for another group).
+      speedPoints: source.speedPoints,
       // Scales keep their settings and value options; open answers, like votes, stay behind
       // (and so do the words the host hid: they were about that run's answers).
       questions: questions.map((q, i) => ({

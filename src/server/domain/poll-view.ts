@@ -187,6 +187,9 @@ export function settingsOf(poll: PollRecord): Settings {
     qaModerated: poll.qaModerated,
     strictFilter: poll.strictFilter,
     quiz: poll.quiz,
+    opensAt: poll.opensAt?.toISOString() ?? null,
+    closesAt: poll.closesAt?.toISOString() ?? null,
+    speedPoints: poll.speedPoints,
   };
 }
 

@@ -7,6 +7,7 @@ import {
 import type { PollRecord, PollStore } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
+import { isSelfPaced } from '../homework/window.ts';
 import { findPoll, findPollAsHost, quizClockOf } from '../poll-view.ts';
 import { canSeeResults } from '../tally.ts';
 import { checkNickname } from './nickname.ts';
@@ -155,7 +156,10 @@ export async function leaderboard(
  */
 export class QuizCloser {
   /** Per question: the clock's start it was armed for, and its timer. */
-  private readonly timers = new Map<number, { startedAt: number; timer: NodeJS.Timeout }>();
+  private readonly timers = new Map<
+    number,
+    { startedAt: number; timer: NodeJS.Timeout; extended?: boolean }
+  >();
   private readonly overdue = new Set<string>();
 
   constructor(
@@ -195,8 +199,11 @@ export class QuizCloser {
     const startedAt = Date.parse(clock.startedAt);
     const key = `${clock.questionId}:${startedAt}`;
     if (this.overdue.has(key)) return;
+    // Waiting for a player with 'Más tiempo': its timer closes it.
+    const armed = this.timers.get(clock.questionId);
+    if (armed?.extended && armed.startedAt === startedAt) return;
     this.overdue.add(key);
-    this.close(slug, clock.questionId, startedAt)
+    this.closeUnlessMoreTime(slug, clock.questionId, startedAt, Date.parse(clock.endsAt))
       .catch((error) => this.log('quiz: close failed', error))
       .finally(() => this.overdue.delete(key));
   }
@@ -207,21 +214,44 @@ export class QuizCloser {
     this.arm(slug, clock.questionId, Date.parse(clock.startedAt), Date.parse(clock.endsAt));
   }
 
-  arm(slug: string, questionId: number, startedAt: number, endsAt: number): void {
+  /** `extended`: armed for the doubled end of 'Más tiempo', which closes whatever comes. */
+  arm(slug: string, questionId: number, startedAt: number, endsAt: number, extended = false): void {
     this.cancel(questionId);
     const wait = Math.max(0, endsAt + this.graceMs - Date.now());
     const timer = setTimeout(() => {
       this.timers.delete(questionId);
       // Timers may fire a millisecond early: the grace is a promise to the last phones.
       if (Date.now() <= endsAt + this.graceMs) {
-        return this.arm(slug, questionId, startedAt, endsAt);
+        return this.arm(slug, questionId, startedAt, endsAt, extended);
       }
-      this.close(slug, questionId, startedAt).catch((error) =>
-        this.log('quiz: close failed', error),
-      );
+      const closing = extended
+        ? this.close(slug, questionId, startedAt)
+        : this.closeUnlessMoreTime(slug, questionId, startedAt, endsAt);
+      closing.catch((error) => this.log('quiz: close failed', error));
     }, wait + 1);
     timer.unref();
-    this.timers.set(questionId, { startedAt, timer });
+    this.timers.set(questionId, { startedAt, timer, extended });
+  }
+
+  /**
+   * 'Más tiempo' (issue 27): while a player of the poll has it, the question waits for twice
+   * its limit (the time that player's answer is taken) before it closes. The end is a
+   * question's, not a player's: the close scores everyone's answers in one write.
+   */
+  private async closeUnlessMoreTime(
+    slug: string,
+    questionId: number,
+    startedAt: number,
+    endsAt: number,
+  ): Promise<void> {
+    const doubled = endsAt + (endsAt - startedAt);
+    if (
+      Date.now() <= doubled + this.graceMs &&
+      (await this.store.questionHasMoreTime(questionId))
+    ) {
+      return this.arm(slug, questionId, startedAt, doubled, true);
+    }
+    await this.close(slug, questionId, startedAt);
   }
 
   /** Every running clock of the database (an instance starting, or taking over). */
@@ -286,6 +316,7 @@ export async function startClockIfQuiz(
   poll: PollRecord,
   questionId: number | null | undefined,
 ): Promise<void> {
-  if (!poll.quiz || typeof questionId !== 'number') return;
+  // A self-paced quiz has no room clock: each player's starts on its own (homework/).
+  if (!poll.quiz || isSelfPaced(poll) || typeof questionId !== 'number') return;
   await store.startQuestionClock(questionId, new Date());
 }

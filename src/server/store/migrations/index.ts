@@ -18,6 +18,7 @@ import { participantCount } from './016-participant-count.ts';
 import { qaSources } from './017-qa-sources.ts';
 import { cohosts } from './018-cohosts.ts';
 import { rankingNumber } from './019-ranking-number.ts';
+import { homework } from './022-homework.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -43,5 +44,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '017-qa-sources': qaSources,
     '018-cohosts': cohosts(engine),
     '019-ranking-number': rankingNumber,
+    '022-homework': homework,
   };
 }
