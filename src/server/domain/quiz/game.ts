@@ -56,6 +56,11 @@ export class Standings {
 
   constructor(private readonly store: PollStore) {}
 
+  /** The player's nickname (the standings' memo, or the store). */
+  async nicknameOf(poll: PollRecord, participantId: string): Promise<string | undefined> {
+    return this.store.getNickname(poll.id, participantId);
+  }
+
   of(poll: PollRecord): Promise<StandingsView> {
     const at = poll.updatedAt.getTime();
     const held = this.memo.get(poll.id);
@@ -91,6 +96,11 @@ export class Standings {
   }
 }
 
+/** A self-paced quiz still running: its standings wait for the deadline (or the host's close). */
+function standingsHidden(poll: PollRecord): boolean {
+  return isSelfPaced(poll) && poll.status !== 'closed';
+}
+
 const NO_QUIZ: ParticipantQuizState = {
   nickname: null,
   score: 0,
@@ -106,6 +116,12 @@ export async function participantQuizState(
   participantId: string,
 ): Promise<ParticipantQuizState> {
   if (!poll.quiz) return NO_QUIZ;
+  // A self-paced quiz ranks nobody before its end (issue 27): a rank would tell the others'
+  // progress, and a score which answers were right.
+  if (standingsHidden(poll)) {
+    const nickname = (await standings.nicknameOf(poll, participantId)) ?? null;
+    return { ...NO_QUIZ, nickname };
+  }
   // From memory after the first phone: a hall asks at once when a question closes.
   const view = await standings.of(poll);
   const me = view.byPlayer.get(participantId);
@@ -133,7 +149,7 @@ export async function leaderboard(
 ): Promise<Leaderboard> {
   const poll = await findPoll(store, slug);
   if (!canSeeResults(poll, secret)) throw new DomainError('RESULTS_PRIVATE');
-  const ranked = poll.quiz ? (await standings.of(poll)).ranked : [];
+  const ranked = poll.quiz && !standingsHidden(poll) ? (await standings.of(poll)).ranked : [];
   return {
     entries: ranked.slice(0, limit).map((p) => ({
       rank: p.rank,
