@@ -24,4 +24,14 @@ export const esHomework = {
   moreTimeHelp: (nickname: string) => `Dar el doble de tiempo a ${nickname}`,
   moreTimeOn: (nickname: string) => `${nickname} tiene el doble de tiempo`,
   moreTimeOff: (nickname: string) => `${nickname} vuelve al tiempo normal`,
+  phone: {
+    notOpenTitle: 'La tarea aún no ha empezado',
+    notOpenDescription: (when: string) => `Abre el ${when}. Vuelve entonces.`,
+    timeUpTitle: 'Se acabó el tiempo de esta pregunta',
+    timeUpDescription: 'Pasa a la siguiente cuando quieras.',
+    next: 'Siguiente pregunta',
+    doneTitle: '¡Tarea terminada!',
+    doneDescription: 'La clasificación y las respuestas correctas aparecerán al cierre.',
+    sending: 'Enviando…',
+  },
 } as const;
