@@ -33,6 +33,8 @@ type HostPanelProps = {
   audienceQuestions?: (poll: Poll) => ReactNode;
   /** A quiz's players (issue 25), another feature's card: shown while the poll is a quiz. */
   players?: (poll: Poll) => ReactNode;
+  /** 'Tarea' (issue 27): the window and a self-paced quiz's progress, another feature's. */
+  homework?: (poll: Poll) => ReactNode;
   /** 'Archivo de la encuesta' (issue 28): export and import, another feature's card. */
   pollFile?: ReactNode;
   /** 'Compartir la gestión' (issue 28): co-host links, another feature's; under the status, so
@@ -67,6 +69,7 @@ export function HostPanel({
   pollModeration,
   audienceQuestions,
   players,
+  homework,
   pollFile,
   coHosts,
 }: HostPanelProps) {
@@ -101,6 +104,7 @@ export function HostPanel({
           {/* Other cards: below the questions on phones, down the right column on wide screens. */}
           <div className="grid gap-6 lg:col-start-2 lg:row-start-2">
             {hasText || poll.settings.qa ? pollModeration : null}
+            {homework?.(poll)}
             {poll.settings.quiz ? players?.(poll) : null}
             <ActionsCard poll={poll} />
             <ExportCard />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
 import type { Poll } from '../../../../contract/poll.ts';
+import { DeadlineNote } from '../../../components/deadline-note.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import {
@@ -140,6 +141,12 @@ export function VoteScreen({ slug, quiz }: VoteScreenProps) {
   return (
     <div className="mx-auto w-full max-w-[480px] px-4 pt-6">
       <h1 className="mb-6 text-2xl leading-tight font-bold">{data.title}</h1>
+      {/* Homework (issue 27): the deadline in the participant's zone, a countdown at the end. */}
+      {data.settings.closesAt ? (
+        <div className="-mt-4 mb-6 text-muted-foreground">
+          <DeadlineNote closesAt={data.settings.closesAt} />
+        </div>
+      ) : null}
       {remaining.length < data.questions.length ? (
         <p className="mb-6 text-muted-foreground" data-testid="vote-partly-answered">
           {es.vote.partlyAnswered(data.questions.length - remaining.length)}
