@@ -63,7 +63,13 @@ export function SelfPacedPhone({ poll }: { poll: Poll }) {
     if (nickname && open && !turn) askNext();
   }, [nickname, open, turn, askNext]);
 
-  const remaining = useRemainingMs(turn?.clock?.endsAt ?? null, offset);
+  const left = useRemainingMs(turn?.clock?.endsAt ?? null, offset);
+  // The offset is learnt from the page's poll, stamped a moment before it reached the screen:
+  // a clock just opened never shows more than its whole time.
+  const whole = turn?.clock?.endsAt
+    ? Date.parse(turn.clock.endsAt) - Date.parse(turn.clock.startedAt)
+    : null;
+  const remaining = left === null || whole === null ? left : Math.min(left, whole);
 
   const frame = (body: React.ReactNode) => (
     <div
