@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
 import type { Poll } from '../../../../contract/poll.ts';
-import { DeadlineNote } from '../../../components/deadline-note.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import {
@@ -23,6 +22,11 @@ import { hasVoted } from '../../../lib/voted.ts';
 import { answeredQueryOptions } from '../api/answered.ts';
 import { pollQueryOptions } from '../api/poll.ts';
 import { VoteForm } from './vote-form.tsx';
+
+// Homework's deadline (issue 27): its own chunk, loaded only by a poll that has one.
+const DeadlineNote = lazy(async () => ({
+  default: (await import('../../../components/deadline-note.tsx')).DeadlineNote,
+}));
 
 // The presenter pace is the exception: its form loads only where a poll uses it, so the
 // everyday vote page stays within the phone's byte budget.
@@ -142,9 +146,11 @@ export function VoteScreen({ slug, quiz }: VoteScreenProps) {
     <div className="mx-auto w-full max-w-[480px] px-4 pt-6">
       <h1 className="mb-6 text-2xl leading-tight font-bold">{data.title}</h1>
       {/* Homework (issue 27): the deadline in the participant's zone, a countdown at the end. */}
-      {data.settings.closesAt ? (
+      {data.settings.closesAt && hydrated ? (
         <div className="-mt-4 mb-6 text-muted-foreground">
-          <DeadlineNote closesAt={data.settings.closesAt} />
+          <Suspense fallback={null}>
+            <DeadlineNote closesAt={data.settings.closesAt} />
+          </Suspense>
         </div>
       ) : null}
       {remaining.length < data.questions.length ? (
