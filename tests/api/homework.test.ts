@@ -9,6 +9,7 @@ import { ParticipantIds } from '../../src/server/http/participant.ts';
 import { RATE_LIMITS_OFF } from '../../src/server/limits.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import type { PollStore } from '../../src/server/store/store.ts';
+import { openStream } from '../helpers/sse-client.ts';
 
 /**
  * Homework (issue 27) over real HTTP on a real SQLite file: the window enforced by the server
@@ -293,6 +294,18 @@ describe('a self-paced quiz', () => {
       expect(res.text).not.toContain('"correct":true');
       expect(res.text).not.toContain('1000');
     }
+    // The streams: a phone's and the public results page's.
+    const phone = await openStream(`${base}/polls/${h.slug}/events?as=participant`, {
+      cookie: cookieOf('eva'),
+    });
+    const results = await openStream(`${base}/polls/${h.slug}/events`);
+    await phone.next((e) => e.event === 'poll');
+    await results.next((e) => e.event === 'summary');
+    const streamed = [...phone.events, ...results.events].map((e) => e.data).join('\n');
+    phone.close();
+    results.close();
+    expect(streamed).not.toContain('"correct":true');
+    expect(streamed).not.toContain('1000');
     const board = await call('GET', `/polls/${h.slug}/leaderboard`, undefined, h.host);
     expect(board.body.entries).toEqual([]);
     const me = await call('GET', `/polls/${h.slug}/me`, undefined, { player: 'eva' });
@@ -309,6 +322,18 @@ describe('a self-paced quiz', () => {
     const view = await call('GET', `/polls/${h.slug}`);
     expect(view.body.status).toBe('closed');
     expect(view.body.questions[0].options[1].correct).toBe(true);
+  });
+
+  it('closed by the host before its deadline, it ends as at the deadline: standings shown', async () => {
+    const h = await homework({ quiz: true, closesAt: iso(3600) });
+    const [q1] = h.questions;
+    await enter(h.slug, 'ona');
+    await next(h.slug, 'ona');
+    await answer(h.slug, 'ona', q1!.id, q1!.options[1]!.id);
+    expect((await call('GET', `/polls/${h.slug}/leaderboard`)).body.entries).toEqual([]);
+    await call('PATCH', `/polls/${h.slug}`, { status: 'closed' }, h.host);
+    const board = await call('GET', `/polls/${h.slug}/leaderboard`);
+    expect(board.body.entries).toMatchObject([{ nickname: 'ona', score: 1000, correct: 1 }]);
   });
 
   it("scores correctness only, unless 'Puntos por rapidez' is on", async () => {
