@@ -217,7 +217,11 @@ async function main() {
         ),
       );
       liveCpu += server.cpuSeconds() - cpu0;
-      for (const r of acks) if (tally(r)) liveAnswers++, liveAckMs.push(r.ms);
+      for (const r of acks) {
+        if (!tally(r)) continue;
+        liveAnswers++;
+        liveAckMs.push(r.ms);
+      }
     };
     const homeworkStorm = async (k: number) => {
       // The first question: every player starts within a minute.
@@ -264,7 +268,11 @@ async function main() {
         ),
       );
       homeCpu += server.cpuSeconds() - cpu1;
-      for (const r of acks) if (tally(r)) homeAnswers++, ackMs.push(r.ms);
+      for (const r of acks) {
+        if (!tally(r)) continue;
+        homeAnswers++;
+        ackMs.push(r.ms);
+      }
     };
     for (let k = 0; k < QUESTIONS; k++) {
       // Alternated pairs: live first on even questions, homework first on odd ones.
