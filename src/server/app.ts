@@ -297,7 +297,7 @@ export async function buildApp({
     room,
   });
   registerQuizRoutes(app, store, quiz, limiter);
-  registerHomeworkRoutes(app, store, events);
+  registerHomeworkRoutes(app, store, events, (slug) => live.cache.poll(slug));
   registerLiveRoutes(app, live, {
     caps: { perAddress: limits.streamsPerAddress, max: limits.streamsMax },
     rooms,

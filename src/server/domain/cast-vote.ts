@@ -10,7 +10,7 @@ import type {
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
 import { checkTurnBallot, scoreTurn, type TurnBallot } from './homework/self-paced.ts';
-import { isSelfPaced, refuseBeforeOpening } from './homework/window.ts';
+import { isSelfPaced, refuseAfterDeadline, refuseBeforeOpening } from './homework/window.ts';
 import { type BlockedTest, blockedTest } from './moderation/blocked-words.ts';
 import type { ReadPoll } from './poll-view.ts';
 import { questionModule } from './question-types/index.ts';
@@ -160,6 +160,7 @@ export async function castVote(
   validateBallot(questions, answers, maxSelections);
   const now = new Date();
   refuseBeforeOpening(poll, now);
+  if (!idempotencyKey) refuseAfterDeadline(poll, now);
   // A self-paced quiz (issue 27) checks the player's own clock instead of the room's.
   let turn: TurnBallot | undefined;
   if (isSelfPaced(poll)) {

@@ -14,9 +14,9 @@ import type {
   StoreAnswer,
 } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
-import { findPoll, findPollAsHost, toQuestionView } from '../poll-view.ts';
+import { findPollAsHost, type ReadPoll, readPollFromStore, toQuestionView } from '../poll-view.ts';
 import { scoreAnswer } from '../quiz/scoring.ts';
-import { isSelfPaced, refuseBeforeOpening } from './window.ts';
+import { isSelfPaced, refuseAfterDeadline, refuseBeforeOpening } from './window.ts';
 
 /**
  * A self-paced quiz (issue 27): each player runs through the questions in order, each with a
@@ -59,17 +59,22 @@ export async function nextQuestion(
   slug: string,
   participantId: string,
   now: Date,
+  /** The app's cached poll and questions (a hall opens its questions at once); default: the
+   *  store. The clock itself is always the store's. */
+  readPoll: ReadPoll = readPollFromStore(store),
 ): Promise<NextQuestionResponse> {
-  const poll = await findPoll(store, slug);
+  const context = await readPoll(slug);
+  if (!context) throw new DomainError('POLL_NOT_FOUND');
+  const { poll, questions } = context;
   if (!isSelfPaced(poll)) {
     throw new DomainError('QUESTION_NOT_CURRENT', homeworkMessages.notSelfPaced);
   }
   if (poll.status !== 'open') throw new DomainError('POLL_NOT_OPEN');
   refuseBeforeOpening(poll, now);
+  refuseAfterDeadline(poll, now);
   if ((await store.getNickname(poll.id, participantId)) === undefined) {
     throw new DomainError('NICKNAME_REQUIRED');
   }
-  const questions = await store.listQuestions(poll.id);
   const turns = await store.homeworkTurns(poll.id, participantId);
   let turn = runningTurn(turns, now);
   if (!turn) {

@@ -18,6 +18,12 @@ export function refuseBeforeOpening(poll: Pick<PollRecord, 'opensAt'>, now: Date
   }
 }
 
+/** Past `closesAt` nobody answers, even on a view cached a moment before the close was
+ *  written (the deadline timers and reads close it in the store). */
+export function refuseAfterDeadline(poll: Pick<PollRecord, 'closesAt'>, now: Date): void {
+  if (poll.closesAt !== null && now >= poll.closesAt) throw new DomainError('POLL_NOT_OPEN');
+}
+
 function invalidWindow(field: 'opensAt' | 'closesAt', message: string): DomainError {
   return new DomainError('VALIDATION_ERROR', message, [
     { location: 'body', path: `settings.${field}`, message },
