@@ -10,10 +10,17 @@ import { HD, LONG_QUESTION, longOptions } from './support/long-content.ts';
 /** Issue 27: a phone doing a self-paced homework quiz, and the panel following its progress. */
 const app = setUpAppUnderTest();
 
-async function shoot(page: Page, name: string, sizes: { width: number; height: number }[]) {
+async function shoot(
+  page: Page,
+  name: string,
+  sizes: { width: number; height: number }[],
+  /** What the picture is of, scrolled into view at each size. */
+  subject?: string,
+) {
   const original = page.viewportSize();
   for (const [index, size] of sizes.entries()) {
     await page.setViewportSize(size);
+    if (subject) await page.getByTestId(subject).scrollIntoViewIfNeeded();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForTimeout(150);
@@ -107,7 +114,6 @@ describe('homework (Tarea)', () => {
     const more = panel.getByRole('switch', { name: 'Dar el doble de tiempo a Lucía' });
     await more.click();
     await expect.poll(() => more.getAttribute('aria-checked')).toBe('true');
-    await panel.getByTestId('homework-card').scrollIntoViewIfNeeded();
-    await shoot(panel, 'panel', [HD, PROJECTOR, PHONE]);
+    await shoot(panel, 'panel', [HD, PROJECTOR, PHONE], 'homework-card');
   });
 });
