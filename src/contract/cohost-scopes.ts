@@ -69,6 +69,10 @@ export const ROUTE_SCOPES = {
   renamePlayer: HOST_ONLY,
   removePlayer: HOST_ONLY,
   closeQuestion: { scopes: ['present'] },
+  // Issue 27: who finished a homework is the results' view; more time is the presenter's hand
+  // on the game (a teacher's assistant at the projector gives it to a pupil who asks).
+  homeworkProgress: { scopes: ['present', 'results'] },
+  setMoreTime: { scopes: ['present'] },
   createCohost: HOST_ONLY,
   listCohosts: HOST_ONLY,
   deleteCohost: HOST_ONLY,

@@ -138,6 +138,15 @@ export const endpoints = {
     secret: true,
     status: 204,
   },
+  // Issue 27: homework, a self-paced quiz and 'Más tiempo'.
+  nextQuestion: { method: 'POST', path: '/polls/:slug/me/next', secret: false, status: 200 },
+  homeworkProgress: { method: 'GET', path: '/polls/:slug/homework', secret: true, status: 200 },
+  setMoreTime: {
+    method: 'PUT',
+    path: '/polls/:slug/players/:nickname/more-time',
+    secret: true,
+    status: 200,
+  },
   closeQuestion: {
     method: 'POST',
     path: '/polls/:slug/questions/:questionId/close',

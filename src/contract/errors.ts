@@ -17,6 +17,7 @@ export const ErrorCode = z.enum([
   'LINK_REVOKED',
   'INVALID_TRANSITION',
   'POLL_NOT_OPEN',
+  'POLL_NOT_OPEN_YET',
   'QUESTION_NOT_CURRENT',
   'INVALID_BALLOT',
   'ALREADY_VOTED',

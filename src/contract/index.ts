@@ -3,6 +3,7 @@ export * from './cohost-scopes.ts';
 export * from './cohosts.ts';
 export * from './errors.ts';
 export * from './export.ts';
+export * from './homework.ts';
 export * from './integrity.ts';
 export * from './limits.ts';
 export * from './live-events.ts';

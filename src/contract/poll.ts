@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HomeworkTime, PlayerClock } from './homework.ts';
 import {
   EXPLANATION_MAX,
   OPTION_TEXT_MAX,
@@ -43,6 +44,13 @@ export const Settings = z.object({
   /** 'Resultados tras votar' (issue 27): a participant who answered a question sees its
    *  results (summary and stream), none of the others'. Off by default. */
   resultsAfterVote: z.boolean(),
+  /** 'Tarea' (issue 27): votes are refused (409 POLL_NOT_OPEN_YET) before `opensAt`; the server
+   *  closes the poll at `closesAt`. A quiz with either set is self-paced. Null by default. */
+  opensAt: HomeworkTime,
+  closesAt: HomeworkTime,
+  /** 'Puntos por rapidez': in a self-paced quiz, a faster correct answer scores more (off: a
+   *  correct answer scores in full). Off by default. */
+  speedPoints: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -153,7 +161,22 @@ export type JoinResponse = z.infer<typeof JoinResponse>;
 /** GET /polls/{slug}/me: what the caller (participant cookie) already answered in this poll. */
 export const ParticipantState = ParticipantQuizState.extend({
   answeredQuestionIds: z.array(z.number().int()),
+  /** A self-paced quiz (issue 27): the clock of the question the caller has open (a reload
+   *  resumes it); null otherwise. */
+  clock: PlayerClock.nullable(),
 });
+
+/** POST /polls/{slug}/me/next: the caller's open question of a self-paced quiz, opened now if
+ *  none was; all null once every question is answered or out of time. */
+export const NextQuestionResponse = z.object({
+  questionId: z.number().int().nullable(),
+  clock: z.object({ startedAt: z.string(), endsAt: z.string().nullable() }).nullable(),
+  question: Question.nullable(),
+  /** 'Pregunta 3 de 10'. */
+  position: z.number().int(),
+  questions: z.number().int(),
+});
+export type NextQuestionResponse = z.infer<typeof NextQuestionResponse>;
 export type ParticipantState = z.infer<typeof ParticipantState>;
 export const IdParams = z.object({ id: z.coerce.number().int().positive() });
 

@@ -3,6 +3,7 @@ import { BlockedWords, BlockedWordsBody, BlockedWordsResponse } from './blocked-
 import { cohostRoutes } from './cohosts.ts';
 import { type Endpoint, type EndpointName, endpoints } from './endpoints.ts';
 import { CSV_SEPARATORS, EXPORT_FORMATS } from './export.ts';
+import { HomeworkProgress, MoreTimeBody, MoreTimeParams, MoreTimeResponse } from './homework.ts';
 import { CREATION_KEY_NOTE, CreationHeaders } from './idempotency.ts';
 import {
   DiscardBody,
@@ -36,6 +37,7 @@ import {
   IdParams,
   JoinCodeParams,
   JoinResponse,
+  NextQuestionResponse,
   Option,
   ParticipantState,
   Poll,
@@ -490,6 +492,39 @@ export const routes = {
       "leaderboard and the podium (its answers stay in the questions' counts) and its phone is " +
       'asked for a nickname again. 404 PLAYER_NOT_FOUND when no player of this poll has it.',
     params: PlayerParams,
+  },
+  nextQuestion: {
+    ...endpoints.nextQuestion,
+    description:
+      'Self-paced quiz (a quiz with `settings.opensAt` or `settings.closesAt`, issue 27): opens ' +
+      "the caller's next question in order and starts its clock now (`endsAt` = now + the " +
+      "question's limit, twice it with 'Más tiempo'); the same answer again until that question " +
+      'is answered or its time is up (a reload resumes it). `question` is its public view ' +
+      '(no `correct` before `closesAt`); all null when every question is done. 409 ' +
+      'NICKNAME_REQUIRED without a nickname, 409 POLL_NOT_OPEN_YET before `opensAt`, 409 ' +
+      'POLL_NOT_OPEN once closed, 409 QUESTION_NOT_CURRENT in a poll that is not self-paced.',
+    params: SlugParams,
+    response: NextQuestionResponse,
+  },
+  homeworkProgress: {
+    ...endpoints.homeworkProgress,
+    description:
+      "Self-paced quiz: every player's progress (answered, out of time, finished, score so far) " +
+      'and the average score of those who answered. For the host only: the leaderboard itself ' +
+      'waits for `closesAt` on every route.',
+    params: SlugParams,
+    response: HomeworkProgress,
+  },
+  setMoreTime: {
+    ...endpoints.setMoreTime,
+    description:
+      "Quiz, 'Más tiempo' (WCAG 2.2.1): the host doubles the time limits of the player called " +
+      '`nickname` (URL-encoded) — in a live quiz its answers are taken until twice the limit ' +
+      'after the start; in a self-paced quiz its clocks run twice as long, the one running now ' +
+      'included. `{moreTime: false}` takes it back for the next questions. 404 PLAYER_NOT_FOUND.',
+    params: MoreTimeParams,
+    body: MoreTimeBody,
+    response: MoreTimeResponse,
   },
   closeQuestion: {
     ...endpoints.closeQuestion,

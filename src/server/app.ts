@@ -11,6 +11,7 @@ import { ConnectionGate } from './connection-gate.ts';
 import { DiskSpace } from './disk-space.ts';
 import { DomainError } from './domain/errors.ts';
 import type { PollEvents } from './domain/events.ts';
+import { Deadlines } from './domain/homework/deadlines.ts';
 import { qaShares } from './domain/qa/qa-shares.ts';
 import { HealthProbes, rawResponse } from './health-probe.ts';
 import { ballotAwareValidatorCompiler } from './http/ballot-fast-path.ts';
@@ -19,6 +20,7 @@ import { CreationKeys } from './http/creation-keys.ts';
 import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerExportRoutes } from './http/exports.ts';
+import { registerHomeworkRoutes } from './http/homework.ts';
 import { registerIntegrityRoutes } from './http/integrity.ts';
 import { createJoinGuard } from './http/join-guard.ts';
 import { registerLiveRoutes } from './http/live.ts';
@@ -114,7 +116,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Builds the HTTP app around its dependencies; never listens (main.ts does, tests inject). */
 export async function buildApp({
-  store,
+  store: givenStore,
   config,
   events: extraEvents,
   live: givenLive,
@@ -142,6 +144,15 @@ export async function buildApp({
       ),
     },
   });
+  // Issue 27: every read of a poll passes its deadline first (domain/homework/deadlines.ts).
+  const deadlines = new Deadlines(givenStore, undefined, (message, error) =>
+    app.log.warn({ err: error }, message),
+  );
+  const store = deadlines.wrap(givenStore);
+  app.addHook('onReady', async () => {
+    await deadlines.armAll().catch((error) => app.log.warn({ err: error }, 'homework: timers'));
+  });
+  app.addHook('onClose', async () => deadlines.stop());
   const healthProbes = new HealthProbes();
   const gate = new ConnectionGate(
     {
@@ -213,6 +224,10 @@ export async function buildApp({
       ...liveOptions,
     });
   const events = extraEvents ? teeEvents(live.events, extraEvents) : live.events;
+  deadlines.onClosed = (slug) => {
+    events.pollChanged(slug);
+    events.votesChanged(slug);
+  };
   // Open streams never finish by themselves; ending them first lets close() wait for the rest.
   app.addHook('preClose', async () => live.hub.close());
   if (!givenLive) app.addHook('onClose', async () => live.close());
@@ -285,6 +300,7 @@ export async function buildApp({
   });
   registerRoundRoutes(app, { store, events, standings: quiz.standings });
   registerQuizRoutes(app, store, quiz, limiter);
+  registerHomeworkRoutes(app, store, events, (slug) => live.cache.poll(slug));
   registerLiveRoutes(app, live, {
     caps: { perAddress: limits.streamsPerAddress, max: limits.streamsMax },
     rooms,

@@ -72,6 +72,13 @@ export function mutations(target: Target): Record<string, Call> {
       method: 'POST',
       url: `/polls/${poll.slug}/questions/${multi.id}/close`,
     },
+    // Issue 27: a self-paced quiz's progress and 'Más tiempo' (checked before the lookup).
+    homeworkProgress: { method: 'GET', url: `/polls/${poll.slug}/homework` },
+    setMoreTime: {
+      method: 'PUT',
+      url: `/polls/${poll.slug}/players/nadie/more-time`,
+      body: { moreTime: true },
+    },
     // Issue 17: the host's blocked words.
     getBlockedWords: { method: 'GET', url: `/polls/${poll.slug}/blocked-words` },
     setBlockedWords: {

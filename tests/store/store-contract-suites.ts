@@ -5,6 +5,7 @@ import { ballotPagesContract } from './store-contract-ballots.ts';
 import { blockedWordsContract } from './store-contract-blocked-words.ts';
 import { cohostsContract } from './store-contract-cohosts.ts';
 import { deletePollContract } from './store-contract-delete.ts';
+import { homeworkContract } from './store-contract-homework.ts';
 import { myPollsContract } from './store-contract-my-polls.ts';
 import { qaContract } from './store-contract-qa.ts';
 import { questionTypesContract } from './store-contract-question-types.ts';
@@ -32,4 +33,5 @@ export function storeContractSuites(
   questionTypesContract(engine, () => factory());
   afterVoteContract(engine, () => factory());
   roundsContract(engine, () => factory());
+  homeworkContract(engine, () => factory());
 }

@@ -9,6 +9,8 @@ import type {
 } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
+import { checkTurnBallot, scoreTurn, type TurnBallot } from './homework/self-paced.ts';
+import { isSelfPaced, refuseAfterDeadline, refuseBeforeOpening } from './homework/window.ts';
 import { type BlockedTest, blockedTest } from './moderation/blocked-words.ts';
 import type { ReadPoll } from './poll-view.ts';
 import { questionModule } from './question-types/index.ts';
@@ -156,7 +158,14 @@ export async function castVote(
   // With a key the store decides, since a retry of a vote taken before closing must replay.
   if (poll.status !== 'open' && !idempotencyKey) throw new DomainError('POLL_NOT_OPEN');
   validateBallot(questions, answers, maxSelections);
-  if (poll.presenterPace) await requireCurrentQuestion(store, poll, answers);
+  const now = new Date();
+  refuseBeforeOpening(poll, now);
+  if (!idempotencyKey) refuseAfterDeadline(poll, now);
+  // A self-paced quiz (issue 27) checks the player's own clock instead of the room's.
+  let turn: TurnBallot | undefined;
+  if (isSelfPaced(poll)) {
+    turn = await checkTurnBallot(store, poll, questions, voter.participantId, answers, now);
+  } else if (poll.presenterPace) await requireCurrentQuestion(store, poll, answers);
 
   const stored = storeAnswers(
     questions,
@@ -172,16 +181,17 @@ export async function castVote(
     participantIssuedAt: voter.participantIssuedAt,
     seated: voter.seated,
     answers: stored,
-    quizRefusal,
+    quizRefusal: turn ? undefined : quizRefusal,
     // A quiz takes one answer per player per question, whatever the setting says.
     oneVotePerQuestion: poll.oneVotePerQuestion || poll.quiz,
     idempotency: idempotencyKey
       ? { key: idempotencyKey, ballotHash: ballotHash(answers) }
       : undefined,
-    now: new Date(),
+    now,
   });
   switch (result.outcome) {
     case 'stored':
+      if (turn) await scoreTurn(store, poll, voter.participantId, turn, stored[0]!, now);
       events.votesChanged(
         poll.slug,
         stored.filter((a) => a.text).map((a) => a.questionId),

@@ -2,6 +2,7 @@ import type { CreatePollResponse, DuplicateResponse, Settings } from '../../cont
 import { POLL_TITLE_MAX } from '../../contract/index.ts';
 import type { PollStore } from '../store/store.ts';
 import type { PollEvents } from './events.ts';
+import { windowChanges } from './homework/window.ts';
 import { generateHostSecret, hashHostSecret } from './host-auth.ts';
 import { withFreshKeys } from './join-code.ts';
 import { findPollAsHost, loadPollView } from './poll-view.ts';
@@ -24,6 +25,10 @@ export const DEFAULT_SETTINGS: Settings = {
   quiz: false,
   // Issue 27: off, so results stay as private as the host set them.
   resultsAfterVote: false,
+  // Issue 27: no window (a poll opens and closes by the host's hand); correctness only.
+  opensAt: null,
+  closesAt: null,
+  speedPoints: false,
 };
 
 export async function createPoll(
@@ -31,7 +36,8 @@ export async function createPoll(
   events: PollEvents,
   input: { title: string; settings?: Partial<Settings> },
 ): Promise<CreatePollResponse> {
-  const settings = { ...DEFAULT_SETTINGS, ...input.settings };
+  const { opensAt, closesAt, ...settings } = { ...DEFAULT_SETTINGS, ...input.settings };
+  const window = windowChanges(undefined, { opensAt, closesAt }, new Date());
   const secret = generateHostSecret();
   const poll = await withFreshKeys((keys) =>
     store.createPoll({
@@ -39,6 +45,8 @@ export async function createPoll(
       title: input.title,
       hostSecretHash: hashHostSecret(secret),
       ...settings,
+      opensAt: window.opensAt ?? null,
+      closesAt: window.closesAt ?? null,
     }),
   );
   events.pollChanged(poll.slug);
@@ -89,6 +97,8 @@ export async function duplicatePoll(
       strictFilter: source.strictFilter,
       quiz: source.quiz,
       resultsAfterVote: source.resultsAfterVote,
+      // Issue 27: the points rule travels; the dates do not (the copy is for another group).
+      speedPoints: source.speedPoints,
       // Scales keep their settings and value options; open answers, like votes, stay behind
       // (and so do the words the host hid: they were about that run's answers).
       questions: questions.map((q, i) => ({

@@ -20,6 +20,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
     'Este enlace de gestión ya no es válido: lo revocaron o la encuesta ya no existe. Pide uno nuevo a quien organiza',
   INVALID_TRANSITION: 'Ese cambio de estado no está permitido',
   POLL_NOT_OPEN: 'La encuesta no está abierta',
+  POLL_NOT_OPEN_YET: 'La tarea aún no ha empezado',
   QUESTION_NOT_CURRENT:
     'Esa pregunta no es la que muestra ahora el presentador; responde la pregunta actual',
   INVALID_BALLOT: 'El voto no es válido',

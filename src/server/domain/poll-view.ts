@@ -190,6 +190,9 @@ export function settingsOf(poll: PollRecord): Settings {
     strictFilter: poll.strictFilter,
     quiz: poll.quiz,
     resultsAfterVote: poll.resultsAfterVote,
+    opensAt: poll.opensAt?.toISOString() ?? null,
+    closesAt: poll.closesAt?.toISOString() ?? null,
+    speedPoints: poll.speedPoints,
   };
 }
 

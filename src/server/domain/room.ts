@@ -1,6 +1,7 @@
 import type { JoinResponse, ParticipantState } from '../../contract/index.ts';
 import type { PollStore } from '../store/store.ts';
 import { DomainError } from './errors.ts';
+import { playerClock } from './homework/self-paced.ts';
 import { findPoll } from './poll-view.ts';
 import { participantQuizState, type Standings } from './quiz/game.ts';
 
@@ -22,5 +23,6 @@ export async function participantState(
   return {
     answeredQuestionIds: await store.answeredQuestionIds(poll.id, participantId),
     ...(await participantQuizState(standings, poll, participantId)),
+    clock: await playerClock(store, poll, participantId, new Date()),
   };
 }

@@ -2,6 +2,7 @@ import type { Poll, PollStatus, Settings } from '../../contract/index.ts';
 import type { PollChanges, PollRecord, PollStore } from '../store/store.ts';
 import { DomainError } from './errors.ts';
 import type { PollEvents } from './events.ts';
+import { isSelfPaced, windowChanges } from './homework/window.ts';
 import { generateJoinCode, withFreshKeys } from './join-code.ts';
 import { findPollAsHost, loadPollView } from './poll-view.ts';
 import { closeLeftQuestion, startClockIfQuiz } from './quiz/game.ts';
@@ -71,6 +72,8 @@ export async function updatePoll(
       strictFilter: changes.settings?.strictFilter,
       quiz: changes.settings?.quiz,
       resultsAfterVote: changes.settings?.resultsAfterVote,
+      ...windowChanges(poll, changes.settings, new Date()),
+      speedPoints: changes.settings?.speedPoints,
     },
     status === undefined ? undefined : poll.status,
   );
@@ -86,6 +89,10 @@ export async function updatePoll(
   // Quiz: the question left behind closes; the question shown starts its clock the first time
   // (also when the quiz is turned on with a question already shown).
   const closed = (await closeLeftQuestion(store, poll, updated)) || newGame;
+  // A self-paced quiz closed by hand ends as at its deadline: points and answers are shown.
+  if (updated.status === 'closed' && poll.status !== 'closed' && isSelfPaced(updated)) {
+    await store.settleHomework(updated.id, new Date());
+  }
   if (updated.status !== 'closed' && (currentQuestionId !== undefined || changes.settings?.quiz)) {
     await startClockIfQuiz(store, updated, updated.currentQuestionId);
   }

@@ -50,6 +50,12 @@ export async function removePlayer(
       .where('poll_id', '=', input.pollId)
       .where('participant_id', '=', player.participant_id)
       .execute();
+    // A self-paced quiz's progress goes too (issue 27): the phone starts over as a new player.
+    await trx
+      .deleteFrom('homework_turns')
+      .where('poll_id', '=', input.pollId)
+      .where('participant_id', '=', player.participant_id)
+      .execute();
     await touchPoll(trx, input.pollId);
     return true;
   });

@@ -41,17 +41,21 @@ export async function readQuizGate(
     }
   }
   const players = new Set<string>();
+  const moreTime = new Set<string>();
   const ids = [...new Set(participantIds)];
   for (let i = 0; i < ids.length; i += 256) {
     const rows = await trx
       .selectFrom('quiz_players')
-      .select('participant_id')
+      .select(['participant_id', 'more_time'])
       .where('poll_id', '=', pollId)
       .where('participant_id', 'in', ids.slice(i, i + 256))
       .execute();
-    for (const r of rows) players.add(r.participant_id);
+    for (const r of rows) {
+      players.add(r.participant_id);
+      if (Number(r.more_time) === 1) moreTime.add(r.participant_id);
+    }
   }
-  return { running, players };
+  return { running, players, moreTime };
 }
 
 /** The running question's clock when every player has answered it (after a write): the close
@@ -369,6 +373,7 @@ export async function openClocks(db: Db): Promise<OpenClock[]> {
  */
 export async function resetQuiz(trx: Db, pollId: number): Promise<void> {
   await trx.deleteFrom('quiz_results').where('poll_id', '=', pollId).execute();
+  await trx.deleteFrom('homework_turns').where('poll_id', '=', pollId).execute();
   await trx.deleteFrom('quiz_players').where('poll_id', '=', pollId).execute();
   // Also a game played with 'Concurso' off for now: turned on again, it starts from the top.
   await trx

@@ -15,6 +15,7 @@ import {
   touchCohost,
 } from './kysely-cohosts.ts';
 import { getTally, getTextTally } from './kysely-counters.ts';
+import { KyselyHomework } from './kysely-homework.ts';
 import { discardSources, emptyDiscarded, restoreDiscarded, serverKey } from './kysely-integrity.ts';
 import { ballotSources, quizAnswerTimings } from './kysely-integrity-reads.ts';
 import {
@@ -115,6 +116,8 @@ const STALE_DRAFTS_BATCH = 500;
 
 export class KyselyPollStore implements PollStore {
   private readonly votes: VoteBatcher;
+  /** Issue 27's tables, kept in their own module. */
+  private readonly homework: KyselyHomework;
   /** TEXT_WORDS_MAX: spellings kept per open-text question. */
   private readonly maxWords: number;
 
@@ -125,6 +128,7 @@ export class KyselyPollStore implements PollStore {
   ) {
     const maxWords = options.textWordsMax ?? DEFAULT_LIMITS.TEXT_WORDS_MAX;
     this.maxWords = maxWords;
+    this.homework = new KyselyHomework(db);
     this.votes = new VoteBatcher(
       db,
       hooks,
@@ -153,6 +157,9 @@ export class KyselyPollStore implements PollStore {
             strict_filter: input.strictFilter === false ? 0 : 1,
             results_after_vote: input.resultsAfterVote ? 1 : 0,
             quiz: input.quiz ? 1 : 0,
+            opens_at: input.opensAt?.getTime() ?? null,
+            closes_at: input.closesAt?.getTime() ?? null,
+            speed_points: input.speedPoints ? 1 : 0,
             join_code: input.joinCode,
             host_secret_hash: input.hostSecretHash,
             created_at: now,
@@ -233,6 +240,9 @@ export class KyselyPollStore implements PollStore {
         results_after_vote: asFlag(changes.resultsAfterVote),
         join_code: changes.joinCode,
         quiz: asFlag(changes.quiz),
+        opens_at: asEpoch(changes.opensAt),
+        closes_at: asEpoch(changes.closesAt),
+        speed_points: asFlag(changes.speedPoints),
         updated_at: bumpedUpdatedAt(),
       })
       .where('id', '=', pollId);
@@ -570,10 +580,46 @@ export class KyselyPollStore implements PollStore {
     return openClocks(this.db);
   }
 
+  // ── Homework (issue 27, kysely-homework.ts) ──
+  homeworkTurns(pollId: number, participantId: string) {
+    return this.homework.homeworkTurns(pollId, participantId);
+  }
+  openHomeworkTurn(input: Parameters<PollStore['openHomeworkTurn']>[0]) {
+    return this.homework.openHomeworkTurn(input);
+  }
+  answerHomeworkTurn(input: Parameters<PollStore['answerHomeworkTurn']>[0]) {
+    return this.homework.answerHomeworkTurn(input);
+  }
+  homeworkProgress(pollId: number, runningAt: Date) {
+    return this.homework.homeworkProgress(pollId, runningAt);
+  }
+  setMoreTime(input: Parameters<PollStore['setMoreTime']>[0]) {
+    return this.homework.setMoreTime(input);
+  }
+  questionHasMoreTime(questionId: number) {
+    return this.homework.questionHasMoreTime(questionId);
+  }
+  hasMoreTime(pollId: number, participantId: string) {
+    return this.homework.hasMoreTime(pollId, participantId);
+  }
+  closeDuePoll(pollId: number, now: Date) {
+    return this.homework.closeDuePoll(pollId, now);
+  }
+  settleHomework(pollId: number, now: Date) {
+    return this.homework.settleHomework(pollId, now);
+  }
+  pollDeadlines() {
+    return this.homework.pollDeadlines();
+  }
+
   async close(): Promise<void> {
     await this.db.destroy();
     await this.hooks.afterClose?.();
   }
+}
+
+function asEpoch(value: Date | null | undefined): number | null | undefined {
+  return value === undefined ? undefined : value === null ? null : value.getTime();
 }
 
 function asFlag(value: boolean | undefined): number | undefined {

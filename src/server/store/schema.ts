@@ -23,6 +23,7 @@ export interface Database {
   blocked_words: BlockedWordsTable;
   quiz_players: QuizPlayersTable;
   quiz_results: QuizResultsTable;
+  homework_turns: HomeworkTurnsTable;
   poll_participants: PollParticipantsTable;
   cohosts: CohostsTable;
   cohost_actions: CohostActionsTable;
@@ -62,6 +63,10 @@ export interface PollsTable {
   results_after_vote: Generated<number>;
   /** Migration 013: distinct participant ids with a ballot (rows of poll_participants). */
   participant_count: Generated<number>;
+  /** Migration 022: homework's window (epoch ms, null: none) and 'Puntos por rapidez'. */
+  opens_at: number | null;
+  closes_at: number | null;
+  speed_points: Generated<number>;
 }
 
 /** Migration 013: who has a ballot in each poll, once each (the participant counter's key). */
@@ -257,6 +262,20 @@ export interface QuizPlayersTable {
   /** The version of the key's rule that made nickname_key (migration 023; 0 before it). */
   key_version: Generated<number>;
   created_at: number;
+  /** Migration 022: 'Más tiempo', the player's time limits doubled while 1. */
+  more_time: Generated<number>;
+}
+
+/** A question a self-paced quiz opened for one player, with its clock (migration 022). */
+export interface HomeworkTurnsTable {
+  poll_id: number;
+  participant_id: string;
+  question_id: number;
+  started_at: number;
+  ends_at: number | null;
+  answered_at: number | null;
+  points: Generated<number>;
+  correct: Generated<number>;
 }
 
 /** A player's outcome of a closed quiz question (migration 009), written once at its close. */

@@ -6,6 +6,7 @@ import type {
   Scale,
 } from '../../contract/index.ts';
 import type { CohostStore } from './kysely-cohosts.ts';
+import type { HomeworkStore } from './store-homework.ts';
 import type { QaStore } from './store-qa.ts';
 import type { RoundStore } from './store-rounds.ts';
 import type {
@@ -16,6 +17,7 @@ import type {
   TextTally,
 } from './store-text.ts';
 
+export * from './store-homework.ts';
 export * from './store-qa.ts';
 export * from './store-rounds.ts';
 export * from './store-text.ts';
@@ -32,7 +34,7 @@ export * from './store-text.ts';
  * - Lists come sorted: questions and options by ordinal, then id.
  * - Lookups of something that does not exist return `undefined`; they never throw.
  */
-export interface PollStore extends QaStore, CohostStore, RoundStore {
+export interface PollStore extends QaStore, CohostStore, RoundStore, HomeworkStore {
   /** Creates a poll (and, for duplicates, its questions and options) in one transaction.
    *  Throws `PollKeyTakenError` when the slug exists or the join code is held by a poll that
    *  is not closed, so the caller can retry with new ones. */
@@ -264,6 +266,11 @@ export interface PollRecord {
   strictFilter: boolean;
   /** 'Concurso' (issue 18). */
   quiz: boolean;
+  /** Homework (issue 27): votes are refused before `opensAt`; the poll closes at `closesAt`. */
+  opensAt: Date | null;
+  closesAt: Date | null;
+  /** 'Puntos por rapidez' in a self-paced quiz. */
+  speedPoints: boolean;
   /** Six digits; unique among the polls that are not closed. */
   joinCode: string;
   /** Vote resets so far: 0 in the first run, +1 each reset. */
@@ -306,6 +313,10 @@ export interface PollChanges {
   /** A reopened poll whose code another poll took meanwhile gets a new one. */
   joinCode?: string;
   quiz?: boolean;
+  /** Null clears them. */
+  opensAt?: Date | null;
+  closesAt?: Date | null;
+  speedPoints?: boolean;
 }
 
 export interface QuestionChanges {
@@ -344,6 +355,10 @@ export interface NewPoll {
   quiz?: boolean;
   /** Default false. */
   resultsAfterVote?: boolean;
+  /** Default null, null, false. */
+  opensAt?: Date | null;
+  closesAt?: Date | null;
+  speedPoints?: boolean;
   joinCode: string;
   /** Status defaults to draft. */
   status?: PollStatus;
@@ -415,6 +430,9 @@ export interface QuizGate {
   running: { questionId: number; startedAt: number; endsAt: number | null } | null;
   /** The batch's participants that have a nickname. */
   players: Set<string>;
+  /** Those of them with 'Más tiempo' (issue 27): their answers are taken until twice the
+   *  limit after the start. */
+  moreTime?: Set<string>;
 }
 
 /** The quiz's rules of refusal (domain/quiz/refusal.ts), judged inside the ballot's

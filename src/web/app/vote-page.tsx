@@ -41,6 +41,11 @@ function AfterVoteSlot(props: {
   );
 }
 
+// A quiz with a window is self-paced (issue 27): each player's own clock, its own chunk.
+const SelfPacedPhone = lazy(async () => ({
+  default: (await import('../features/quiz/components/phone/self-paced-phone.tsx')).SelfPacedPhone,
+}));
+
 /** The vote page's quiz slot, for this page and the router's /p/ route alike. */
 export function quizPhone(poll: Poll) {
   return <QuizSlot poll={poll} />;
@@ -53,7 +58,11 @@ function QuizSlot({ poll }: { poll: Poll }) {
   if (!hydrated) return <Loading />;
   return (
     <Suspense fallback={<Loading />}>
-      <QuizPhone poll={poll} afterVote={afterVoteResults} />
+      {poll.settings.opensAt || poll.settings.closesAt ? (
+        <SelfPacedPhone poll={poll} />
+      ) : (
+        <QuizPhone poll={poll} afterVote={afterVoteResults} />
+      )}
     </Suspense>
   );
 }

@@ -101,6 +101,10 @@ export async function importPoll(
       title,
       hostSecretHash: hashHostSecret(secret),
       ...settings,
+      speedPoints: settings.speedPoints,
+      // Issue 27: a file's dates were another group's; the import starts without a window.
+      opensAt: null,
+      closesAt: null,
       questions,
     }),
   );

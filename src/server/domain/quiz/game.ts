@@ -7,6 +7,7 @@ import {
 import type { PollRecord, PollStore } from '../../store/store.ts';
 import { DomainError } from '../errors.ts';
 import type { PollEvents } from '../events.ts';
+import { isSelfPaced } from '../homework/window.ts';
 import { findPoll, findPollAsHost, quizClockOf } from '../poll-view.ts';
 import { canSeeResults } from '../tally.ts';
 import { checkNickname, NICKNAME_KEY_VERSION } from './nickname.ts';
@@ -56,6 +57,11 @@ export class Standings {
 
   constructor(private readonly store: PollStore) {}
 
+  /** The player's nickname (the standings' memo, or the store). */
+  async nicknameOf(poll: PollRecord, participantId: string): Promise<string | undefined> {
+    return this.store.getNickname(poll.id, participantId);
+  }
+
   of(poll: PollRecord): Promise<StandingsView> {
     const at = poll.updatedAt.getTime();
     const held = this.memo.get(poll.id);
@@ -91,6 +97,11 @@ export class Standings {
   }
 }
 
+/** A self-paced quiz still running: its standings wait for the deadline (or the host's close). */
+function standingsHidden(poll: PollRecord): boolean {
+  return isSelfPaced(poll) && poll.status !== 'closed';
+}
+
 const NO_QUIZ: ParticipantQuizState = {
   nickname: null,
   score: 0,
@@ -106,6 +117,12 @@ export async function participantQuizState(
   participantId: string,
 ): Promise<ParticipantQuizState> {
   if (!poll.quiz) return NO_QUIZ;
+  // A self-paced quiz ranks nobody before its end (issue 27): a rank would tell the others'
+  // progress, and a score which answers were right.
+  if (standingsHidden(poll)) {
+    const nickname = (await standings.nicknameOf(poll, participantId)) ?? null;
+    return { ...NO_QUIZ, nickname };
+  }
   // From memory after the first phone: a hall asks at once when a question closes.
   const view = await standings.of(poll);
   const me = view.byPlayer.get(participantId);
@@ -133,7 +150,7 @@ export async function leaderboard(
 ): Promise<Leaderboard> {
   const poll = await findPoll(store, slug);
   if (!canSeeResults(poll, secret)) throw new DomainError('RESULTS_PRIVATE');
-  const ranked = poll.quiz ? (await standings.of(poll)).ranked : [];
+  const ranked = poll.quiz && !standingsHidden(poll) ? (await standings.of(poll)).ranked : [];
   return {
     entries: ranked.slice(0, limit).map((p) => ({
       rank: p.rank,
@@ -156,7 +173,10 @@ export async function leaderboard(
  */
 export class QuizCloser {
   /** Per question: the clock's start it was armed for, and its timer. */
-  private readonly timers = new Map<number, { startedAt: number; timer: NodeJS.Timeout }>();
+  private readonly timers = new Map<
+    number,
+    { startedAt: number; timer: NodeJS.Timeout; extended?: boolean }
+  >();
   private readonly overdue = new Set<string>();
 
   constructor(
@@ -196,8 +216,11 @@ export class QuizCloser {
     const startedAt = Date.parse(clock.startedAt);
     const key = `${clock.questionId}:${startedAt}`;
     if (this.overdue.has(key)) return;
+    // Waiting for a player with 'Más tiempo': its timer closes it.
+    const armed = this.timers.get(clock.questionId);
+    if (armed?.extended && armed.startedAt === startedAt) return;
     this.overdue.add(key);
-    this.close(slug, clock.questionId, startedAt)
+    this.closeUnlessMoreTime(slug, clock.questionId, startedAt, Date.parse(clock.endsAt))
       .catch((error) => this.log('quiz: close failed', error))
       .finally(() => this.overdue.delete(key));
   }
@@ -208,21 +231,44 @@ export class QuizCloser {
     this.arm(slug, clock.questionId, Date.parse(clock.startedAt), Date.parse(clock.endsAt));
   }
 
-  arm(slug: string, questionId: number, startedAt: number, endsAt: number): void {
+  /** `extended`: armed for the doubled end of 'Más tiempo', which closes whatever comes. */
+  arm(slug: string, questionId: number, startedAt: number, endsAt: number, extended = false): void {
     this.cancel(questionId);
     const wait = Math.max(0, endsAt + this.graceMs - Date.now());
     const timer = setTimeout(() => {
       this.timers.delete(questionId);
       // Timers may fire a millisecond early: the grace is a promise to the last phones.
       if (Date.now() <= endsAt + this.graceMs) {
-        return this.arm(slug, questionId, startedAt, endsAt);
+        return this.arm(slug, questionId, startedAt, endsAt, extended);
       }
-      this.close(slug, questionId, startedAt).catch((error) =>
-        this.log('quiz: close failed', error),
-      );
+      const closing = extended
+        ? this.close(slug, questionId, startedAt)
+        : this.closeUnlessMoreTime(slug, questionId, startedAt, endsAt);
+      closing.catch((error) => this.log('quiz: close failed', error));
     }, wait + 1);
     timer.unref();
-    this.timers.set(questionId, { startedAt, timer });
+    this.timers.set(questionId, { startedAt, timer, extended });
+  }
+
+  /**
+   * 'Más tiempo' (issue 27): while a player of the poll has it, the question waits for twice
+   * its limit (the time that player's answer is taken) before it closes. The end is a
+   * question's, not a player's: the close scores everyone's answers in one write.
+   */
+  private async closeUnlessMoreTime(
+    slug: string,
+    questionId: number,
+    startedAt: number,
+    endsAt: number,
+  ): Promise<void> {
+    const doubled = endsAt + (endsAt - startedAt);
+    if (
+      Date.now() <= doubled + this.graceMs &&
+      (await this.store.questionHasMoreTime(questionId))
+    ) {
+      return this.arm(slug, questionId, startedAt, doubled, true);
+    }
+    await this.close(slug, questionId, startedAt);
   }
 
   /** Every running clock of the database (an instance starting, or taking over). */
@@ -287,6 +333,7 @@ export async function startClockIfQuiz(
   poll: PollRecord,
   questionId: number | null | undefined,
 ): Promise<void> {
-  if (!poll.quiz || typeof questionId !== 'number') return;
+  // A self-paced quiz has no room clock: each player's starts on its own (homework/).
+  if (!poll.quiz || isSelfPaced(poll) || typeof questionId !== 'number') return;
   await store.startQuestionClock(questionId, new Date());
 }

@@ -8,7 +8,13 @@ import type { QuizRefusal } from '../../store/store.ts';
  */
 export const quizRefusal: QuizRefusal = (gate, ballot) => {
   const { running } = gate;
-  const late = running?.endsAt != null && ballot.now.getTime() > running.endsAt + QUIZ_GRACE_MS;
+  // 'Más tiempo' (issue 27, WCAG 2.2.1): twice the limit for the players the host named.
+  const extra =
+    running?.endsAt != null && gate.moreTime?.has(ballot.participantId)
+      ? running.endsAt - running.startedAt
+      : 0;
+  const late =
+    running?.endsAt != null && ballot.now.getTime() > running.endsAt + extra + QUIZ_GRACE_MS;
   if (!running || late || ballot.answers.some((a) => a.questionId !== running.questionId)) {
     return 'question-closed';
   }

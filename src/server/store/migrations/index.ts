@@ -20,6 +20,7 @@ import { cohosts } from './018-cohosts.ts';
 import { rankingNumber } from './019-ranking-number.ts';
 import { afterTheVote } from './020-after-the-vote.ts';
 import { rounds } from './021-rounds.ts';
+import { homework } from './022-homework.ts';
 import { nicknameKeyVersion } from './023-nickname-key-version.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -48,6 +49,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '019-ranking-number': rankingNumber,
     '020-after-the-vote': afterTheVote,
     '021-rounds': rounds,
+    '022-homework': homework,
     '023-nickname-key-version': nicknameKeyVersion,
   };
 }

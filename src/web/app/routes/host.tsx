@@ -7,6 +7,7 @@ import {
   ModerationPanel,
 } from '../../features/cohosts/components/link-access.tsx';
 import { ManageLinksDialog } from '../../features/cohosts/components/manage-links-dialog.tsx';
+import { HomeworkCard } from '../../features/homework/components/homework-card.tsx';
 import { AccessRequired, PollNotFound } from '../../features/host/components/access-screens.tsx';
 import { HostPanel } from '../../features/host/components/host-panel.tsx';
 import { useHostAccess } from '../../features/host/host-session.tsx';
@@ -58,6 +59,7 @@ function HostScreen({ slug }: { slug: string }) {
       )}
       pollModeration={<BlockedWordsCard slug={slug} secret={secret} />}
       players={(poll) => <PlayersCard poll={poll} secret={secret} />}
+      homework={(poll) => <HomeworkCard poll={poll} secret={secret} />}
       pollFile={<PollFileCard slug={slug} secret={secret} />}
       rounds={(poll) => <RoundsCard poll={poll} secret={secret} />}
     />

@@ -33,6 +33,8 @@ type HostPanelProps = {
   audienceQuestions?: (poll: Poll) => ReactNode;
   /** A quiz's players (issue 25), another feature's card: shown while the poll is a quiz. */
   players?: (poll: Poll) => ReactNode;
+  /** 'Tarea' (issue 27): the window and a self-paced quiz's progress, another feature's. */
+  homework?: (poll: Poll) => ReactNode;
   /** 'Archivo de la encuesta' (issue 28): export and import, another feature's card. */
   pollFile?: ReactNode;
   /** 'Rondas' (issue 27): 'Nueva ronda' and the kept rounds, another feature's card. */
@@ -69,6 +71,7 @@ export function HostPanel({
   pollModeration,
   audienceQuestions,
   players,
+  homework,
   pollFile,
   coHosts,
   rounds,
@@ -104,6 +107,7 @@ export function HostPanel({
           {/* Other cards: below the questions on phones, down the right column on wide screens. */}
           <div className="grid gap-6 lg:col-start-2 lg:row-start-2">
             {hasText || poll.settings.qa ? pollModeration : null}
+            {homework?.(poll)}
             {poll.settings.quiz ? players?.(poll) : null}
             {rounds?.(poll)}
             <ActionsCard poll={poll} />

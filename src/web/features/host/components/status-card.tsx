@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Label } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { es } from '../../../i18n/es.ts';
+import { esHomework } from '../../../i18n/es-homework.ts';
 import { esPanel } from '../../../i18n/es-panel.ts';
 import { esQa } from '../../../i18n/es-qa.ts';
 import { esQuiz } from '../../../i18n/es-quiz.ts';
@@ -121,7 +122,8 @@ function OpenButton({ empty, disabled, onOpen }: OpenButtonProps) {
   );
 }
 
-type SettingKey = keyof Settings;
+/** The switches; the homework's dates have their own fields (features/homework). */
+type SettingKey = Exclude<keyof Settings, 'opensAt' | 'closesAt'>;
 
 const settingCopy: Record<SettingKey, { label: string; help: string }> = {
   oneVotePerQuestion: { label: es.home.oneVoteLabel, help: es.home.oneVoteHelp },
@@ -134,6 +136,7 @@ const settingCopy: Record<SettingKey, { label: string; help: string }> = {
   qa: { label: esQa.settingLabel, help: esQa.settingHelp },
   qaModerated: { label: esQa.moderatedLabel, help: esQa.moderatedHelp },
   quiz: { label: esQuiz.host.quizLabel, help: esQuiz.host.quizHelp },
+  speedPoints: { label: esHomework.speedPointsLabel, help: esHomework.speedPointsHelp },
 };
 
 function SettingsControls({ poll }: { poll: Poll }) {

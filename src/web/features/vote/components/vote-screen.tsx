@@ -23,6 +23,11 @@ import { answeredQueryOptions } from '../api/answered.ts';
 import { pollQueryOptions } from '../api/poll.ts';
 import { VoteForm } from './vote-form.tsx';
 
+// Homework's deadline (issue 27): its own chunk, loaded only by a poll that has one.
+const DeadlineNote = lazy(async () => ({
+  default: (await import('../../../components/deadline-note.tsx')).DeadlineNote,
+}));
+
 // The presenter pace is the exception: its form loads only where a poll uses it, so the
 // everyday vote page stays within the phone's byte budget.
 const PacedVote = lazy(async () => ({ default: (await import('./paced-vote.tsx')).PacedVote }));
@@ -152,6 +157,14 @@ export function VoteScreen({ slug, quiz, afterVote }: VoteScreenProps) {
   return (
     <div className="mx-auto w-full max-w-[480px] px-4 pt-6">
       <h1 className="mb-6 text-2xl leading-tight font-bold">{data.title}</h1>
+      {/* Homework (issue 27): the deadline in the participant's zone, a countdown at the end. */}
+      {data.settings.closesAt && hydrated ? (
+        <div className="-mt-4 mb-6 text-muted-foreground">
+          <Suspense fallback={null}>
+            <DeadlineNote closesAt={data.settings.closesAt} />
+          </Suspense>
+        </div>
+      ) : null}
       {remaining.length < data.questions.length ? (
         <p className="mb-6 text-muted-foreground" data-testid="vote-partly-answered">
           {es.vote.partlyAnswered(data.questions.length - remaining.length)}
