@@ -233,7 +233,7 @@ for (const setting of settings) {
         : '') +
       ` · ${list.reduce((s, r) => s + r.failed, 0)} failed · tallies = recount in ${list.filter((r) => r.recountOk).length}/${list.length} runs · load ${list.map((r) => r.load.split(' ')[0]).join(', ')}`,
     target: scaled
-      ? 'CPU ≤ 1.15×' + (setting === '2' ? ', throughput ≥ 1.0×' : '')
+      ? `CPU ≤ 1.15×${setting === '2' ? ', throughput ≥ 1.0×' : ''}`
       : setting === '1'
         ? '≥ 0.8× SQLite'
         : undefined,
