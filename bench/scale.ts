@@ -21,7 +21,8 @@ import { machine, type Row, table, writeResults } from './lib/report.ts';
  * the counters the summary shows are compared with a recount of the stored rows.
  * Settings: SCALE_SECONDS=8, SCALE_CONNECTIONS=100, SCALE_REPEAT=3, SCALE_SETTINGS=sqlite,1,2,3
  * PG_URL=postgres://postgres@127.0.0.1:5432/test, REDIS_URL=redis://127.0.0.1:6379,
- * BENCH_OUT (default bench/results-scale.md).
+ * SCALE_PROFILE=1 (each instance writes a CPU profile to bench/profiles/), BENCH_OUT (default
+ * bench/results-scale.md).
  */
 
 const env = process.env;
@@ -34,6 +35,9 @@ const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const out = env.BENCH_OUT ?? join(root, 'bench/results-scale.md');
 const tag = randomBytes(4).toString('hex');
 const log = (line: string) => console.log(`  ${line}`);
+const nodeArgs = env.SCALE_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/profiles')}`]
+  : [];
 
 interface Run {
   setting: string;
@@ -47,6 +51,8 @@ interface Run {
   postgresUs: number;
   redisUs: number;
   recountOk: boolean;
+  /** PostgreSQL: ballots per transaction (rows sharing an xmin were stored together). */
+  perTransaction: number;
   load: string;
 }
 
@@ -92,6 +98,18 @@ async function redisPid(redis: Redis): Promise<number | undefined> {
   return readdirSync('/proc').includes(String(pid)) ? pid : undefined;
 }
 
+/** How many ballots a transaction stored, on average: rows of one transaction share an xmin. */
+async function ballotsPerTransaction(admin: pg.Client, slug: string): Promise<number> {
+  const { rows } = await admin.query<{ n: number; tx: number }>(
+    `select count(*)::int as n, count(distinct b.xmin::text)::int as tx
+       from bench_scale_${tag}.ballots b join bench_scale_${tag}.polls p on p.id = b.poll_id
+      where p.slug = $1`,
+    [slug],
+  );
+  const { n, tx } = rows[0] ?? { n: 0, tx: 0 };
+  return tx > 0 ? n / tx : 0;
+}
+
 /** The counters a summary reads (getTally) against a recount of the stored rows. */
 async function tallyEqualsRecount(store: PollStore, slug: string): Promise<boolean> {
   const poll = await store.getPollBySlug(slug);
@@ -135,6 +153,7 @@ async function runSetting(
             ...(!sqlite && { REDIS_URL: redisUrl, REDIS_CHANNEL: `sondeo:bench-scale-${tag}` }),
           },
           healthPath: '/api/v1/health',
+          nodeArgs,
         }),
       );
     }
@@ -163,6 +182,7 @@ async function runSetting(
       postgresUs: per(pgS),
       redisUs: per(redisS),
       recountOk: await tallyEqualsRecount(store, poll.slug),
+      perTransaction: sqlite ? 0 : await ballotsPerTransaction(ctx.admin, poll.slug),
       load: loadAverage(),
     };
   } finally {
@@ -192,7 +212,7 @@ try {
       log(
         `${fmt(r.rps)} ballots/s · server ${r.serverUs.toFixed(0)} µs · PostgreSQL ` +
           `${r.postgresUs.toFixed(0)} µs · Redis ${r.redisUs.toFixed(1)} µs per ballot · ` +
-          `${r.ok} acknowledged, ${r.failed} failed · tallies = recount: ${r.recountOk} · load ${r.load}`,
+          `${r.perTransaction.toFixed(1)} per transaction · ${r.ok} acknowledged, ${r.failed} failed · tallies = recount: ${r.recountOk} · load ${r.load}`,
       );
       runs.push(r);
     }
@@ -222,6 +242,9 @@ for (const setting of settings) {
     result:
       `${fmt(median(list.map((r) => r.rps)))} ballots/s (runs: ${list.map((r) => fmt(r.rps)).join(', ')}) · ` +
       `p50 ${median(list.map((r) => r.p50)).toFixed(0)} ms · p99 ${median(list.map((r) => r.p99)).toFixed(0)} ms · ` +
+      (setting === 'sqlite'
+        ? ''
+        : `${median(list.map((r) => r.perTransaction)).toFixed(1)} ballots per transaction · `) +
       `CPU per ballot: server ${median(list.map((r) => r.serverUs)).toFixed(0)} µs, PostgreSQL ` +
       `${median(list.map((r) => r.postgresUs)).toFixed(0)} µs, Redis ${median(list.map((r) => r.redisUs)).toFixed(1)} µs` +
       (scaled

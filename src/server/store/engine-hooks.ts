@@ -14,6 +14,12 @@ export interface EngineHooks {
    */
   lockPoll?(trx: Transaction<Database>, pollId: number): Promise<void>;
   /**
+   * The same lock as lockPoll, taken by a read of the poll's row that the writer needs anyway
+   * (a ballot batch reads its status first): one round trip less per transaction. Present
+   * exactly when lockPoll is.
+   */
+  lockingRead?<Q extends { forNoKeyUpdate(): Q }>(query: Q): Q;
+  /**
    * How a multi-row INSERT's rows are split into statements. SQLite: power-of-two groups, so its
    * kept statements stay few (sql-shapes.ts); an engine that keeps none: rowChunks, the default
    * (the groups cost PostgreSQL a round trip each: +50% time per ballot in batches of 50).

@@ -81,7 +81,7 @@ export class VoteBatcher {
     let results: CastVoteResult[];
     try {
       results = await this.db.transaction().execute(async (trx) => {
-        await this.hooks.lockPoll?.(trx, pollId);
+        // castBatch takes the poll's lock with its first read (hooks.lockingRead).
         return castBatch(
           trx,
           pollId,
@@ -109,7 +109,18 @@ async function readState(
   trx: Transaction<Database>,
   pollId: number,
   inputs: CastVoteInput[],
+  hooks: EngineHooks,
 ): Promise<BallotState & { moderate: boolean }> {
+  // First, and locking where the engine locks (EngineHooks.lockPoll): the poll's writers go one
+  // at a time from here to the commit.
+  const pollQuery = trx
+    .selectFrom('polls')
+    .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
+    .where('id', '=', pollId);
+  const poll = await (hooks.lockingRead
+    ? hooks.lockingRead(pollQuery)
+    : pollQuery
+  ).executeTakeFirst();
   const keys = [...new Set(inputs.flatMap((i) => (i.idempotency ? [i.idempotency.key] : [])))];
   const remembered: BallotState['remembered'] = new Map();
   for (const part of chunks(keys)) {
@@ -124,11 +135,6 @@ async function readState(
       remembered.set(r.key, { hash: r.ballot_hash, saved, createdAt: Number(r.created_at) });
     }
   }
-  const poll = await trx
-    .selectFrom('polls')
-    .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
-    .where('id', '=', pollId)
-    .executeTakeFirst();
   // Quiz: the running question and which of the batch's participants are players.
   const quiz =
     poll &&
@@ -203,7 +209,7 @@ export async function castBatch(
   maxWords: number,
 ): Promise<CastVoteResult[]> {
   const groups = hooks.rowGroups ?? rowChunks;
-  const state = await readState(trx, pollId, inputs);
+  const state = await readState(trx, pollId, inputs, hooks);
   const results: CastVoteResult[] = [];
   const keyRows: Database['idempotency_keys'][] = [];
   const stored: CastVoteInput[] = [];
