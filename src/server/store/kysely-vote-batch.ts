@@ -294,6 +294,7 @@ export async function castBatch(
       stored.map((i) => i.answers),
       stored.map((i) => i.participantId),
       groups,
+      hooks.writesInOneStatement,
     );
     // Quiz: the batch that completes the answers tells its ballots, so the caller closes.
     const everyone = state.quiz && (await everyoneAnswered(trx, pollId, state.quiz));

@@ -61,6 +61,7 @@ export async function createPostgresStore(
       isUniqueViolation,
       lockPoll,
       lockingRead: (query) => query.forNoKeyUpdate(),
+      writesInOneStatement: true,
       scanStepRows: 25_000,
     },
     options,
