@@ -9,7 +9,7 @@ import {
 } from '../../../tests/helpers/services.ts';
 import { startTcpProxy } from '../../../tests/helpers/tcp-proxy.ts';
 import type { PollChange } from './change-bus.ts';
-import { createRedisBus, type RedisBus } from './redis-bus.ts';
+import { createRedisBus, REMOTE_NOTICE_MS, type RedisBus } from './redis-bus.ts';
 
 const url = TEST_REDIS_URL;
 const available = await requireService('Redis', redactUrl(url), () => redisAvailable(url));
@@ -83,6 +83,35 @@ describe.runIf(available)('redis bus', () => {
       { slug: 'burst123', kind: 'votes' },
       { slug: 'burst123', kind: 'poll' },
     ]);
+  });
+
+  it('sends a hot poll’s changes of many turns as one message per REMOTE_NOTICE_MS, the first at once', async () => {
+    const a = bus();
+    const b = bus();
+    await Promise.all([a.waitUntilConnected(5000), b.waitUntilConnected(5000)]);
+    // What goes out on the channel, counted by a plain subscriber of it.
+    const spy = new Redis(url);
+    let messages = 0;
+    spy.on('message', () => messages++);
+    await spy.subscribe(channel);
+    const seenB = record(b);
+    const started = Date.now();
+    a.publish({ slug: 'first123', kind: 'votes' });
+    await vi.waitFor(() => expect(seenB).toHaveLength(1), { interval: 1 });
+    // A lone change after a quiet spell is not held back.
+    expect(Date.now() - started).toBeLessThan(REMOTE_NOTICE_MS + 50);
+    // A ballot every turn for ~100 ms: one message per turn before, ≤ ~6 now.
+    const until = Date.now() + 5 * REMOTE_NOTICE_MS;
+    while (Date.now() < until) {
+      a.publish({ slug: 'hot12345', kind: 'votes' });
+      await new Promise((r) => setImmediate(r));
+    }
+    await quiet();
+    expect(messages).toBeGreaterThanOrEqual(2);
+    expect(messages).toBeLessThanOrEqual(8);
+    // The other instance still hears the change (once per message, the last one included).
+    expect(seenB.at(-1)).toEqual({ slug: 'hot12345', kind: 'votes' });
+    spy.disconnect();
   });
 
   it('resubscribes after its subscriber connection is killed, reporting the flips', async () => {

@@ -21,6 +21,9 @@ export function failFastRedis(
     commandTimeout: REDIS_TIMEOUT_MS,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
+    // The commands of one event-loop turn leave in one write: a hall's ballots each look up
+    // their seat (shared-room.ts), one socket write apiece before (issue 29).
+    enableAutoPipelining: true,
   });
   redis.on('error', () => {});
   let lastWarning = 0;

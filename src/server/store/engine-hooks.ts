@@ -14,11 +14,20 @@ export interface EngineHooks {
    */
   lockPoll?(trx: Transaction<Database>, pollId: number): Promise<void>;
   /**
+   * The same lock as lockPoll, taken by a read of the poll's row that the writer needs anyway
+   * (a ballot batch reads its status first): one round trip less per transaction. Present
+   * exactly when lockPoll is.
+   */
+  lockingRead?<Q extends { forNoKeyUpdate(): Q }>(query: Q): Q;
+  /**
    * How a multi-row INSERT's rows are split into statements. SQLite: power-of-two groups, so its
    * kept statements stay few (sql-shapes.ts); an engine that keeps none: rowChunks, the default
    * (the groups cost PostgreSQL a round trip each: +50% time per ballot in batches of 50).
    */
   rowGroups?<T>(rows: readonly T[]): T[][];
+  /** The engine runs data-modifying WITH (PostgreSQL): a ballot batch's counters and its
+   *  participants go in one statement instead of four round trips (kysely-counters.ts). */
+  writesInOneStatement?: boolean;
   /** Ballots one step of a long read (the integrity view) covers; default INTEGRITY_STEP_ROWS,
    *  sized for SQLite, which runs each step synchronously. PostgreSQL runs it in its own
    *  process: bigger steps, fewer round trips. */

@@ -24,17 +24,10 @@ export async function countBallots(
   ballots: { questionId: number; optionIds: number[] }[][],
   participants: readonly string[] = [],
   groups: <T>(rows: readonly T[]) => T[][] = (rows) => [[...rows]],
+  /** The engine runs data-modifying WITH (PostgreSQL): everything below in one statement. */
+  oneStatement = false,
 ): Promise<void> {
-  let newParticipants = 0;
   const ids = [...new Set(participants)].map((id) => ({ poll_id: pollId, participant_id: id }));
-  for (const part of ids.length > 0 ? groups(ids) : []) {
-    const result = await trx
-      .insertInto('poll_participants')
-      .values(part)
-      .onConflict((oc) => oc.columns(['poll_id', 'participant_id']).doNothing())
-      .executeTakeFirst();
-    newParticipants += Number(result.numInsertedOrUpdatedRows ?? 0);
-  }
   const byOption = new Map<number, number>();
   const byQuestion = new Map<number, number>();
   // A ballot names each question once and each option once (the domain checked), so +1 each.
@@ -43,6 +36,17 @@ export async function countBallots(
       byQuestion.set(a.questionId, (byQuestion.get(a.questionId) ?? 0) + 1);
       for (const id of a.optionIds) byOption.set(id, (byOption.get(id) ?? 0) + 1);
     }
+  }
+  if (oneStatement)
+    return countInOneStatement(trx, pollId, ballots.length, ids, byOption, byQuestion);
+  let newParticipants = 0;
+  for (const part of ids.length > 0 ? groups(ids) : []) {
+    const result = await trx
+      .insertInto('poll_participants')
+      .values(part)
+      .onConflict((oc) => oc.columns(['poll_id', 'participant_id']).doNothing())
+      .executeTakeFirst();
+    newParticipants += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
   if (byOption.size > 0) {
     await trx
@@ -67,6 +71,45 @@ export async function countBallots(
     }))
     .where('id', '=', pollId)
     .execute();
+}
+
+/**
+ * countBallots' four writes as one PostgreSQL statement (data-modifying WITH: each part runs
+ * once, to completion, whether or not the last one reads it). A batch was four round trips
+ * here, each holding the poll's lock a little longer while other instances' batches waited
+ * (issue 29). Same rows, same counts.
+ */
+async function countInOneStatement(
+  trx: Db,
+  pollId: number,
+  ballots: number,
+  participants: { poll_id: number; participant_id: string }[],
+  byOption: Map<number, number>,
+  byQuestion: Map<number, number>,
+): Promise<void> {
+  const parts = [];
+  if (participants.length > 0) {
+    const rows = participants.map((p) => sql`(${p.poll_id}, ${p.participant_id})`);
+    parts.push(sql`new_participants as (insert into poll_participants (poll_id, participant_id)
+      values ${sql.join(rows)} on conflict (poll_id, participant_id) do nothing returning 1)`);
+  }
+  if (byOption.size > 0) {
+    parts.push(sql`counted_options as (update options
+      set vote_count = vote_count + ${increments(byOption)}
+      where id in (${sql.join([...byOption.keys()])}))`);
+  }
+  if (byQuestion.size > 0) {
+    parts.push(sql`counted_questions as (update questions
+      set respondent_count = respondent_count + ${increments(byQuestion)}
+      where id in (${sql.join([...byQuestion.keys()])}))`);
+  }
+  const newParticipants =
+    participants.length > 0 ? sql`(select count(*) from new_participants)` : sql`0`;
+  await sql`${parts.length > 0 ? sql`with ${sql.join(parts)} ` : sql``}update polls
+    set ballot_count = ballot_count + ${ballots},
+      participant_count = participant_count + ${newParticipants},
+      updated_at = ${bumpedBy(ballots)}
+    where id = ${pollId}`.execute(trx);
 }
 
 /**

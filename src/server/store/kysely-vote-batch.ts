@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
 import { answeredKey, type BallotState, judgeBallot } from './ballot-judge.ts';
+import { insertRows } from './compiled-inserts.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { countBallots } from './kysely-counters.ts';
 import { everyoneAnswered, readQuizGate } from './kysely-quiz.ts';
@@ -81,7 +82,7 @@ export class VoteBatcher {
     let results: CastVoteResult[];
     try {
       results = await this.db.transaction().execute(async (trx) => {
-        await this.hooks.lockPoll?.(trx, pollId);
+        // castBatch takes the poll's lock with its first read (hooks.lockingRead).
         return castBatch(
           trx,
           pollId,
@@ -109,7 +110,18 @@ async function readState(
   trx: Transaction<Database>,
   pollId: number,
   inputs: CastVoteInput[],
+  hooks: EngineHooks,
 ): Promise<BallotState & { moderate: boolean }> {
+  // First, and locking where the engine locks (EngineHooks.lockPoll): the poll's writers go one
+  // at a time from here to the commit.
+  const pollQuery = trx
+    .selectFrom('polls')
+    .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
+    .where('id', '=', pollId);
+  const poll = await (hooks.lockingRead
+    ? hooks.lockingRead(pollQuery)
+    : pollQuery
+  ).executeTakeFirst();
   const keys = [...new Set(inputs.flatMap((i) => (i.idempotency ? [i.idempotency.key] : [])))];
   const remembered: BallotState['remembered'] = new Map();
   for (const part of chunks(keys)) {
@@ -124,11 +136,6 @@ async function readState(
       remembered.set(r.key, { hash: r.ballot_hash, saved, createdAt: Number(r.created_at) });
     }
   }
-  const poll = await trx
-    .selectFrom('polls')
-    .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
-    .where('id', '=', pollId)
-    .executeTakeFirst();
   // Quiz: the running question and which of the batch's participants are players.
   const quiz =
     poll &&
@@ -203,7 +210,7 @@ export async function castBatch(
   maxWords: number,
 ): Promise<CastVoteResult[]> {
   const groups = hooks.rowGroups ?? rowChunks;
-  const state = await readState(trx, pollId, inputs);
+  const state = await readState(trx, pollId, inputs, hooks);
   const results: CastVoteResult[] = [];
   const keyRows: Database['idempotency_keys'][] = [];
   const stored: CastVoteInput[] = [];
@@ -231,7 +238,7 @@ export async function castBatch(
     stored.push(input);
   }
 
-  const ids = await insertBallots(trx, pollId, stored, groups);
+  const ids = await insertBallots(trx, hooks, pollId, stored, groups);
   const choices: Database['choices'][] = [];
   const numbers: Database['number_answers'][] = [];
   const answeredRows: Database['answered_questions'][] = [];
@@ -270,16 +277,12 @@ export async function castBatch(
   }
 
   // SQLite: groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
-  for (const part of groups(choices)) await trx.insertInto('choices').values(part).execute();
-  for (const part of groups(numbers)) {
-    await trx.insertInto('number_answers').values(part).execute();
-  }
+  for (const part of groups(choices)) await insertRows(trx, hooks, 'choices', part);
+  for (const part of groups(numbers)) await insertRows(trx, hooks, 'number_answers', part);
   for (const part of groups(answeredRows)) {
-    await trx.insertInto('answered_questions').values(part).execute();
+    await insertRows(trx, hooks, 'answered_questions', part);
   }
-  for (const part of groups(keyRows)) {
-    await trx.insertInto('idempotency_keys').values(part).execute();
-  }
+  for (const part of groups(keyRows)) await insertRows(trx, hooks, 'idempotency_keys', part);
   if (texts.length > 0) await storeTextAnswers(trx, pollId, state.moderate, texts, maxWords);
   if (stored.length > 0) {
     await countBallots(
@@ -288,6 +291,7 @@ export async function castBatch(
       stored.map((i) => i.answers),
       stored.map((i) => i.participantId),
       groups,
+      hooks.writesInOneStatement,
     );
     // Quiz: the batch that completes the answers tells its ballots, so the caller closes.
     const everyone = state.quiz && (await everyoneAnswered(trx, pollId, state.quiz));
@@ -305,29 +309,30 @@ export async function castBatch(
  */
 async function insertBallots(
   trx: Transaction<Database>,
+  hooks: EngineHooks,
   pollId: number,
   inputs: CastVoteInput[],
   groups: (rows: readonly CastVoteInput[]) => CastVoteInput[][],
 ): Promise<number[]> {
   const idsOf = new Map<string, number[]>();
   for (const part of groups(inputs)) {
-    const rows = await trx
-      .insertInto('ballots')
-      .values(
-        part.map((i) => ({
-          poll_id: pollId,
-          participant_id: i.participantId,
-          created_at: i.now.getTime(),
-          source: i.source ?? '',
-          fresh_participant: i.freshParticipant ? 1 : 0,
-          participant_issued_at: i.participantIssuedAt ?? null,
-          seated: i.seated ? 1 : 0,
-        })),
-      )
-      .returning(['id', 'participant_id', 'created_at'])
-      .execute();
+    const rows = await insertRows(
+      trx,
+      hooks,
+      'ballots',
+      part.map((i) => ({
+        poll_id: pollId,
+        participant_id: i.participantId,
+        created_at: i.now.getTime(),
+        source: i.source ?? '',
+        fresh_participant: i.freshParticipant ? 1 : 0,
+        participant_issued_at: i.participantIssuedAt ?? null,
+        seated: i.seated ? 1 : 0,
+      })),
+      ['id', 'participant_id', 'created_at'],
+    );
     for (const r of rows) {
-      const key = pair(Number(r.created_at), r.participant_id);
+      const key = pair(Number(r.created_at), String(r.participant_id));
       const ids = idsOf.get(key);
       if (ids) ids.push(Number(r.id));
       else idsOf.set(key, [Number(r.id)]);

@@ -26,7 +26,7 @@ export async function castVote(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
-        await hooks.lockPoll?.(trx, input.pollId);
+        // castBatch takes the poll's lock with its first read (hooks.lockingRead).
         const [result] = await castBatch(trx, input.pollId, [input], hooks, maxWords);
         return result!;
       });

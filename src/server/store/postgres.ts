@@ -55,7 +55,17 @@ export async function createPostgresStore(
     throw error;
   }
   // Long reads step by 25,000 ballots: PostgreSQL groups them in its own process.
-  return new KyselyPollStore(db, { isUniqueViolation, lockPoll, scanStepRows: 25_000 }, options);
+  return new KyselyPollStore(
+    db,
+    {
+      isUniqueViolation,
+      lockPoll,
+      lockingRead: (query) => query.forNoKeyUpdate(),
+      writesInOneStatement: true,
+      scanStepRows: 25_000,
+    },
+    options,
+  );
 }
 
 async function createSchema(db: Kysely<Database>, schema: string): Promise<void> {

@@ -1,0 +1,273 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { parseDatabaseUrl } from '../src/server/config.ts';
+import { openStore } from '../src/server/store/open-store.ts';
+import type { PollStore } from '../src/server/store/store.ts';
+import { ballotLoad, createBenchPoll } from './lib/api.ts';
+import { runLoad } from './lib/load.ts';
+import { cpuSeconds, root, type Server, startServer, tempSqlite } from './lib/processes.ts';
+import { machine, type Row, table, writeResults } from './lib/report.ts';
+
+/**
+ * `npm run bench:scale` (issue 29): one hot poll, every ballot from a new participant, rate
+ * limits off, on PostgreSQL + Redis with 1, 2 and 3 instances, and on SQLite (one instance),
+ * alternated run by run so the machine's drift falls on every setting alike. For each run:
+ * ballots/s and the CPU per ballot of the instances, of their PostgreSQL backends (found by
+ * application_name in pg_stat_activity, read from /proc/<pid>/stat) and of redis-server
+ * (/proc, or INFO's used_cpu when its process is not ours to read), each apart. After every run
+ * the counters the summary shows are compared with a recount of the stored rows.
+ * Settings: SCALE_SECONDS=8, SCALE_CONNECTIONS=100, SCALE_REPEAT=3, SCALE_SETTINGS=sqlite,1,2,3
+ * PG_URL=postgres://postgres@127.0.0.1:5432/test, REDIS_URL=redis://127.0.0.1:6379,
+ * SCALE_PROFILE=1 (each instance writes a CPU profile to bench/profiles/), BENCH_OUT (default
+ * bench/results-scale.md).
+ */
+
+const env = process.env;
+const seconds = Number(env.SCALE_SECONDS ?? 8);
+const connections = Number(env.SCALE_CONNECTIONS ?? 100);
+const repeat = Number(env.SCALE_REPEAT ?? 3);
+const settings = (env.SCALE_SETTINGS ?? 'sqlite,1,2,3').split(',');
+const pgUrl = env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const out = env.BENCH_OUT ?? join(root, 'bench/results-scale.md');
+const tag = randomBytes(4).toString('hex');
+const log = (line: string) => console.log(`  ${line}`);
+const nodeArgs = env.SCALE_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/profiles')}`]
+  : [];
+
+interface Run {
+  setting: string;
+  rps: number;
+  ok: number;
+  failed: number;
+  p50: number;
+  p99: number;
+  /** µs per acknowledged ballot. */
+  serverUs: number;
+  postgresUs: number;
+  redisUs: number;
+  recountOk: boolean;
+  /** PostgreSQL: ballots per transaction (rows sharing an xmin were stored together). */
+  perTransaction: number;
+  load: string;
+}
+
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** The PostgreSQL backends of this bench's instances: they connect with our application_name. */
+async function backendPids(admin: pg.Client, app: string): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where application_name = $1',
+    [app],
+  );
+  return rows.map((r) => r.pid);
+}
+
+function cpuOf(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      total += cpuSeconds(pid);
+    } catch {
+      // a backend that ended between the listing and the read
+    }
+  }
+  return total;
+}
+
+/** redis-server's CPU so far (s): its process when readable, else what INFO says. */
+async function redisCpu(redis: Redis, pid: number | undefined): Promise<number> {
+  if (pid !== undefined) {
+    try {
+      return cpuSeconds(pid);
+    } catch {
+      // not ours to read
+    }
+  }
+  const info = await redis.info('cpu');
+  const get = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)?.[1] ?? 0);
+  return get('used_cpu_sys') + get('used_cpu_user');
+}
+
+async function redisPid(redis: Redis): Promise<number | undefined> {
+  const pid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
+  return readdirSync('/proc').includes(String(pid)) ? pid : undefined;
+}
+
+/** How many ballots a transaction stored, on average: rows of one transaction share an xmin. */
+async function ballotsPerTransaction(admin: pg.Client, slug: string): Promise<number> {
+  const { rows } = await admin.query<{ n: number; tx: number }>(
+    `select count(*)::int as n, count(distinct b.xmin::text)::int as tx
+       from bench_scale_${tag}.ballots b join bench_scale_${tag}.polls p on p.id = b.poll_id
+      where p.slug = $1`,
+    [slug],
+  );
+  const { n, tx } = rows[0] ?? { n: 0, tx: 0 };
+  return tx > 0 ? n / tx : 0;
+}
+
+/** The counters a summary reads (getTally) against a recount of the stored rows. */
+async function tallyEqualsRecount(store: PollStore, slug: string): Promise<boolean> {
+  const poll = await store.getPollBySlug(slug);
+  if (!poll) return false;
+  const [tally, recount] = await Promise.all([
+    store.getTally(poll.id),
+    store.getVoteCounts(poll.id),
+  ]);
+  if (!tally) return false;
+  const nonZero = (list: { optionId: number; count: number }[]) =>
+    JSON.stringify(list.filter((o) => o.count > 0).sort((a, b) => a.optionId - b.optionId));
+  const byQuestion = (list: { questionId: number; count: number }[]) =>
+    JSON.stringify(list.filter((o) => o.count > 0).sort((a, b) => a.questionId - b.questionId));
+  return (
+    tally.counts.ballots === recount.ballots &&
+    nonZero(tally.counts.optionCounts) === nonZero(recount.optionCounts) &&
+    byQuestion(tally.counts.respondents) === byQuestion(recount.respondents)
+  );
+}
+
+async function runSetting(
+  setting: string,
+  amount: number,
+  ctx: { admin: pg.Client; redis: Redis; redisPid: number | undefined },
+): Promise<Run> {
+  const sqlite = setting === 'sqlite';
+  const instances = sqlite ? 1 : Number(setting);
+  const app = `sondeo_scale_${tag}`;
+  const databaseUrl = sqlite
+    ? tempSqlite()
+    : `${pgUrl}?schema=bench_scale_${tag}&application_name=${app}`;
+  const servers: Server[] = [];
+  const store = await openStore({ database: parseDatabaseUrl(databaseUrl) });
+  try {
+    for (let i = 0; i < instances; i++) {
+      servers.push(
+        await startServer({
+          script: 'src/server/main.ts',
+          env: {
+            DATABASE_URL: databaseUrl,
+            ...(!sqlite && { REDIS_URL: redisUrl, REDIS_CHANNEL: `sondeo:bench-scale-${tag}` }),
+          },
+          healthPath: '/api/v1/health',
+          nodeArgs,
+        }),
+      );
+    }
+    const urls = servers.map((s) => s.url);
+    // Warm-up (JIT, pools, caches) on a poll of its own.
+    const warm = await createBenchPoll(urls[0]!);
+    await runLoad({ ...ballotLoad(urls, warm, connections), amount: Math.round(amount / 4) });
+    const poll = await createBenchPoll(urls[0]!);
+    const pids = sqlite ? [] : await backendPids(ctx.admin, app);
+    const server0 = servers.reduce((s, x) => s + x.cpuSeconds(), 0);
+    const pg0 = cpuOf(pids);
+    const redis0 = sqlite ? 0 : await redisCpu(ctx.redis, ctx.redisPid);
+    const result = await runLoad({ ...ballotLoad(urls, poll, connections), amount });
+    const serverS = servers.reduce((s, x) => s + x.cpuSeconds(), 0) - server0;
+    const pgS = cpuOf(pids) - pg0;
+    const redisS = sqlite ? 0 : (await redisCpu(ctx.redis, ctx.redisPid)) - redis0;
+    const per = (s: number) => (s * 1e6) / Math.max(result.ok, 1);
+    return {
+      setting,
+      rps: result.rps,
+      ok: result.ok,
+      failed: result.non2xx + result.errors,
+      p50: result.p50,
+      p99: result.p99,
+      serverUs: per(serverS),
+      postgresUs: per(pgS),
+      redisUs: per(redisS),
+      recountOk: await tallyEqualsRecount(store, poll.slug),
+      perTransaction: sqlite ? 0 : await ballotsPerTransaction(ctx.admin, poll.slug),
+      load: loadAverage(),
+    };
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await store.close();
+  }
+}
+
+const label = (s: string) => (s === 'sqlite' ? 'SQLite, 1 instance' : `PostgreSQL + Redis, ${s}`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+console.log(machine());
+const admin = new pg.Client({ connectionString: pgUrl });
+await admin.connect();
+const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+await redis.connect();
+const ctx = { admin, redis, redisPid: await redisPid(redis) };
+// A fixed number of ballots per run, so every setting does the same work.
+const amount = Number(env.SCALE_BALLOTS ?? 6000 * seconds);
+const runs: Run[] = [];
+try {
+  for (let round = 1; round <= repeat; round++) {
+    for (const setting of settings) {
+      console.log(`Round ${round}: ${label(setting)}`);
+      const r = await runSetting(setting, amount, ctx);
+      log(
+        `${fmt(r.rps)} ballots/s · server ${r.serverUs.toFixed(0)} µs · PostgreSQL ` +
+          `${r.postgresUs.toFixed(0)} µs · Redis ${r.redisUs.toFixed(1)} µs per ballot · ` +
+          `${r.perTransaction.toFixed(1)} per transaction · ${r.ok} acknowledged, ${r.failed} failed · tallies = recount: ${r.recountOk} · load ${r.load}`,
+      );
+      runs.push(r);
+    }
+  }
+} finally {
+  await admin.query(`drop schema if exists bench_scale_${tag} cascade`).catch(() => {});
+  await admin.end();
+  redis.disconnect();
+}
+
+const rows: Row[] = [];
+const of = (s: string) => runs.filter((r) => r.setting === s);
+const one = of('1');
+for (const setting of settings) {
+  const list = of(setting);
+  const total = (r: Run) => r.serverUs + r.postgresUs + r.redisUs;
+  const versusOne = list.map((r, i) => (one[i] ? total(r) / total(one[i]!) : Number.NaN));
+  const rpsVersusOne = list.map((r, i) => (one[i] ? r.rps / one[i]!.rps : Number.NaN));
+  const versusSqlite = list.map((r, i) => {
+    const s = of('sqlite')[i];
+    return s ? r.rps / s.rps : Number.NaN;
+  });
+  const ratios = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
+  const scaled = setting !== 'sqlite' && setting !== '1' && one.length > 0;
+  rows.push({
+    measure: `${label(setting)}, ${connections} conn.`,
+    result:
+      `${fmt(median(list.map((r) => r.rps)))} ballots/s (runs: ${list.map((r) => fmt(r.rps)).join(', ')}) · ` +
+      `p50 ${median(list.map((r) => r.p50)).toFixed(0)} ms · p99 ${median(list.map((r) => r.p99)).toFixed(0)} ms · ` +
+      (setting === 'sqlite'
+        ? ''
+        : `${median(list.map((r) => r.perTransaction)).toFixed(1)} ballots per transaction · `) +
+      `CPU per ballot: server ${median(list.map((r) => r.serverUs)).toFixed(0)} µs, PostgreSQL ` +
+      `${median(list.map((r) => r.postgresUs)).toFixed(0)} µs, Redis ${median(list.map((r) => r.redisUs)).toFixed(1)} µs` +
+      (scaled
+        ? ` · **total CPU per ballot ${median(versusOne).toFixed(2)}× one instance's** (runs: ${ratios(versusOne)}) · ` +
+          `throughput ${median(rpsVersusOne).toFixed(2)}× (runs: ${ratios(rpsVersusOne)})`
+        : '') +
+      (setting === '1' && of('sqlite').length > 0
+        ? ` · **${median(versusSqlite).toFixed(2)}× SQLite's ballots/s** (runs: ${ratios(versusSqlite)})`
+        : '') +
+      ` · ${list.reduce((s, r) => s + r.failed, 0)} failed · tallies = recount in ${list.filter((r) => r.recountOk).length}/${list.length} runs · load ${list.map((r) => r.load.split(' ')[0]).join(', ')}`,
+    target: scaled
+      ? `CPU ≤ 1.15×${setting === '2' ? ', throughput ≥ 1.0×' : ''}`
+      : setting === '1'
+        ? '≥ 0.8× SQLite'
+        : undefined,
+    met: scaled
+      ? median(versusOne) <= 1.15 && (setting !== '2' || median(rpsVersusOne) >= 1)
+      : setting === '1' && of('sqlite').length > 0
+        ? median(versusSqlite) >= 0.8
+        : undefined,
+  });
+}
+const result = table(rows);
+console.log(`\n${result}\n`);
+writeResults(out, 'Latest run', `${machine()}\n\n${result}\n`);
+console.log(`Written to ${out}`);
