@@ -8,6 +8,7 @@ import {
   summaryViewFor,
 } from './cache.ts';
 import type { ChangeBus, PollChange } from './change-bus.ts';
+import type { PlayerFrames } from './player-frames.ts';
 import type { QaFeed, QaSnapshot } from './qa-feed.ts';
 import {
   DEFAULT_LIMITS,
@@ -32,6 +33,8 @@ export interface HubOptions {
   presenceMs?: number;
   /** Where `qa` frames come from (issue 20); without it, streams carry none. */
   qa?: Pick<QaFeed, 'frames'>;
+  /** Each quiz player's own result after a close (issue 29); without it, phones read GET …/me. */
+  players?: PlayerFrames;
 }
 
 export interface JoinRequest {
@@ -69,6 +72,8 @@ interface Topic {
   poll?: PollSnapshot;
   summary?: SummarySnapshot;
   qa?: QaSnapshot;
+  /** The scoring moment (PlayerFrames.scoredAt) whose `player` frames were sent. */
+  scoredAt?: string;
 }
 
 /**
@@ -89,6 +94,7 @@ export class LiveHub {
   /** The version of the last `qa` frame each client got, so none is sent twice. */
   private readonly qaVersion = new WeakMap<SseClient, number>();
   private readonly qa?: Pick<QaFeed, 'frames'>;
+  private readonly players?: PlayerFrames;
   private closed = false;
 
   constructor(
@@ -100,6 +106,7 @@ export class LiveHub {
     this.log = options.log ?? ((message, error) => console.warn(message, error));
     this.presenceMs = options.presenceMs ?? LIVE_PRESENCE_MS;
     this.qa = options.qa;
+    this.players = options.players;
     this.unsubscribe = bus.subscribe((change) => this.apply(change));
     this.heartbeat = setInterval(() => this.ping(), options.heartbeatMs ?? LIVE_HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -272,6 +279,31 @@ export class LiveHub {
       }
       // Closing, or making results public or private, changes who gets summaries from now on.
       this.setCanSee(topic, client, client.isHost || open);
+    }
+    await this.syncPlayers(topic, snapshot);
+  }
+
+  /**
+   * A quiz question just closed: each player's stream gets its own points and rank (a
+   * `player` frame, never anyone else's), after the poll frame that shows the close. Streams
+   * without a player (hosts, projectors, people without a nickname) get nothing.
+   */
+  private async syncPlayers(topic: Topic, snapshot: PollSnapshot): Promise<void> {
+    const scoredAt = this.players?.scoredAt(snapshot);
+    if (scoredAt === undefined || scoredAt === topic.scoredAt) return;
+    topic.scoredAt = scoredAt;
+    let bodyOf: (participantId: string) => string | undefined;
+    try {
+      bodyOf = await this.players!.bodies(snapshot);
+    } catch (error) {
+      // Tried again on the next change; meanwhile phones ask GET …/me themselves.
+      topic.scoredAt = undefined;
+      throw error;
+    }
+    for (const client of topic.clients) {
+      const id = this.presentAs.get(client);
+      const body = id === undefined ? undefined : bodyOf(id);
+      if (body !== undefined) client.send(encodeFrame(this.nextId(topic), 'player', body));
     }
   }
 

@@ -20,15 +20,16 @@ import { ResultCard, Standing } from './result-card.tsx';
 
 const t = esQuiz.phone;
 
-/** A hall of phones asks for its results over this spread after a close, not all at once. */
-const RESULT_SPREAD_MS = 400;
+/** The stream pushes each player's result at a close (a `player` frame, issue 29); a phone
+ *  that has not got it by then (its stream down or reconnecting) asks GET …/me. */
 const RESULT_RETRY_MS = 1500;
 
 /**
  * The phone's game (issue 18), loaded only for a quiz: 'Tu apodo' first, then the question the
  * presenter shows with its countdown and tiles, 'Respuesta enviada', the result with score and
- * rank after each close, and the final standing. Everything comes from the poll (the stream)
- * and GET …/me, so a reload rejoins where the room is, running countdown included.
+ * rank after each close, and the final standing. Everything comes from the poll and the
+ * player's own `player` frames (the stream) and GET …/me, so a reload rejoins where the room
+ * is, running countdown included.
  */
 export function QuizPhone({ poll }: { poll: Poll }) {
   const slug = poll.slug;
@@ -50,7 +51,6 @@ export function QuizPhone({ poll }: { poll: Poll }) {
   const [answeredHere, setAnsweredHere] = useState<ReadonlySet<number>>(() => new Set());
   const [refusedHere, setRefusedHere] = useState<ReadonlySet<number>>(() => new Set());
   const send = useSendAnswer(slug);
-  useResultsAfterClose(slug, closedAt, poll.status);
   // A reset (issue 24) is a new game: this phone is nobody's player until it joins again.
   const queryClient = useQueryClient();
   const [run, setRun] = useState(poll.resetCount);
@@ -186,21 +186,4 @@ function Over() {
   return (
     <EmptyState icon={CircleOff} title={t.overTitle} description={t.overDescription} level={1} />
   );
-}
-
-/**
- * When the current question closes (or the game ends), this player's points and rank are new:
- * read GET …/me again, each phone at its own moment within RESULT_SPREAD_MS so a hall's
- * requests do not all land in the same millisecond.
- */
-function useResultsAfterClose(slug: string, closedAt: string | null, status: Poll['status']) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!closedAt && status !== 'closed') return;
-    const timer = setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: queryKeys.answered(slug) }),
-      Math.random() * RESULT_SPREAD_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [slug, closedAt, status, queryClient]);
 }
