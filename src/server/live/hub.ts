@@ -261,49 +261,61 @@ export class LiveHub {
     // A re-read that found nothing new (a staleness guard's refresh) sends nothing.
     // (`now` aside: it is the time of the read, stamped again on sending.)
     if (topic.poll && sameView(snapshot.json, topic.poll.json)) return;
-    topic.poll = snapshot;
+    // A quiz question that just closed: each player's own result leaves with the poll frame
+    // that shows the close, in the same write (one syscall per phone, not two).
+    const players = await this.playerBodies(topic, snapshot);
+    // Another sync sent something newer meanwhile: only the players' frames are left to send.
+    const current = !topic.poll || snapshot.version > topic.poll.version;
+    if (current) topic.poll = snapshot;
     const open = resultsOpenToAll(snapshot.poll);
     let frame: Buffer | undefined;
     let hostFrame: Buffer | undefined;
     for (const client of topic.clients) {
-      if (client.pollVersion < snapshot.version) {
+      let pollFrame: Buffer | undefined;
+      if (current && client.pollVersion < snapshot.version) {
         client.pollVersion = snapshot.version;
         // Two frames at most: a quiz's host also gets the correct answers before the close.
         if (client.isHost && snapshot.hostJson !== snapshot.json) {
-          hostFrame ??= encodeFrame(this.nextId(topic), 'poll', withNow(snapshot.hostJson));
-          client.send(hostFrame, 'poll');
+          pollFrame = hostFrame ??= encodeFrame(
+            this.nextId(topic),
+            'poll',
+            withNow(snapshot.hostJson),
+          );
         } else {
-          frame ??= encodeFrame(this.nextId(topic), 'poll', withNow(snapshot.json));
-          client.send(frame, 'poll');
+          pollFrame = frame ??= encodeFrame(this.nextId(topic), 'poll', withNow(snapshot.json));
         }
       }
+      const id = players && this.presentAs.get(client);
+      const body = id === undefined ? undefined : players?.(id);
+      const mine = body === undefined ? undefined : encodeFrame(this.nextId(topic), 'player', body);
+      if (pollFrame && mine) client.send(Buffer.concat([pollFrame, mine]), 'poll');
+      else if (pollFrame) client.send(pollFrame, 'poll');
+      else if (mine) client.send(mine);
       // Closing, or making results public or private, changes who gets summaries from now on.
-      this.setCanSee(topic, client, client.isHost || open);
+      if (current) this.setCanSee(topic, client, client.isHost || open);
     }
-    await this.syncPlayers(topic, snapshot);
   }
 
   /**
-   * A quiz question just closed: each player's stream gets its own points and rank (a
-   * `player` frame, never anyone else's), after the poll frame that shows the close. Streams
-   * without a player (hosts, projectors, people without a nickname) get nothing.
+   * A quiz question just closed (or the game ended): each player's stream gets its own points
+   * and rank (a `player` frame, never anyone else's). Undefined when there is nothing to send;
+   * streams without a player (hosts, projectors, people without a nickname) get nothing.
    */
-  private async syncPlayers(topic: Topic, snapshot: PollSnapshot): Promise<void> {
+  private async playerBodies(
+    topic: Topic,
+    snapshot: PollSnapshot,
+  ): Promise<((participantId: string) => string | undefined) | undefined> {
     const scoredAt = this.players?.scoredAt(snapshot);
-    if (scoredAt === undefined || scoredAt === topic.scoredAt) return;
+    if (scoredAt === undefined || scoredAt === topic.scoredAt) return undefined;
     topic.scoredAt = scoredAt;
-    let bodyOf: (participantId: string) => string | undefined;
     try {
-      bodyOf = await this.players!.bodies(snapshot);
+      return await this.players!.bodies(snapshot);
     } catch (error) {
-      // Tried again on the next change; meanwhile phones ask GET …/me themselves.
+      // The poll frame still goes; the players' frames are tried again on the next change,
+      // and meanwhile phones ask GET …/me themselves.
       topic.scoredAt = undefined;
-      throw error;
-    }
-    for (const client of topic.clients) {
-      const id = this.presentAs.get(client);
-      const body = id === undefined ? undefined : bodyOf(id);
-      if (body !== undefined) client.send(encodeFrame(this.nextId(topic), 'player', body));
+      this.log(`live: could not read the standings of poll ${topic.slug}`, error);
+      return undefined;
     }
   }
 
