@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { Poll, Question } from '../../../../../contract/poll.ts';
+import type { ParticipantState, Poll, Question } from '../../../../../contract/poll.ts';
 import type { Answer } from '../../../../../contract/vote.ts';
 import { EmptyState } from '../../../../components/ui/empty-state.tsx';
 import { CircleCheckBig, CircleOff, Hourglass } from '../../../../components/ui/icons.tsx';
@@ -98,12 +98,23 @@ export function QuizPhone({ poll }: { poll: Poll }) {
   }
   const answered = (id: number) => answeredHere.has(id) || me.answeredQuestionIds.includes(id);
 
+  // Also in the cached GET …/me: the pushed result (a `player` frame) carries no answers, and
+  // the result card tells 'Incorrecto' from 'Sin respuesta' by them.
+  function markAnswered(id: number) {
+    setAnsweredHere((set) => new Set(set).add(id));
+    queryClient.setQueryData<ParticipantState>(queryKeys.answered(slug), (state) =>
+      state && !state.answeredQuestionIds.includes(id)
+        ? { ...state, answeredQuestionIds: [...state.answeredQuestionIds, id] }
+        : state,
+    );
+  }
+
   function answer(question: Question, body: Answer) {
     send.mutate(body, {
-      onSuccess: () => setAnsweredHere((set) => new Set(set).add(question.id)),
+      onSuccess: () => markAnswered(question.id),
       onError: (error) => {
         const code = refusalCode(error);
-        if (code === 'ALREADY_VOTED') setAnsweredHere((set) => new Set(set).add(question.id));
+        if (code === 'ALREADY_VOTED') markAnswered(question.id);
         else if (code === 'QUESTION_CLOSED') setRefusedHere((set) => new Set(set).add(question.id));
         // The host removed this player (issue 25): ask for a nickname again.
         else if (code === 'NICKNAME_REQUIRED') {
