@@ -68,7 +68,7 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts a server script (TypeScript, through tsx) on a free port; waits for `healthPath`. */
+/** Starts a server script (TypeScript through tsx, or compiled .js) on a free port; waits for `healthPath`. */
 export async function startServer(options: {
   script: string;
   env?: Record<string, string>;
@@ -77,7 +77,13 @@ export async function startServer(options: {
 }): Promise<Server> {
   const port = await freePort();
   const child = spawnRaised(
-    [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', options.script],
+    [
+      process.execPath,
+      ...(options.nodeArgs ?? []),
+      // Compiled JavaScript (what `npm start` runs) needs no TypeScript loader.
+      ...(options.script.endsWith('.js') ? [] : ['--import', 'tsx']),
+      options.script,
+    ],
     {
       PORT: String(port),
       HOST: '127.0.0.1',

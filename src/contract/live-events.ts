@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Poll } from './poll.ts';
 import type { QaFrame } from './qa.ts';
+import type { ParticipantQuizState } from './quiz.ts';
 import type { Summary } from './summary.ts';
 
 /**
@@ -33,6 +34,11 @@ import type { Summary } from './summary.ts';
  *   review, everyone else's shows only visible ones. A frame holds at most QA_FRAME_QUESTIONS
  *   questions per list, however many are stored; `votedByMe` is false in it (pages keep their
  *   own votes from GET …/qa and their vote calls).
+ * - Quiz (issue 29): when a question closes, or the game ends, each player's stream with
+ *   `?as=participant` gets `player` (a ParticipantQuizState: the quiz fields of GET …/me, that
+ *   player's own and nobody else's) right after the `poll` frame showing the close, so a hall of
+ *   phones shows points and rank without asking. Streams of people without a nickname, hosts
+ *   and projectors get none; GET …/me stays the reload path.
  * - A `: ping` comment every LIVE_HEARTBEAT_MS. A client that stops reading is dropped.
  * - `deleted` ({slug}) when the poll was erased (issue 24: 'Eliminar encuesta'), then the stream
  *   ends; the poll's URLs answer 404 from then on.
@@ -42,6 +48,7 @@ export type LiveEvent =
   | { type: 'summary'; data: Summary }
   | { type: 'poll'; data: Poll }
   | { type: 'presence'; data: Presence }
+  | { type: 'player'; data: ParticipantQuizState }
   | { type: 'deleted'; data: { slug: string } };
 export type LiveEventType = LiveEvent['type'];
 

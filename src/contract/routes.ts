@@ -274,7 +274,9 @@ export const routes = {
       'X-Host-Secret (never in the URL) and also gets `presence` ({participants}: people with ' +
       'the participation page open, coalesced per second); a participant page adds ' +
       '`?as=participant` to be counted, and then gets `poll` frames only (the participation ' +
-      'page shows no results).',
+      'page shows no results), plus, in a quiz, a `player` frame when a question closes or ' +
+      'the game ends: the quiz fields of GET …/me (nickname, score, rank, players, results) ' +
+      "for that stream's own player only.",
     params: SlugParams,
     query: LiveEventsQuery,
   },

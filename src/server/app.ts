@@ -243,7 +243,7 @@ export async function buildApp({
   };
   registerCohostAccess(app, store, cohostLimits);
   registerCohostRoutes(app, store, events, { ...cohostLimits, publicUrl: config.publicUrl });
-  const quiz = createQuiz(app, store, events);
+  const quiz = createQuiz(app, store, events, live.standings);
   // One budget per address for what anonymous reads make the server rebuild: polls, summaries
   // and server-rendered pages alike (http/read-cost.ts).
   const readCost = new ReadCost({

@@ -5,7 +5,7 @@ import {
   closeQuestionAsHost,
   leaderboard,
   QuizCloser,
-  Standings,
+  type Standings,
   setNickname,
 } from '../domain/quiz/game.ts';
 import { removePlayerAsHost, renamePlayerAsHost } from '../domain/quiz/players.ts';
@@ -24,10 +24,15 @@ export interface Quiz {
 }
 
 /** Timers of running clocks are armed when the server is ready and cleared when it closes. */
-export function createQuiz(app: FastifyInstance, store: PollStore, events: PollEvents): Quiz {
+export function createQuiz(
+  app: FastifyInstance,
+  store: PollStore,
+  events: PollEvents,
+  standings: Standings,
+): Quiz {
   const log = (message: string, error: unknown) => app.log.warn({ err: error }, message);
   const quiz = {
-    standings: new Standings(store),
+    standings,
     closer: new QuizCloser(store, events, QUIZ_GRACE_MS, log),
     events,
   };

@@ -8,6 +8,7 @@ import {
   summaryViewFor,
 } from './cache.ts';
 import type { ChangeBus, PollChange } from './change-bus.ts';
+import type { PlayerFrames } from './player-frames.ts';
 import type { QaFeed, QaSnapshot } from './qa-feed.ts';
 import {
   DEFAULT_LIMITS,
@@ -35,6 +36,8 @@ export interface HubOptions {
   /** The ids of the poll's co-host links still stored (issue 28); without it, a revoked link's
    *  streams stay open. */
   cohostLinks?: (slug: string) => Promise<ReadonlySet<number>>;
+  /** Each quiz player's own result after a close (issue 29); without it, phones read GET …/me. */
+  players?: PlayerFrames;
 }
 
 export interface JoinRequest {
@@ -74,6 +77,8 @@ interface Topic {
   poll?: PollSnapshot;
   summary?: SummarySnapshot;
   qa?: QaSnapshot;
+  /** The scoring moment (PlayerFrames.scoredAt) whose `player` frames were sent. */
+  scoredAt?: string;
 }
 
 /**
@@ -97,6 +102,7 @@ export class LiveHub {
   private readonly cohostLinks?: (slug: string) => Promise<ReadonlySet<number>>;
   /** The co-host link each such stream was opened with. */
   private readonly cohostOf = new WeakMap<SseClient, number>();
+  private readonly players?: PlayerFrames;
   private closed = false;
 
   constructor(
@@ -109,6 +115,7 @@ export class LiveHub {
     this.presenceMs = options.presenceMs ?? LIVE_PRESENCE_MS;
     this.qa = options.qa;
     this.cohostLinks = options.cohostLinks;
+    this.players = options.players;
     this.unsubscribe = bus.subscribe((change) => this.apply(change));
     this.heartbeat = setInterval(() => this.ping(), options.heartbeatMs ?? LIVE_HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -268,24 +275,61 @@ export class LiveHub {
     // A re-read that found nothing new (a staleness guard's refresh) sends nothing.
     // (`now` aside: it is the time of the read, stamped again on sending.)
     if (topic.poll && sameView(snapshot.json, topic.poll.json)) return;
-    topic.poll = snapshot;
+    // A quiz question that just closed: each player's own result leaves with the poll frame
+    // that shows the close, in the same write (one syscall per phone, not two).
+    const players = await this.playerBodies(topic, snapshot);
+    // Another sync sent something newer meanwhile: only the players' frames are left to send.
+    const current = !topic.poll || snapshot.version > topic.poll.version;
+    if (current) topic.poll = snapshot;
     const open = resultsOpenToAll(snapshot.poll);
     let frame: Buffer | undefined;
     let hostFrame: Buffer | undefined;
     for (const client of topic.clients) {
-      if (client.pollVersion < snapshot.version) {
+      let pollFrame: Buffer | undefined;
+      if (current && client.pollVersion < snapshot.version) {
         client.pollVersion = snapshot.version;
         // Two frames at most: a quiz's host also gets the correct answers before the close.
         if (client.isHost && snapshot.hostJson !== snapshot.json) {
-          hostFrame ??= encodeFrame(this.nextId(topic), 'poll', withNow(snapshot.hostJson));
-          client.send(hostFrame, 'poll');
+          pollFrame = hostFrame ??= encodeFrame(
+            this.nextId(topic),
+            'poll',
+            withNow(snapshot.hostJson),
+          );
         } else {
-          frame ??= encodeFrame(this.nextId(topic), 'poll', withNow(snapshot.json));
-          client.send(frame, 'poll');
+          pollFrame = frame ??= encodeFrame(this.nextId(topic), 'poll', withNow(snapshot.json));
         }
       }
+      const id = players && this.presentAs.get(client);
+      const body = id === undefined ? undefined : players?.(id);
+      const mine = body === undefined ? undefined : encodeFrame(this.nextId(topic), 'player', body);
+      if (pollFrame && mine) client.send(Buffer.concat([pollFrame, mine]), 'poll');
+      else if (pollFrame) client.send(pollFrame, 'poll');
+      else if (mine) client.send(mine);
       // Closing, or making results public or private, changes who gets summaries from now on.
-      this.setCanSee(topic, client, client.isHost || open);
+      if (current) this.setCanSee(topic, client, client.isHost || open);
+    }
+  }
+
+  /**
+   * A quiz question just closed (or the game ended): each player's stream gets its own points
+   * and rank (a `player` frame, never anyone else's). Undefined when there is nothing to send;
+   * streams without a player (hosts, projectors, people without a nickname) get nothing.
+   */
+  private async playerBodies(
+    topic: Topic,
+    snapshot: PollSnapshot,
+  ): Promise<((participantId: string) => string | undefined) | undefined> {
+    const scoredAt = this.players?.scoredAt(snapshot);
+    if (scoredAt === undefined || scoredAt === topic.scoredAt) return undefined;
+    topic.scoredAt = scoredAt;
+    try {
+      return await this.players!.bodies(snapshot);
+    } catch (error) {
+      // The poll frame still goes; the players' frames are tried again on the next change,
+      // and meanwhile phones ask GET …/me themselves.
+      topic.scoredAt = undefined;
+      this.log(`live: could not read the standings of poll ${topic.slug}`, error);
+      return undefined;
     }
   }
 

@@ -1,8 +1,10 @@
 import type { PollEvents } from '../domain/events.ts';
+import { Standings } from '../domain/quiz/game.ts';
 import type { PollStore } from '../store/store.ts';
 import { LiveCache, type LiveCacheOptions } from './cache.ts';
 import { busEvents, type ChangeBus, createLocalBus } from './change-bus.ts';
 import { type HubOptions, LiveHub } from './hub.ts';
+import { playerFrames } from './player-frames.ts';
 import { QaFeed } from './qa-feed.ts';
 
 export interface LiveOptions extends LiveCacheOptions, HubOptions {}
@@ -14,6 +16,8 @@ export interface Live {
   events: PollEvents;
   cache: LiveCache;
   hub: LiveHub;
+  /** Quiz standings per poll, shared by GET …/me and the streams' `player` frames. */
+  standings: Standings;
   /** Treats a poll as changed on this instance only (a staleness guard while the bus is down):
    *  caches re-read it and its streams get whatever is new. */
   refresh(slug: string): void;
@@ -34,9 +38,16 @@ export function createLive(
     const links = row ? await store.listCohosts(row.id) : [];
     return new Set(links.map((link) => link.id));
   };
-  const hub = new LiveHub(cache, bus, { ...options, qa, cohostLinks });
+  const standings = new Standings(store);
+  const hub = new LiveHub(cache, bus, {
+    ...options,
+    qa,
+    cohostLinks,
+    players: playerFrames(standings),
+  });
   return {
     bus,
+    standings,
     events: busEvents(bus),
     cache,
     hub,

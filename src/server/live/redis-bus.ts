@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { newRedis } from '../redis-client.ts';
 import { type ChangeBus, createLocalBus, type PollChange } from './change-bus.ts';
 
 export const DEFAULT_CHANNEL = 'sondeo:changes';
@@ -82,8 +83,8 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       // Jitter, so N instances do not reconnect to a restarted Redis in lockstep.
       Math.floor(Math.random() * RETRY_BASE_MS),
   };
-  const pub = new Redis(options.url, { ...connection, connectionName: `sondeo-pub-${instanceId}` });
-  const sub = new Redis(options.url, { ...connection, connectionName: `sondeo-sub-${instanceId}` });
+  const pub = newRedis(options.url, { ...connection, connectionName: `sondeo-pub-${instanceId}` });
+  const sub = newRedis(options.url, { ...connection, connectionName: `sondeo-sub-${instanceId}` });
 
   const stateListeners = new Set<(connected: boolean) => void>();
   let subscribed = false;

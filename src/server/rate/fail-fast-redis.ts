@@ -1,6 +1,7 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { DEFAULT_CHANNEL } from '../live/redis-bus.ts';
+import { newRedis } from '../redis-client.ts';
 
 /** A Redis command that takes longer than this counts as failed: a request never waits on it. */
 export const REDIS_TIMEOUT_MS = 250;
@@ -16,7 +17,7 @@ export function failFastRedis(
   part: string,
   warn: (error: unknown) => void,
 ): { redis: Redis; prefix: string; onError: (error: unknown) => void } {
-  const redis = new Redis(config.redisUrl, {
+  const redis = newRedis(config.redisUrl, {
     connectionName: `sondeo-${part}`,
     commandTimeout: REDIS_TIMEOUT_MS,
     enableOfflineQueue: false,

@@ -1,7 +1,6 @@
 import type { DatabaseConfig } from '../config.ts';
 import { ConfigError, redact } from '../config.ts';
 import type { RateLimitSettings } from '../limits.ts';
-import { createPostgresStore } from './postgres.ts';
 import { openSqliteStore } from './sqlite.ts';
 import type { PollStore } from './store.ts';
 
@@ -19,6 +18,8 @@ export async function openStore(config: {
     case 'postgres':
       try {
         const { url, schema } = splitSchema(database.url);
+        // Loaded only for PostgreSQL: a SQLite server never holds the pg driver (issue 29).
+        const { createPostgresStore } = await import('./postgres.ts');
         return await createPostgresStore(url, { schema, ...options });
       } catch (error) {
         // A server that is down or refuses the login is an environment problem: say which

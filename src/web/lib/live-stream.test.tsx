@@ -273,6 +273,36 @@ describe('useLiveStream', () => {
     expect(server.last.cancelled).toBe(true);
   });
 
+  it("merges a quiz player's own frame into what GET …/me gave, keeping its answers", async () => {
+    const { server, queryClient, hook } = renderStream(null);
+    await flush();
+    const me = {
+      answeredQuestionIds: [7],
+      nickname: 'Ana',
+      score: 0,
+      rank: 1,
+      players: 2,
+      results: [],
+    };
+    queryClient.setQueryData(queryKeys.answered('abc'), me);
+    const pushed = {
+      nickname: 'Ana',
+      score: 950,
+      rank: 1,
+      players: 2,
+      results: [{ questionId: 7, correct: true, points: 950 }],
+    };
+    server.last.send('player', pushed, 3);
+    // A malformed one never lands in the cache.
+    server.last.send('player', { score: 5 }, 4);
+    await flush();
+    expect(queryClient.getQueryData(queryKeys.answered('abc'))).toEqual({
+      ...pushed,
+      answeredQuestionIds: [7],
+    });
+    hook.unmount();
+  });
+
   it('sends the host secret as a header, never in the URL', async () => {
     const { fetchMock, server, hook } = renderStream('s3cret');
     await flush();

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { API_BASE, routePath } from '../../contract/endpoints.ts';
 import { HOST_SECRET_HEADER, LIVE_HEARTBEAT_MS } from '../../contract/limits.ts';
 import type { LiveEvent, Presence } from '../../contract/live-events.ts';
-import type { Poll } from '../../contract/poll.ts';
+import type { ParticipantState, Poll } from '../../contract/poll.ts';
 import type { QaFrame } from '../../contract/qa.ts';
 import type { Summary } from '../../contract/summary.ts';
 import { queryKeys } from './query.ts';
@@ -89,7 +89,9 @@ function looksLikePresence(value: unknown): value is Presence {
 
 /** Frames of the contract only; anything malformed is dropped rather than put in the cache. */
 export function toLiveEvent(message: SseMessage): LiveEvent | null {
-  if (!['poll', 'summary', 'presence', 'qa', 'deleted'].includes(message.event)) return null;
+  if (!['poll', 'summary', 'presence', 'qa', 'deleted', 'player'].includes(message.event)) {
+    return null;
+  }
   let json: unknown;
   try {
     json = JSON.parse(message.data);
@@ -98,6 +100,11 @@ export function toLiveEvent(message: SseMessage): LiveEvent | null {
   }
   if (message.event === 'poll') {
     return looksLikePoll(json) ? { type: 'poll', data: json } : null;
+  }
+  if (message.event === 'player') {
+    return isObject(json) && Array.isArray(json.results)
+      ? { type: 'player', data: json as Frame<'player'>['data'] }
+      : null;
   }
   if (message.event === 'qa') return looksLikeQaFrame(json) ? { type: 'qa', data: json } : null;
   if (message.event === 'deleted') {
@@ -297,6 +304,12 @@ const frameWriters: {
   summary: (client, slug, { data }) => client.setQueryData(queryKeys.summary(slug), data),
   qa: (client, slug, { data }) => client.setQueryData(queryKeys.qaFrame(slug), data),
   presence: (client, slug, { data }) => client.setQueryData(queryKeys.presence(slug), data),
+  // A quiz player's own points and rank after a close (issue 29), into what GET …/me gave.
+  player: (client, slug, { data }) =>
+    client.setQueryData<ParticipantState>(
+      queryKeys.answered(slug),
+      (me) => me && { ...me, ...data },
+    ),
   // Erased by its host (issue 24): forget the poll; the refetch's 404 says 'Encuesta no
   // encontrada' on every screen that showed it.
   deleted: (client, slug) => void client.resetQueries({ queryKey: queryKeys.poll(slug) }),

@@ -124,7 +124,11 @@ export async function participantQuizState(
     return { ...NO_QUIZ, nickname };
   }
   // From memory after the first phone: a hall asks at once when a question closes.
-  const view = await standings.of(poll);
+  return playerState(await standings.of(poll), participantId);
+}
+
+/** One player's part of the standings: what GET …/me and the stream's `player` frame carry. */
+export function playerState(view: StandingsView, participantId: string): ParticipantQuizState {
   const me = view.byPlayer.get(participantId);
   const mine = view.results.get(participantId);
   return {

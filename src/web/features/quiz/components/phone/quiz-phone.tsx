@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { Poll, Question } from '../../../../../contract/poll.ts';
+import type { ParticipantState, Poll, Question } from '../../../../../contract/poll.ts';
 import type { Answer } from '../../../../../contract/vote.ts';
 import { EmptyState } from '../../../../components/ui/empty-state.tsx';
 import { CircleCheckBig, CircleOff, Hourglass } from '../../../../components/ui/icons.tsx';
@@ -21,15 +21,16 @@ import { ResultCard, Standing } from './result-card.tsx';
 
 const t = esQuiz.phone;
 
-/** A hall of phones asks for its results over this spread after a close, not all at once. */
-const RESULT_SPREAD_MS = 400;
+/** The stream pushes each player's result at a close (a `player` frame, issue 29); a phone
+ *  that has not got it by then (its stream down or reconnecting) asks GET …/me. */
 const RESULT_RETRY_MS = 1500;
 
 /**
  * The phone's game (issue 18), loaded only for a quiz: 'Tu apodo' first, then the question the
  * presenter shows with its countdown and tiles, 'Respuesta enviada', the result with score and
- * rank after each close, and the final standing. Everything comes from the poll (the stream)
- * and GET …/me, so a reload rejoins where the room is, running countdown included.
+ * rank after each close, and the final standing. Everything comes from the poll and the
+ * player's own `player` frames (the stream) and GET …/me, so a reload rejoins where the room
+ * is, running countdown included.
  */
 export function QuizPhone({
   poll,
@@ -59,7 +60,6 @@ export function QuizPhone({
   const [answeredHere, setAnsweredHere] = useState<ReadonlySet<number>>(() => new Set());
   const [refusedHere, setRefusedHere] = useState<ReadonlySet<number>>(() => new Set());
   const send = useSendAnswer(slug);
-  useResultsAfterClose(slug, closedAt, poll.status);
   // A reset (issue 24) is a new game: this phone is nobody's player until it joins again.
   const queryClient = useQueryClient();
   const [run, setRun] = useState(poll.resetCount);
@@ -107,12 +107,23 @@ export function QuizPhone({
   }
   const answered = (id: number) => answeredHere.has(id) || me.answeredQuestionIds.includes(id);
 
+  // Also in the cached GET …/me: the pushed result (a `player` frame) carries no answers, and
+  // the result card tells 'Incorrecto' from 'Sin respuesta' by them.
+  function markAnswered(id: number) {
+    setAnsweredHere((set) => new Set(set).add(id));
+    queryClient.setQueryData<ParticipantState>(queryKeys.answered(slug), (state) =>
+      state && !state.answeredQuestionIds.includes(id)
+        ? { ...state, answeredQuestionIds: [...state.answeredQuestionIds, id] }
+        : state,
+    );
+  }
+
   function answer(question: Question, body: Answer) {
     send.mutate(body, {
-      onSuccess: () => setAnsweredHere((set) => new Set(set).add(question.id)),
+      onSuccess: () => markAnswered(question.id),
       onError: (error) => {
         const code = refusalCode(error);
-        if (code === 'ALREADY_VOTED') setAnsweredHere((set) => new Set(set).add(question.id));
+        if (code === 'ALREADY_VOTED') markAnswered(question.id);
         else if (code === 'QUESTION_CLOSED') setRefusedHere((set) => new Set(set).add(question.id));
         // The host removed this player (issue 25): ask for a nickname again.
         else if (code === 'NICKNAME_REQUIRED') {
@@ -203,21 +214,4 @@ function Over() {
   return (
     <EmptyState icon={CircleOff} title={t.overTitle} description={t.overDescription} level={1} />
   );
-}
-
-/**
- * When the current question closes (or the game ends), this player's points and rank are new:
- * read GET …/me again, each phone at its own moment within RESULT_SPREAD_MS so a hall's
- * requests do not all land in the same millisecond.
- */
-function useResultsAfterClose(slug: string, closedAt: string | null, status: Poll['status']) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!closedAt && status !== 'closed') return;
-    const timer = setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: queryKeys.answered(slug) }),
-      Math.random() * RESULT_SPREAD_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [slug, closedAt, status, queryClient]);
 }
