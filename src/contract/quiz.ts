@@ -85,6 +85,9 @@ export const ParticipantQuizState = z.object({
   players: z.number().int(),
   /** One per closed question of the quiz, in the order they closed. */
   results: z.array(QuizResult),
+  /** 'Más tiempo' (WCAG 2.2.1): the host doubled this player's time limits, so its answer to a
+   *  live question is taken until `startedAt` + 2 × the limit (+ the grace), not `endsAt`. */
+  moreTime: z.boolean(),
 });
 export type ParticipantQuizState = z.infer<typeof ParticipantQuizState>;
 

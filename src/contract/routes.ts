@@ -275,7 +275,8 @@ export const routes = {
       'the participation page open, coalesced per second); a participant page adds ' +
       '`?as=participant` to be counted, and then gets `poll` frames only (the participation ' +
       'page shows no results), plus, in a quiz, a `player` frame when a question closes or ' +
-      'the game ends: the quiz fields of GET …/me (nickname, score, rank, players, results) ' +
+      'the game ends: the quiz fields of GET …/me (nickname, score, rank, players, results, ' +
+      'moreTime) ' +
       "for that stream's own player only.",
     params: SlugParams,
     query: LiveEventsQuery,
@@ -284,7 +285,11 @@ export const routes = {
     ...endpoints.participantState,
     description:
       'The questions the caller (participant cookie) has answered in this poll, with ' +
-      'oneVotePerQuestion on or off: a reopened participation page shows what is left.',
+      'oneVotePerQuestion on or off: a reopened participation page shows what is left. In a ' +
+      'quiz also the player: nickname, score, rank, players, results of the closed questions ' +
+      "and `moreTime` ('Más tiempo', set by the host with PUT …/players/{nickname}/more-time): " +
+      "when true, the player's answer to a live question is taken until startedAt plus twice " +
+      "the limit (plus 1 s), so its countdown ends there, not at the clock's endsAt.",
     params: SlugParams,
     response: ParticipantState,
   },

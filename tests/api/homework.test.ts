@@ -400,4 +400,31 @@ describe("'Más tiempo' in a live quiz", () => {
     expect((await call('GET', `/polls/${h.slug}`)).body.clock.closedAt).toBeNull();
     expect((await answer(h.slug, 'ada', q1!.id, q1!.options[1]!.id)).status).toBe(201);
   });
+
+  it("tells the player its own 'Más tiempo' on GET …/me and in its `player` frame", async () => {
+    const h = await homework({ quiz: true });
+    const [q1] = h.questions;
+    clockAt(0);
+    await enter(h.slug, 'cai');
+    await enter(h.slug, 'dan');
+    const me = async (name: string) =>
+      (await call('GET', `/polls/${h.slug}/me`, undefined, { player: name })).body;
+    expect((await me('cai')).moreTime).toBe(false);
+    await call('PUT', `/polls/${h.slug}/players/cai/more-time`, { moreTime: true }, h.host);
+    expect((await me('cai')).moreTime).toBe(true);
+    expect((await me('dan')).moreTime).toBe(false);
+    // Not a player (no nickname): false, like a poll that is not a quiz.
+    expect((await me('nobody')).moreTime).toBe(false);
+    const phone = await openStream(`${base}/polls/${h.slug}/events?as=participant`, {
+      cookie: cookieOf('cai'),
+    });
+    await phone.next((e) => e.event === 'poll');
+    await call('PATCH', `/polls/${h.slug}`, { currentQuestionId: q1!.id }, h.host);
+    await call('POST', `/polls/${h.slug}/questions/${q1!.id}/close`, undefined, h.host);
+    const frame = await phone.next((e) => e.event === 'player');
+    expect(JSON.parse(frame.data)).toMatchObject({ nickname: 'cai', moreTime: true });
+    phone.close();
+    await call('PUT', `/polls/${h.slug}/players/cai/more-time`, { moreTime: false }, h.host);
+    expect((await me('cai')).moreTime).toBe(false);
+  });
 });

@@ -106,6 +106,7 @@ async function closeAndExpectOwnResults(a: RunningServer, b: RunningServer) {
       rank: 1,
       players: 2,
       results: [{ questionId: q.id, correct: true, points: expect.any(Number) }],
+      moreTime: false,
     });
     expect(JSON.parse(anaFrame.data).score).toBeGreaterThan(0);
     expect(JSON.parse(betoFrame.data)).toEqual({
@@ -114,6 +115,7 @@ async function closeAndExpectOwnResults(a: RunningServer, b: RunningServer) {
       rank: 2,
       players: 2,
       results: [{ questionId: q.id, correct: false, points: 0 }],
+      moreTime: false,
     });
     // The poll frame showing the close comes first, so the phone knows which question it is.
     const anaPoll = anaStream.events.findIndex((e) => e === closed);

@@ -255,7 +255,16 @@ describe('GET /polls/{slug}/me', () => {
       const { poll, yesno, multi } = await openPollWithQuestions(api.host, { oneVotePerQuestion });
       const phone = new Client(api.app);
       // Outside a quiz the quiz's fields are empty (issue 18).
-      const noQuiz = { nickname: null, score: 0, rank: null, players: 0, results: [] };
+      const noQuiz = {
+        nickname: null,
+        score: 0,
+        rank: null,
+        players: 0,
+        results: [],
+        moreTime: false,
+        // Issue 27: a self-paced quiz's open question; none here.
+        clock: null,
+      };
       expect((await phone.get(`/polls/${poll.slug}/me`)).body).toEqual({
         answeredQuestionIds: [],
         ...noQuiz,

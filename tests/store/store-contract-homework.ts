@@ -165,6 +165,13 @@ export function homeworkContract(engine: string, factory: () => Promise<PollStor
       expect(await store.hasMoreTime(poll.id, 'p1')).toBe(true);
       expect(await store.hasMoreTime(poll.id, 'p2')).toBe(false);
       expect(await store.questionHasMoreTime(q1.id)).toBe(true);
+      // The standings carry it too: the live phone's GET …/me and `player` frame read it there.
+      const players = (await store.quizStandings(poll.id)).players;
+      const flags = players.map((p) => [p.participantId, p.moreTime]);
+      expect(flags.sort()).toEqual([
+        ['p1', true],
+        ['p2', false],
+      ]);
       expect((await store.homeworkTurns(poll.id, 'p1'))[0]!.endsAt).toEqual(at(40));
       // Given twice, still twice (not four times).
       await store.setMoreTime({ pollId: poll.id, nickname: 'Ana', moreTime: true, now: at(6) });

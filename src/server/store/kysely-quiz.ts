@@ -294,6 +294,7 @@ export async function quizStandings(db: Db, pollId: number): Promise<QuizStandin
     .select((eb) => [
       'p.participant_id',
       'p.nickname',
+      'p.more_time',
       eb.fn.coalesce(eb.fn.sum<number>('r.points'), sql<number>`0`).as('score'),
       eb.fn.coalesce(eb.fn.sum<number>('r.correct'), sql<number>`0`).as('correct'),
       eb.fn
@@ -304,7 +305,7 @@ export async function quizStandings(db: Db, pollId: number): Promise<QuizStandin
         .as('last_points'),
     ])
     .where('p.poll_id', '=', pollId)
-    .groupBy(['p.participant_id', 'p.nickname'])
+    .groupBy(['p.participant_id', 'p.nickname', 'p.more_time'])
     .execute();
   return {
     closedQuestionIds,
@@ -314,6 +315,7 @@ export async function quizStandings(db: Db, pollId: number): Promise<QuizStandin
       score: Number(p.score),
       correct: Number(p.correct),
       lastPoints: Number(p.last_points),
+      moreTime: Number(p.more_time) === 1,
     })),
   };
 }

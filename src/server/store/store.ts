@@ -644,6 +644,8 @@ export interface QuizStandingsRows {
     correct: number;
     /** Points of the last closed question. */
     lastPoints: number;
+    /** 'Más tiempo': the player's time limits doubled (absent: false). */
+    moreTime?: boolean;
   }[];
 }
 

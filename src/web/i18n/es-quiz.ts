@@ -75,6 +75,8 @@ export const esQuiz = {
     answersOf: (n: number, players: number) =>
       `${n} de ${players} ${players === 1 ? 'respuesta' : 'respuestas'}`,
     timeLeft: 'Tiempo restante',
+    /** Past the limit, waiting for players with 'Más tiempo' (issue 27). */
+    extraTime: 'Tiempo extra',
     noLimit: 'Sin límite',
     waitingClock: 'Empezando…',
     correct: 'Correcta',

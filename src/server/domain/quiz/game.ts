@@ -62,6 +62,11 @@ export class Standings {
     return this.store.getNickname(poll.id, participantId);
   }
 
+  /** Whether the host gave the player 'Más tiempo' (the store). */
+  moreTimeOf(poll: PollRecord, participantId: string): Promise<boolean> {
+    return this.store.hasMoreTime(poll.id, participantId);
+  }
+
   of(poll: PollRecord): Promise<StandingsView> {
     const at = poll.updatedAt.getTime();
     const held = this.memo.get(poll.id);
@@ -108,6 +113,7 @@ const NO_QUIZ: ParticipantQuizState = {
   rank: null,
   players: 0,
   results: [],
+  moreTime: false,
 };
 
 /** The caller's nickname, score, rank and results of the closed questions. */
@@ -121,7 +127,8 @@ export async function participantQuizState(
   // progress, and a score which answers were right.
   if (standingsHidden(poll)) {
     const nickname = (await standings.nicknameOf(poll, participantId)) ?? null;
-    return { ...NO_QUIZ, nickname };
+    const moreTime = nickname !== null && (await standings.moreTimeOf(poll, participantId));
+    return { ...NO_QUIZ, nickname, moreTime };
   }
   // From memory after the first phone: a hall asks at once when a question closes.
   return playerState(await standings.of(poll), participantId);
@@ -141,6 +148,8 @@ export function playerState(view: StandingsView, participantId: string): Partici
       const r = mine?.get(questionId);
       return { questionId, correct: r?.correct ?? false, points: r?.points ?? 0 };
     }),
+    // The phone counts down to its own end: twice the limit with 'Más tiempo'.
+    moreTime: me?.moreTime ?? false,
   };
 }
 

@@ -16,6 +16,7 @@ export interface RankedPlayer {
   correct: number;
   rank: number;
   previousRank: number | null;
+  moreTime: boolean;
 }
 
 /** Competition ranks (1, 2, 2, 4) of `scores`, by index. */
@@ -44,6 +45,7 @@ export function rankPlayers(rows: QuizStandingsRows): RankedPlayer[] {
       correct: p.correct,
       rank: ranks[i]!,
       previousRank: before ? before[i]! : null,
+      moreTime: p.moreTime ?? false,
     }))
     .sort((a, b) => a.rank - b.rank || a.nickname.localeCompare(b.nickname, 'es'));
 }

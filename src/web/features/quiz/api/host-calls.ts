@@ -5,6 +5,26 @@ import { apiCall } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/toast.ts';
 
 /**
+ * Whether a player of the poll has 'Más tiempo' (issue 27): a live question then closes at
+ * twice its limit, and the projector says it waits for them ('Tiempo extra'). Read per run of
+ * a question and again when the poll moves (the host's toggle moves it).
+ */
+export function extraTimeQueryOptions(slug: string, secret: string, run: string) {
+  return queryOptions({
+    queryKey: ['quiz-extra-time', slug, run] as const,
+    queryFn: async ({ signal }) => {
+      const progress = await apiCall('homeworkProgress', {
+        params: { slug },
+        hostSecret: secret,
+        signal,
+      });
+      return progress.players.some((p) => p.moreTime);
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
  * The projector's leaderboard, read when a question closed (`round`: the closed questions so
  * far, so each close reads it once and showing it again does not).
  */

@@ -39,3 +39,13 @@ export function remainingMs(endsAt: string, offsetMs: number, localNow: number):
 export function secondsShown(remaining: number): number {
   return Math.ceil(remaining / 1000);
 }
+
+/**
+ * The end of a live question for a player with 'Más tiempo' (WCAG 2.2.1, issue 27): twice its
+ * limit from the start, the time the server takes that player's answer; null without a limit.
+ */
+export function extendedEnd(clock: { startedAt: string; endsAt: string | null }): string | null {
+  if (!clock.endsAt) return null;
+  const startedAt = Date.parse(clock.startedAt);
+  return new Date(2 * Date.parse(clock.endsAt) - startedAt).toISOString();
+}

@@ -11,6 +11,7 @@ import { queryKeys } from '../../../../lib/query.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { useSendAnswer } from '../../api/answer.ts';
 import { playerQueryOptions, refusalCode } from '../../api/player.ts';
+import { extendedEnd } from '../../lib/server-clock.ts';
 import { useRemainingMs, useServerOffset } from '../../lib/use-countdown.ts';
 import { AnswerTiles } from './answer-tiles.tsx';
 import { Countdown } from './countdown.tsx';
@@ -56,7 +57,23 @@ export function QuizPhone({
         ? RESULT_RETRY_MS
         : false,
   });
-  const remaining = useRemainingMs(clock && !closedAt ? clock.endsAt : null, offset);
+  // 'Más tiempo' (WCAG 2.2.1): this player's own end, twice the limit, when the server
+  // takes its answer; the room's end otherwise.
+  const moreTime = player.data?.moreTime ?? false;
+  const ownEnd = clock && (moreTime ? extendedEnd(clock) : clock.endsAt);
+  const remaining = useRemainingMs(clock && !closedAt ? ownEnd : null, offset);
+  // The host may give 'Más tiempo' after this phone read GET …/me, and no frame says so before
+  // the next close: a player still without an answer at the room's end asks once.
+  const askedAtEnd = useRef<string | null>(null);
+  const runKey = clock ? `${clock.questionId}:${clock.startedAt}` : null;
+  const unanswered =
+    !!question && !!player.data && !player.data.answeredQuestionIds.includes(question.id);
+  useEffect(() => {
+    if (remaining !== 0 || moreTime || closedAt || !unanswered || !runKey) return;
+    if (askedAtEnd.current === runKey) return;
+    askedAtEnd.current = runKey;
+    void player.refetch();
+  }, [remaining, moreTime, closedAt, unanswered, runKey, player.refetch]);
   const [answeredHere, setAnsweredHere] = useState<ReadonlySet<number>>(() => new Set());
   const [refusedHere, setRefusedHere] = useState<ReadonlySet<number>>(() => new Set());
   const send = useSendAnswer(slug);
@@ -170,7 +187,11 @@ export function QuizPhone({
           </p>
           <Countdown
             remaining={remaining}
-            limit={question.timeLimitSeconds}
+            limit={
+              moreTime && question.timeLimitSeconds
+                ? question.timeLimitSeconds * 2
+                : question.timeLimitSeconds
+            }
             label={t.timeLeft}
             className="size-16 shrink-0"
             numberClassName="text-2xl"

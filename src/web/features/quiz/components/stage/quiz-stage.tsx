@@ -7,7 +7,12 @@ import { Explanation } from '../../../../components/explanation.tsx';
 import { esQuiz } from '../../../../i18n/es-quiz.ts';
 import { byOrdinal } from '../../../../lib/order.ts';
 import { traitsOf } from '../../../../question-types/registry.ts';
-import { leaderboardQueryOptions, useCloseQuestion } from '../../api/host-calls.ts';
+import {
+  extraTimeQueryOptions,
+  leaderboardQueryOptions,
+  useCloseQuestion,
+} from '../../api/host-calls.ts';
+import { extendedEnd } from '../../lib/server-clock.ts';
 import { useRemainingMs, useServerOffset } from '../../lib/use-countdown.ts';
 import { useStageFit } from './stage-fit.ts';
 import { correctValueText } from './stage-reveals.tsx';
@@ -44,7 +49,17 @@ export function QuizStage({ slug, secret, poll, summary, questionId, keys }: Qui
   const counts = summary.questions.find((q) => q.id === questionId);
   const clock = poll.clock?.questionId === questionId ? poll.clock : null;
   const running = !!clock && !clock.closedAt;
-  const remaining = useRemainingMs(running ? clock.endsAt : null, offset);
+  const normalRemaining = useRemainingMs(running ? clock.endsAt : null, offset);
+  // 'Más tiempo' (issue 27): the correct answer is not shown while a player with it may still
+  // answer, so past the limit the room sees 'Tiempo extra' counting down to that player's end.
+  const extraTime = useQuery({
+    ...extraTimeQueryOptions(slug, secret, `${questionId}:${clock?.startedAt}:${poll.updatedAt}`),
+    enabled: running && !!clock.endsAt,
+    placeholderData: (previous) => previous,
+  });
+  const extra = running && normalRemaining === 0 && extraTime.data === true;
+  const extraRemaining = useRemainingMs(extra ? extendedEnd(clock) : null, offset);
+  const remaining = extra ? extraRemaining : normalRemaining;
   const [view, setView] = useState<View>('results');
   const close = useCloseQuestion(slug, secret);
   const last = byOrdinal(poll.questions).at(-1)?.id === questionId;
@@ -106,6 +121,7 @@ export function QuizStage({ slug, secret, poll, summary, questionId, keys }: Qui
           respondents={respondents}
           remaining={remaining}
           running={running}
+          extra={extra}
         />
         {clock ? null : (
           <p className="text-[max(calc(var(--u)*1.6),1.125rem)] text-muted-foreground">

@@ -29,10 +29,18 @@ type HeadProps = {
   /** The countdown, large in the corner, while the question runs. */
   remaining?: number | null;
   running: boolean;
+  /** Past the limit, waiting for players with 'Más tiempo': `remaining` is theirs. */
+  extra?: boolean;
 };
 
 /** The question, the number of answers so far and (while it runs) the countdown in the corner. */
-export function StageHead({ question, respondents, remaining = null, running }: HeadProps) {
+export function StageHead({
+  question,
+  respondents,
+  remaining = null,
+  running,
+  extra = false,
+}: HeadProps) {
   return (
     <div className="flex items-start gap-[calc(var(--u)*2)]">
       <div className="flex min-w-0 flex-1 flex-col gap-[calc(var(--u)*0.5)]">
@@ -50,13 +58,23 @@ export function StageHead({ question, respondents, remaining = null, running }: 
         </p>
       </div>
       {running ? (
-        <Countdown
-          remaining={remaining}
-          limit={question.timeLimitSeconds}
-          label={t.timeLeft}
-          className="size-[max(calc(var(--u)*11),6rem)] shrink-0"
-          numberClassName="text-[max(calc(var(--u)*5),2.5rem)]"
-        />
+        <div className="flex shrink-0 flex-col items-center gap-[calc(var(--u)*0.5)]">
+          <Countdown
+            remaining={remaining}
+            limit={question.timeLimitSeconds}
+            label={extra ? t.extraTime : t.timeLeft}
+            className="size-[max(calc(var(--u)*11),6rem)]"
+            numberClassName="text-[max(calc(var(--u)*5),2.5rem)]"
+          />
+          {extra ? (
+            <p
+              className={cn(metaSize, 'font-semibold text-muted-foreground')}
+              data-testid="quiz-stage-extra-time"
+            >
+              {t.extraTime}
+            </p>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );
