@@ -401,6 +401,55 @@ describe("'Más tiempo' in a live quiz", () => {
     expect((await answer(h.slug, 'ada', q1!.id, q1!.options[1]!.id)).status).toBe(201);
   });
 
+  /** The poll's clock once its close (not awaited by the read that caused it) landed. */
+  async function closedAtOf(slug: string): Promise<string | null> {
+    for (let i = 0; i < 50; i++) {
+      const closedAt = (await call('GET', `/polls/${slug}`)).body.clock.closedAt;
+      if (closedAt) return closedAt;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return null;
+  }
+
+  it('waits for no player with it who answered already: the room closes at the normal end', async () => {
+    const h = await homework({ quiz: true });
+    const [q1] = h.questions;
+    clockAt(0);
+    await enter(h.slug, 'eli');
+    await enter(h.slug, 'fer');
+    await call('PUT', `/polls/${h.slug}/players/eli/more-time`, { moreTime: true }, h.host);
+    await call('PATCH', `/polls/${h.slug}`, { currentQuestionId: q1!.id }, h.host);
+    clockAt(3);
+    expect((await answer(h.slug, 'eli', q1!.id, q1!.options[1]!.id)).status).toBe(201);
+    clockAt(30);
+    expect(await closedAtOf(h.slug)).not.toBeNull();
+  });
+
+  it('ends the extra time when the last player with it answers', async () => {
+    const h = await homework({ quiz: true });
+    const [q1] = h.questions;
+    clockAt(0);
+    await enter(h.slug, 'gil');
+    await enter(h.slug, 'hugo');
+    await enter(h.slug, 'inés');
+    for (const name of ['gil', 'hugo']) {
+      await call('PUT', `/polls/${h.slug}/players/${name}/more-time`, { moreTime: true }, h.host);
+    }
+    await call('PATCH', `/polls/${h.slug}`, { currentQuestionId: q1!.id }, h.host);
+    clockAt(30);
+    // Past the end: the read arms the wait for the doubled end instead of closing.
+    expect((await call('GET', `/polls/${h.slug}`)).body.clock.closedAt).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    clockAt(31);
+    expect((await answer(h.slug, 'gil', q1!.id, q1!.options[1]!.id)).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Hugo may still answer: still open.
+    expect((await call('GET', `/polls/${h.slug}`)).body.clock.closedAt).toBeNull();
+    clockAt(32);
+    expect((await answer(h.slug, 'hugo', q1!.id, q1!.options[0]!.id)).status).toBe(201);
+    expect(await closedAtOf(h.slug)).not.toBeNull();
+  });
+
   it("tells the player its own 'Más tiempo' on GET …/me and in its `player` frame", async () => {
     const h = await homework({ quiz: true });
     const [q1] = h.questions;

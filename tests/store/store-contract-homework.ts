@@ -164,7 +164,7 @@ export function homeworkContract(engine: string, factory: () => Promise<PollStor
       ).toBe(true);
       expect(await store.hasMoreTime(poll.id, 'p1')).toBe(true);
       expect(await store.hasMoreTime(poll.id, 'p2')).toBe(false);
-      expect(await store.questionHasMoreTime(q1.id)).toBe(true);
+      expect(await store.questionWaitsForMoreTime(q1.id)).toBe(true);
       // The standings carry it too: the live phone's GET …/me and `player` frame read it there.
       const players = (await store.quizStandings(poll.id)).players;
       const flags = players.map((p) => [p.participantId, p.moreTime]);
@@ -191,6 +191,26 @@ export function homeworkContract(engine: string, factory: () => Promise<PollStor
       });
       expect(next.endsAt).toEqual(at(110));
       expect(q2.id).toBeGreaterThan(0);
+    });
+
+    it("waits for a player with 'Más tiempo' only until it answered the question", async () => {
+      const { store } = current;
+      const { poll, q2 } = await homework();
+      expect(await store.questionWaitsForMoreTime(q2.id)).toBe(false);
+      await store.setMoreTime({ pollId: poll.id, nickname: 'Ana', moreTime: true, now: at(1) });
+      expect(await store.questionWaitsForMoreTime(q2.id)).toBe(true);
+      // Leo (no extra time) answering changes nothing; Ana answering ends the wait.
+      for (const participantId of ['p2', 'p1']) {
+        expect(await store.questionWaitsForMoreTime(q2.id)).toBe(true);
+        await store.castVote({
+          pollId: poll.id,
+          participantId,
+          answers: [{ questionId: q2.id, optionIds: [q2.options[1]!.id] }],
+          oneVotePerQuestion: true,
+          now: at(2),
+        });
+      }
+      expect(await store.questionWaitsForMoreTime(q2.id)).toBe(false);
     });
 
     it('closes at the deadline once, and only then do the points reach the quiz results', async () => {

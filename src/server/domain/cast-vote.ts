@@ -110,6 +110,9 @@ export interface CastVoteDeps {
   /** Quiz: closes the question's run (QuizCloser.close), called when the last player answered:
    *  only the run the ballot was stored in, so a reset and restart meanwhile is left running. */
   closeQuestion?: (slug: string, clock: QuizRunningClock) => Promise<unknown>;
+  /** Quiz: told of every other answer to a live question (QuizCloser.answered): in the extra
+   *  time of 'Más tiempo', the last such player's answer ends the room's wait. */
+  answeredQuestion?: (slug: string, questionId: number) => Promise<unknown>;
   /** Where a failed close is told (it is not awaited: the ballot is stored either way). */
   onCloseError?: (error: unknown) => void;
 }
@@ -146,7 +149,15 @@ async function requireCurrentQuestion(store: PollStore, poll: PollRecord, answer
 }
 
 export async function castVote(
-  { store, events, readPoll, maxSelections, closeQuestion, onCloseError }: CastVoteDeps,
+  {
+    store,
+    events,
+    readPoll,
+    maxSelections,
+    closeQuestion,
+    answeredQuestion,
+    onCloseError,
+  }: CastVoteDeps,
   slug: string,
   voter: Voter,
   answers: Answer[],
@@ -199,6 +210,10 @@ export async function castVote(
       // Quiz: the last player's answer closes the question (not awaited: the answer is stored).
       if (result.everyoneAnswered !== undefined && closeQuestion) {
         closeQuestion(poll.slug, result.everyoneAnswered).catch((error: unknown) =>
+          onCloseError?.(error),
+        );
+      } else if (poll.quiz && !turn && answeredQuestion) {
+        answeredQuestion(poll.slug, stored[0]!.questionId).catch((error: unknown) =>
           onCloseError?.(error),
         );
       }

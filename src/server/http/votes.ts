@@ -47,6 +47,7 @@ export function registerVoteRoutes(
     maxSelections,
     closeQuestion: (slug: string, clock: QuizRunningClock) =>
       closer.close(slug, clock.questionId, clock.startedAt),
+    answeredQuestion: (slug: string, questionId: number) => closer.answered(slug, questionId),
     onCloseError: (error: unknown) => app.log.warn(error),
   };
 

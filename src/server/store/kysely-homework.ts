@@ -185,13 +185,24 @@ export class KyselyHomework implements HomeworkStore {
     });
   }
 
-  async questionHasMoreTime(questionId: number): Promise<boolean> {
+  async questionWaitsForMoreTime(questionId: number): Promise<boolean> {
     const row = await this.db
       .selectFrom('quiz_players as p')
       .innerJoin('questions as q', 'q.poll_id', 'p.poll_id')
       .select('p.participant_id')
       .where('q.id', '=', questionId)
       .where('p.more_time', '=', 1)
+      // One who answered already is waited for no longer.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('answered_questions as a')
+              .select('a.question_id')
+              .whereRef('a.question_id', '=', 'q.id')
+              .whereRef('a.participant_id', '=', 'p.participant_id'),
+          ),
+        ),
+      )
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;

@@ -596,8 +596,8 @@ export class KyselyPollStore implements PollStore {
   setMoreTime(input: Parameters<PollStore['setMoreTime']>[0]) {
     return this.homework.setMoreTime(input);
   }
-  questionHasMoreTime(questionId: number) {
-    return this.homework.questionHasMoreTime(questionId);
+  questionWaitsForMoreTime(questionId: number) {
+    return this.homework.questionWaitsForMoreTime(questionId);
   }
   hasMoreTime(pollId: number, participantId: string) {
     return this.homework.hasMoreTime(pollId, participantId);

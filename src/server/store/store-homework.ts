@@ -63,9 +63,9 @@ export interface HomeworkStore {
     moreTime: boolean;
     now: Date;
   }): Promise<boolean>;
-  /** Whether the poll of this question has a player with 'Más tiempo' (a live quiz's close
-   *  waits for twice the limit then). */
-  questionHasMoreTime(questionId: number): Promise<boolean>;
+  /** Whether a player of this question's poll has 'Más tiempo' and has not answered it yet (a
+   *  live quiz's close waits for twice the limit then, and only then). */
+  questionWaitsForMoreTime(questionId: number): Promise<boolean>;
   /** Whether the participant is a player with 'Más tiempo'. */
   hasMoreTime(pollId: number, participantId: string): Promise<boolean>;
   /** Closes the poll when it is open and its `closesAt` is at or before `now`, and settles its

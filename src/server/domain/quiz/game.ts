@@ -264,9 +264,11 @@ export class QuizCloser {
   }
 
   /**
-   * 'Más tiempo' (issue 27): while a player of the poll has it, the question waits for twice
-   * its limit (the time that player's answer is taken) before it closes. The end is a
-   * question's, not a player's: the close scores everyone's answers in one write.
+   * 'Más tiempo' (issue 27): while a player of the poll has it and has not answered yet, the
+   * question waits for twice its limit (the time that player's answer is taken) before it
+   * closes: the room's reveal would give that player the answer. Nobody else waits for a
+   * player who answered already. The end is a question's, not a player's: the close scores
+   * everyone's answers in one write.
    */
   private async closeUnlessMoreTime(
     slug: string,
@@ -277,11 +279,23 @@ export class QuizCloser {
     const doubled = endsAt + (endsAt - startedAt);
     if (
       Date.now() <= doubled + this.graceMs &&
-      (await this.store.questionHasMoreTime(questionId))
+      (await this.store.questionWaitsForMoreTime(questionId))
     ) {
       return this.arm(slug, questionId, startedAt, doubled, true);
     }
     await this.close(slug, questionId, startedAt);
+  }
+
+  /**
+   * An answer to a live question. In its extra time ('Más tiempo', the timer armed for the
+   * doubled end), the last player with it to answer ends the wait: nobody else may answer any
+   * more, so the room sees the result now. Otherwise nothing (a Map look-up per answer).
+   */
+  async answered(slug: string, questionId: number): Promise<void> {
+    const armed = this.timers.get(questionId);
+    if (!armed?.extended) return;
+    if (await this.store.questionWaitsForMoreTime(questionId)) return;
+    await this.close(slug, questionId, armed.startedAt);
   }
 
   /** Every running clock of the database (an instance starting, or taking over). */

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { QUIZ_GRACE_MS } from '../../../../../contract/limits.ts';
 import type { Poll } from '../../../../../contract/poll.ts';
 import type { LeaderboardEntry } from '../../../../../contract/quiz.ts';
 import type { Summary, SummaryQuestion } from '../../../../../contract/summary.ts';
@@ -20,6 +21,10 @@ import { StageHead, StageResults, StageTiles } from './stage-slides.tsx';
 import { Leaderboard, Podium } from './standings.tsx';
 
 const t = esQuiz.stage;
+
+/** Past the limit, the projector says 'Tiempo extra' after this long: the answers' grace and
+ *  the close's frame on its way (a question that does not wait is closed by then). */
+const EXTRA_SHOWN_AFTER_MS = QUIZ_GRACE_MS + 1000;
 
 /** What the presenter asks before it moves: true when the quiz used the key itself. */
 export type QuizKeys = { current: ((action: 'next' | 'previous') => boolean) | null };
@@ -57,8 +62,12 @@ export function QuizStage({ slug, secret, poll, summary, questionId, keys }: Qui
     enabled: running && !!clock.endsAt,
     placeholderData: (previous) => previous,
   });
-  const extra = running && normalRemaining === 0 && extraTime.data === true;
-  const extraRemaining = useRemainingMs(extra ? extendedEnd(clock) : null, offset);
+  const past = running && normalRemaining === 0 && extraTime.data === true;
+  const extraRemaining = useRemainingMs(past ? extendedEnd(clock) : null, offset);
+  // Said only once the grace and a frame's way are over: a question whose extended players
+  // answered already closes at its normal end and never shows it.
+  const limitMs = (question?.timeLimitSeconds ?? 0) * 1000;
+  const extra = past && extraRemaining !== null && extraRemaining < limitMs - EXTRA_SHOWN_AFTER_MS;
   const remaining = extra ? extraRemaining : normalRemaining;
   const [view, setView] = useState<View>('results');
   const close = useCloseQuestion(slug, secret);
