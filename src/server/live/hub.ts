@@ -9,7 +9,8 @@ import {
 } from './cache.ts';
 import type { ChangeBus, PollChange } from './change-bus.ts';
 import type { PlayerFrames } from './player-frames.ts';
-import type { QaFeed, QaSnapshot } from './qa-feed.ts';
+import { presenceChanged, presenceFrame } from './presence.ts';
+import type { QaFeed } from './qa-feed.ts';
 import {
   DEFAULT_LIMITS,
   type DropReason,
@@ -20,6 +21,7 @@ import {
   type SseLimits,
   type SseSink,
 } from './sse.ts';
+import { newer, newTopic, nextId, sameView, type Topic } from './topic.ts';
 
 /** What the hub reads: the cache in the app, a fake in unit tests. */
 export type LiveReads = Pick<LiveCache, 'poll' | 'summary'> &
@@ -54,31 +56,6 @@ export interface JoinRequest {
   /** False for a participation page's stream: the page never shows results, so it gets poll
    *  frames only (default true). */
   summaries?: boolean;
-}
-
-/** The streams of one poll. */
-interface Topic {
-  slug: string;
-  clients: Set<SseClient>;
-  /** The clients allowed to see results, so a private poll costs nothing per vote. */
-  seers: Set<SseClient>;
-  /** The host's streams: the only ones told about presence. */
-  hosts: Set<SseClient>;
-  /** Participant id → that participant's open participation streams (tabs count once). */
-  present: Map<string, number>;
-  /** The count last told to the hosts, when, and the pending coalesced send. */
-  presenceSent: number;
-  presenceSentAt: number;
-  presenceTimer?: NodeJS.Timeout;
-  /** Last event id given out: strictly increasing, and at least the clock in ms, so ids keep
-   *  growing across restarts and instances without any coordination. */
-  lastId: number;
-  /** The newest snapshots sent to this topic. */
-  poll?: PollSnapshot;
-  summary?: SummarySnapshot;
-  qa?: QaSnapshot;
-  /** The scoring moment (PlayerFrames.scoredAt) whose `player` frames were sent. */
-  scoredAt?: string;
 }
 
 /**
@@ -231,24 +208,14 @@ export class LiveHub {
   private topic(slug: string): Topic {
     let topic = this.topics.get(slug);
     if (!topic) {
-      topic = {
-        slug,
-        clients: new Set(),
-        seers: new Set(),
-        hosts: new Set(),
-        present: new Map(),
-        presenceSent: 0,
-        presenceSentAt: 0,
-        lastId: 0,
-      };
+      topic = newTopic(slug);
       this.topics.set(slug, topic);
     }
     return topic;
   }
 
   private nextId(topic: Topic): number {
-    topic.lastId = Math.max(topic.lastId + 1, Date.now());
-    return topic.lastId;
+    return nextId(topic);
   }
 
   private async sync(topic: Topic, kind: PollChange['kind']): Promise<void> {
@@ -396,35 +363,12 @@ export class LiveHub {
     this.cache.recordStreams?.(topic.slug, topic.seers.size);
   }
 
-  /**
-   * Tells the hosts the new count: at once after a quiet window, else once at the window's end
-   * with whatever the count is then, so a room scanning the QR together costs one frame a second.
-   */
   private presenceChanged(topic: Topic): void {
-    if (topic.presenceTimer || topic.hosts.size === 0) return;
-    const wait = topic.presenceSentAt + this.presenceMs - Date.now();
-    if (wait <= 0) {
-      this.sendPresence(topic);
-      return;
-    }
-    topic.presenceTimer = setTimeout(() => {
-      topic.presenceTimer = undefined;
-      this.sendPresence(topic);
-    }, wait);
-    topic.presenceTimer.unref();
-  }
-
-  private sendPresence(topic: Topic): void {
-    const count = topic.present.size;
-    if (count === topic.presenceSent) return;
-    const frame = this.presenceFrame(topic, count);
-    for (const client of topic.hosts) client.send(frame);
+    presenceChanged(topic, this.presenceMs);
   }
 
   private presenceFrame(topic: Topic, count: number): Buffer {
-    topic.presenceSent = count;
-    topic.presenceSentAt = Date.now();
-    return encodeFrame(this.nextId(topic), 'presence', JSON.stringify({ participants: count }));
+    return presenceFrame(topic, count);
   }
 
   private ping(): void {
@@ -485,17 +429,4 @@ export class LiveHub {
       this.topics.delete(client.slug);
     }
   }
-}
-
-function newer<T extends { version: number }>(a: T | undefined, b: T | undefined): T | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  return a.version >= b.version ? a : b;
-}
-
-const EPOCH = new Date(0);
-
-/** Two serialised poll views that differ at most in `now`. */
-function sameView(a: string, b: string): boolean {
-  return a === b || withNow(a, EPOCH) === withNow(b, EPOCH);
 }
