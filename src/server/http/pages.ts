@@ -115,9 +115,13 @@ export async function loadParticipantPages(
       manifest,
       kind === 'vote' ? 'app/vote-page.tsx' : 'app/results-page.tsx',
     );
+    // What index.html already loads is left out: a stylesheet linked twice is applied again
+    // at its second place, after the page's own, and its utilities then undo the page's
+    // responsive ones (the results page's wide word cloud hidden by a second `.hidden`).
+    const fresh = (file: string) => !template.includes(`/${file}"`);
     return [
-      ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-      ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ...css.filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...js.filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ].join('');
   };
   const head = { vote: links('vote'), results: links('results') };
