@@ -5,6 +5,7 @@ import {
   redactUrl,
   redisAvailable,
   requireService,
+  schemaUrl,
   TEST_DATABASE_URL,
   TEST_REDIS_URL,
   throwawaySchemas,
@@ -45,9 +46,8 @@ export function twoInstances(): TwoInstances {
   const started: RunningServer[] = [];
   return {
     async start(extra = {}, extraB = {}) {
-      const join = TEST_DATABASE_URL.includes('?') ? '&' : '?';
       const env = {
-        DATABASE_URL: `${TEST_DATABASE_URL}${join}schema=${schemas.next()}`,
+        DATABASE_URL: schemaUrl(schemas.next()),
         REDIS_URL: TEST_REDIS_URL,
         // This run's own channel: concurrent runs on the same Redis never hear each other.
         REDIS_CHANNEL: `sondeo:test:${randomBytes(5).toString('hex')}`,
