@@ -21,6 +21,20 @@ async function call(base: string, method: string, path: string, secret?: string,
   return { status: res.status, body: (await res.json().catch(() => undefined)) as Body };
 }
 
+/** The host revokes the moderator's link of `poll` (made by pollWithLinks). */
+async function revokeModerator(
+  base: string,
+  poll: { slug: string; secret: string; moderator: { id: number } },
+) {
+  const revoked = await call(
+    base,
+    'DELETE',
+    `/polls/${poll.slug}/cohosts/${poll.moderator.id}`,
+    poll.secret,
+  );
+  expect(revoked.status).toBe(204);
+}
+
 async function pollWithLinks(base: string) {
   const created = await call(base, 'POST', '/polls', undefined, { title: 'Charla' });
   const { slug, host_secret: secret } = created.body;
@@ -68,13 +82,7 @@ describe('a revoked co-host link on one instance', () => {
     const presenting = await hostStream(api.base, poll.slug, poll.presenter.secret, streams);
     const host = await hostStream(api.base, poll.slug, poll.secret, streams);
 
-    const revoked = await call(
-      api.base,
-      'DELETE',
-      `/polls/${poll.slug}/cohosts/${poll.moderator.id}`,
-      poll.secret,
-    );
-    expect(revoked.status).toBe(204);
+    await revokeModerator(api.base, poll);
     expect(await endsWithin(moderating, 5000)).toBe('ended');
 
     // The others still get the poll's changes.
@@ -112,13 +120,7 @@ describe.runIf(await pgAndRedisAvailable())(
       const poll = await pollWithLinks(a.url);
       const moderating = await hostStream(b.url, poll.slug, poll.moderator.secret, streams);
       const presenting = await hostStream(b.url, poll.slug, poll.presenter.secret, streams);
-      const revoked = await call(
-        a.url,
-        'DELETE',
-        `/polls/${poll.slug}/cohosts/${poll.moderator.id}`,
-        poll.secret,
-      );
-      expect(revoked.status).toBe(204);
+      await revokeModerator(a.url, poll);
       expect(await endsWithin(moderating, 5000)).toBe('ended');
       expect(await endsWithin(presenting, 300)).toBe('still open');
     });
