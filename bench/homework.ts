@@ -4,10 +4,11 @@ import { call, participants } from './lib/api.ts';
 import { root, startServer, tempSqlite } from './lib/processes.ts';
 import {
   ADDRESSES,
-  answerBody,
   createQuiz,
+  noneRow,
   optionOf,
   percentile as p,
+  p50p95,
   type QuizQuestion as Q,
   quizPlayers,
   type Reply,
@@ -93,14 +94,7 @@ async function main() {
       await call(base, 'PATCH', `/polls/${live.slug}`, { currentQuestionId: q.id }, live.secret);
       const cpu0 = server.cpuSeconds();
       const acks = await storm(WINDOW_MS, (i) =>
-        send(
-          base,
-          i,
-          'POST',
-          `/polls/${live.slug}/votes`,
-          liveCookies[i]!,
-          answerBody(q.id, optionOf(q, i)),
-        ),
+        players.vote(base, i, live.slug, liveCookies[i]!, q.id, optionOf(q, i)),
       );
       liveCpu += server.cpuSeconds() - cpu0;
       for (const r of acks) {
@@ -135,14 +129,7 @@ async function main() {
         homework.questions.find((x) => x.id === turns[0]!.questionId) ?? homework.questions[k]!;
       const cpu1 = server.cpuSeconds();
       const acks = await storm(WINDOW_MS, (i) =>
-        send(
-          base,
-          i,
-          'POST',
-          `/polls/${homework.slug}/votes`,
-          homeCookies[i]!,
-          answerBody(turns[i]!.questionId, optionOf(q, i)),
-        ),
+        players.vote(base, i, homework.slug, homeCookies[i]!, turns[i]!.questionId, optionOf(q, i)),
       );
       homeCpu += server.cpuSeconds() - cpu1;
       for (const r of acks) {
@@ -174,24 +161,19 @@ async function main() {
       { measure: 'answers refused', result: JSON.stringify(refused) },
       {
         measure: 'homework answer ack p50 / p95',
-        result: `${p(ackMs, 50).toFixed(0)} / ${p(ackMs, 95).toFixed(0)} ms`,
+        result: p50p95(ackMs),
         target: 'p95 ≤ 300 ms',
         met: p(ackMs, 95) <= 300,
       },
       {
         measure: 'live answer ack p50 / p95',
-        result: `${p(liveAckMs, 50).toFixed(0)} / ${p(liveAckMs, 95).toFixed(0)} ms`,
+        result: p50p95(liveAckMs),
       },
       {
         measure: 'POST …/me/next p50 / p95',
-        result: `${p(openMs, 50).toFixed(0)} / ${p(openMs, 95).toFixed(0)} ms`,
+        result: p50p95(openMs),
       },
-      {
-        measure: 'reloads given another question or clock',
-        result: String(reloadsDiffering),
-        target: '0',
-        met: reloadsDiffering === 0,
-      },
+      noneRow('reloads given another question or clock', reloadsDiffering),
       {
         measure: 'server CPU per homework answer / per live quiz answer (alternated)',
         result: `${perHome.toFixed(3)} / ${perLive.toFixed(3)} ms (×${(perHome / perLive).toFixed(2)})`,

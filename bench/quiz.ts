@@ -7,10 +7,11 @@ import { call, participants } from './lib/api.ts';
 import { root, startServer, tempSqlite } from './lib/processes.ts';
 import {
   ADDRESSES,
-  answerBody,
   createQuiz,
+  noneRow,
   optionOf,
   percentile as p,
+  p50p95,
   quizPlayers,
   type Reply,
   storm as stormOf,
@@ -152,14 +153,7 @@ async function runSize(): Promise<string> {
     const ballotStorm = async (pq: { id: number; options: { id: number }[] }) => {
       const cpu0 = server.cpuSeconds();
       const acks = await storm(LIMIT_S * 900, (i) =>
-        send(
-          base,
-          i,
-          'POST',
-          `/polls/${plain.slug}/votes`,
-          cookies[i]!,
-          answerBody(pq.id, pq.options[i % 3]!.id),
-        ),
+        players.vote(base, i, plain.slug, cookies[i]!, pq.id, pq.options[i % 3]!.id),
       );
       ballotCpu += server.cpuSeconds() - cpu0;
       ballotsStored += acks.filter((r) => r.status === 201).length;
@@ -202,14 +196,7 @@ async function runSize(): Promise<string> {
       const cpu0 = server.cpuSeconds();
       const acks = await storm(LIMIT_S * 900, (i) => {
         const option = optionOf(q, i);
-        return send(
-          base,
-          i,
-          'POST',
-          `/polls/${poll.slug}/votes`,
-          cookies[i]!,
-          answerBody(q.id, option),
-        ).then((r) => {
+        return players.vote(base, i, poll.slug, cookies[i]!, q.id, option).then((r) => {
           if (r.status === 201 && option === q.correct) correctAcked[i]! += 1;
           return r;
         });
@@ -279,7 +266,7 @@ async function runSize(): Promise<string> {
       },
       {
         measure: 'answer ack p50 / p95',
-        result: `${p(ackMs, 50).toFixed(0)} / ${p(ackMs, 95).toFixed(0)} ms`,
+        result: p50p95(ackMs),
         target: 'p95 ≤ 300 ms',
         met: p(ackMs, 95) <= 300,
       },
@@ -289,12 +276,7 @@ async function runSize(): Promise<string> {
         target: 'p95 ≤ 150 ms, none missing',
         met: p(resultMs, 95) <= 150 && missing === 0,
       },
-      {
-        measure: 'players whose results ≠ their acknowledged correct answers',
-        result: String(mismatched),
-        target: '0',
-        met: mismatched === 0,
-      },
+      noneRow('players whose results ≠ their acknowledged correct answers', mismatched),
       {
         measure: 'server CPU per answer (answers, close and pushes) / per poll ballot',
         result: `${perAnswer.toFixed(3)} / ${perBallot.toFixed(3)} ms (×${(perAnswer / perBallot).toFixed(2)})`,

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { call } from './api.ts';
+import type { Row } from './report.ts';
 
 /**
  * What the quiz benches (bench:quiz, bench:homework) share: a hall of phones spread over 20
@@ -16,6 +17,16 @@ export interface Reply {
   ms: number;
 }
 
+/** Player i's request: the server's base URL, i, the method and path, its cookie, a JSON body. */
+type PlayerRequest = [
+  base: string,
+  i: number,
+  method: string,
+  path: string,
+  cookie: string,
+  body?: string,
+];
+
 /** The players' connections: player i sends from ADDRESSES[i % 20]. */
 export function quizPlayers() {
   const agents = ADDRESSES.map(
@@ -24,14 +35,7 @@ export function quizPlayers() {
   /** Requests sent again after a kept-alive connection closed under them (as phones do). */
   let retried = 0;
 
-  function sendOnce(
-    base: string,
-    i: number,
-    method: string,
-    path: string,
-    cookie: string,
-    body?: string,
-  ) {
+  function sendOnce(...[base, i, method, path, cookie, body]: PlayerRequest) {
     return new Promise<Reply>((resolve, reject) => {
       const started = performance.now();
       const req = request(
@@ -63,25 +67,38 @@ export function quizPlayers() {
     });
   }
 
+  /** Player i's request, sent again (twice at most) when its kept-alive connection was reset. */
+  async function send(...args: PlayerRequest): Promise<Reply> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await sendOnce(...args);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (attempt >= 2 || (code !== 'ECONNRESET' && code !== 'EPIPE')) throw error;
+        retried++;
+      }
+    }
+  }
+
   return {
-    /** Player i's request, sent again (twice at most) when its kept-alive connection was reset. */
-    async send(
+    send,
+    /** Player i's ballot of one answer (`cookie` its own). */
+    vote(
       base: string,
       i: number,
-      method: string,
-      path: string,
+      slug: string,
       cookie: string,
-      body?: string,
-    ): Promise<Reply> {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await sendOnce(base, i, method, path, cookie, body);
-        } catch (error) {
-          const code = (error as NodeJS.ErrnoException).code;
-          if (attempt >= 2 || (code !== 'ECONNRESET' && code !== 'EPIPE')) throw error;
-          retried++;
-        }
-      }
+      questionId: number,
+      optionId: number,
+    ) {
+      return send(
+        base,
+        i,
+        'POST',
+        `/polls/${slug}/votes`,
+        cookie,
+        answerBody(questionId, optionId),
+      );
     },
     retried: () => retried,
     destroy() {
@@ -112,6 +129,18 @@ export const percentile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))] ?? 0;
 };
+
+/** A report's "p50 / p95" of durations in ms, whole. */
+export const p50p95 = (ms: number[]) =>
+  `${percentile(ms, 50).toFixed(0)} / ${percentile(ms, 95).toFixed(0)} ms`;
+
+/** A report row for what must never happen: `count` of it, met at zero. */
+export const noneRow = (measure: string, count: number): Row => ({
+  measure,
+  result: String(count),
+  target: '0',
+  met: count === 0,
+});
 
 export interface QuizQuestion {
   id: number;
@@ -159,7 +188,7 @@ export const optionOf = (q: QuizQuestion, i: number) =>
   i % 4 === 0 ? q.correct : q.options.find((o) => o.id !== q.correct)!.id;
 
 /** A ballot's body with one answer. */
-export const answerBody = (questionId: number, optionId: number) =>
+const answerBody = (questionId: number, optionId: number) =>
   JSON.stringify({ answers: [{ questionId, optionIds: [optionId] }] });
 
 /** A bench's own section of RESULTS.md (between its markers), replaced on each run; the rest stays. */
