@@ -61,16 +61,7 @@ async function main() {
       [live, liveCookies],
       [homework, homeCookies],
     ] as const) {
-      await storm(2000, (i) =>
-        send(
-          base,
-          i,
-          'PUT',
-          `/polls/${poll.slug}/me`,
-          cookies[i]!,
-          JSON.stringify({ nickname: `Jugador ${i}` }),
-        ),
-      );
+      await storm(2000, (i) => players.join(base, i, poll.slug, cookies[i]!));
     }
 
     const ackMs: number[] = [];

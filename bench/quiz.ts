@@ -162,16 +162,7 @@ async function runSize(): Promise<string> {
     // ── The quiz ──
     const poll = await createQuiz(base, { questions: QUESTIONS, timeLimitSeconds: LIMIT_S });
     const { secret, questions } = poll;
-    const joins = await storm(2000, (i) =>
-      send(
-        base,
-        i,
-        'PUT',
-        `/polls/${poll.slug}/me`,
-        cookies[i]!,
-        JSON.stringify({ nickname: `Jugador ${i}` }),
-      ),
-    );
+    const joins = await storm(2000, (i) => players.join(base, i, poll.slug, cookies[i]!));
     const joined = joins.filter((r) => r.status === 200).length;
     // A phone refused a nickname (its address's bucket) is nobody's player: it gets no frame.
     const playing = (i: number) => joins[i]!.status === 200;

@@ -82,6 +82,17 @@ export function quizPlayers() {
 
   return {
     send,
+    /** Player i takes its nickname, 'Jugador i' (`cookie` its own). */
+    join(base: string, i: number, slug: string, cookie: string) {
+      return send(
+        base,
+        i,
+        'PUT',
+        `/polls/${slug}/me`,
+        cookie,
+        JSON.stringify({ nickname: `Jugador ${i}` }),
+      );
+    },
     /** Player i's ballot of one answer (`cookie` its own). */
     vote(
       base: string,
