@@ -1,11 +1,20 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { PARTICIPANT_COOKIE } from '../src/contract/index.ts';
-import { ParticipantIds } from '../src/server/http/participant.ts';
-import { BENCH_SECRET_KEY, call } from './lib/api.ts';
+import { call, participants } from './lib/api.ts';
 import { root, startServer, tempSqlite } from './lib/processes.ts';
+import {
+  ADDRESSES,
+  createQuiz,
+  noneRow,
+  optionOf,
+  percentile as p,
+  p50p95,
+  type QuizQuestion as Q,
+  quizPlayers,
+  type Reply,
+  storm as stormOf,
+  writeBenchSection,
+} from './lib/quiz-players.ts';
 import { machine, type Row, table } from './lib/report.ts';
 
 /**
@@ -24,120 +33,11 @@ import { machine, type Row, table } from './lib/report.ts';
 const PLAYERS = Number(process.env.HOMEWORK_PLAYERS ?? 2000);
 const QUESTIONS = Number(process.env.HOMEWORK_QUESTIONS ?? 4);
 const WINDOW_MS = Number(process.env.HOMEWORK_WINDOW_S ?? 12) * 1000;
-const ADDRESSES = Array.from({ length: 20 }, (_, i) => `127.0.0.${i + 2}`);
-const agents = ADDRESSES.map(
-  (localAddress) => new Agent({ keepAlive: true, maxSockets: 64, localAddress }),
-);
-
-interface Reply {
-  status: number;
-  body: string;
-  ms: number;
-}
-
-async function send(
-  i: number,
-  base: string,
-  method: string,
-  path: string,
-  cookie: string,
-  body?: string,
-) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await sendOnce(i, base, method, path, cookie, body);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (attempt >= 2 || (code !== 'ECONNRESET' && code !== 'EPIPE')) throw error;
-    }
-  }
-}
-
-function sendOnce(
-  i: number,
-  base: string,
-  method: string,
-  path: string,
-  cookie: string,
-  body?: string,
-) {
-  return new Promise<Reply>((resolve, reject) => {
-    const started = performance.now();
-    const req = request(
-      `${base}/api/v1${path}`,
-      {
-        method,
-        agent: agents[i % agents.length],
-        headers: {
-          cookie,
-          ...(body !== undefined && {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-          }),
-        },
-      },
-      (res) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => {
-          data += c;
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: data, ms: performance.now() - started }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const p = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))] ?? 0;
-};
-
+const players = quizPlayers();
+const send = players.send;
 /** Every player once, each at a random moment of `windowMs`. */
-function storm(windowMs: number, one: (i: number) => Promise<Reply>): Promise<Reply[]> {
-  return Promise.all(
-    Array.from(
-      { length: PLAYERS },
-      (_, i) =>
-        new Promise<Reply>((resolve, reject) => {
-          setTimeout(() => one(i).then(resolve, reject), Math.random() * windowMs);
-        }),
-    ),
-  );
-}
-
-type Q = { id: number; options: { id: number }[]; correct: number };
-
-async function quizPoll(base: string, settings: Record<string, unknown>) {
-  const poll = await call(base, 'POST', '/polls', {
-    title: 'Concurso',
-    settings: { quiz: true, ...settings },
-  });
-  const questions: Q[] = [];
-  for (let k = 0; k < QUESTIONS; k++) {
-    const correct = k % 4;
-    const q = await call(
-      base,
-      'POST',
-      `/polls/${poll.slug}/questions`,
-      {
-        text: `Pregunta ${k + 1}`,
-        type: 'single',
-        // Long enough that no answer of the storm is late: the bench measures cost, not time.
-        timeLimitSeconds: 120,
-        options: ['A', 'B', 'C', 'D'].map((text, i) => ({ text, correct: i === correct })),
-      },
-      poll.host_secret,
-    );
-    questions.push({ ...q, correct: q.options[correct].id });
-  }
-  await call(base, 'PATCH', `/polls/${poll.slug}`, { status: 'open' }, poll.host_secret);
-  return { slug: poll.slug as string, secret: poll.host_secret as string, questions };
-}
+const storm = (windowMs: number, one: (i: number) => Promise<Reply>) =>
+  stormOf(PLAYERS, windowMs, one);
 
 async function main() {
   const server = await startServer({
@@ -146,35 +46,22 @@ async function main() {
     healthPath: '/api/v1/health',
   });
   const base = server.url;
-  const ids = new ParticipantIds(BENCH_SECRET_KEY);
-  const issuedAt = Date.now() - 60_000;
-  const liveCookies = Array.from(
-    { length: PLAYERS },
-    () => `${PARTICIPANT_COOKIE}=${ids.issue(issuedAt)}`,
-  );
-  const homeCookies = Array.from(
-    { length: PLAYERS },
-    () => `${PARTICIPANT_COOKIE}=${ids.issue(issuedAt)}`,
-  );
+  const cookie = participants();
+  const liveCookies = Array.from({ length: PLAYERS }, cookie);
+  const homeCookies = Array.from({ length: PLAYERS }, cookie);
   try {
-    const live = await quizPoll(base, {});
-    const homework = await quizPoll(base, {
-      closesAt: new Date(Date.now() + 3_600_000).toISOString(),
+    // Long enough that no answer of the storm is late: the bench measures cost, not time.
+    const quiz = { questions: QUESTIONS, timeLimitSeconds: 120 };
+    const live = await createQuiz(base, quiz);
+    const homework = await createQuiz(base, {
+      ...quiz,
+      settings: { closesAt: new Date(Date.now() + 3_600_000).toISOString() },
     });
     for (const [poll, cookies] of [
       [live, liveCookies],
       [homework, homeCookies],
     ] as const) {
-      await storm(2000, (i) =>
-        send(
-          i,
-          base,
-          'PUT',
-          `/polls/${poll.slug}/me`,
-          cookies[i]!,
-          JSON.stringify({ nickname: `Jugador ${i}` }),
-        ),
-      );
+      await storm(2000, (i) => players.join(base, i, poll.slug, cookies[i]!));
     }
 
     const ackMs: number[] = [];
@@ -198,23 +85,7 @@ async function main() {
       await call(base, 'PATCH', `/polls/${live.slug}`, { currentQuestionId: q.id }, live.secret);
       const cpu0 = server.cpuSeconds();
       const acks = await storm(WINDOW_MS, (i) =>
-        send(
-          i,
-          base,
-          'POST',
-          `/polls/${live.slug}/votes`,
-          liveCookies[i]!,
-          JSON.stringify({
-            answers: [
-              {
-                questionId: q.id,
-                optionIds: [
-                  i % 4 === 0 ? q.correct : q.options.find((o) => o.id !== q.correct)!.id,
-                ],
-              },
-            ],
-          }),
-        ),
+        players.vote(base, i, live.slug, liveCookies[i]!, q.id, optionOf(q, i)),
       );
       liveCpu += server.cpuSeconds() - cpu0;
       for (const r of acks) {
@@ -227,7 +98,7 @@ async function main() {
       // The first question: every player starts within a minute.
       const cpu0 = server.cpuSeconds();
       const opened = await storm(k === 0 ? 60_000 : WINDOW_MS, (i) =>
-        send(i, base, 'POST', `/polls/${homework.slug}/me/next`, homeCookies[i]!),
+        send(base, i, 'POST', `/polls/${homework.slug}/me/next`, homeCookies[i]!),
       );
       openCpu += server.cpuSeconds() - cpu0;
       const turns = opened.map((r) => {
@@ -239,7 +110,7 @@ async function main() {
         turns.map(async (t, i) => {
           if (i % 10 !== 0) return;
           const again = JSON.parse(
-            (await send(i, base, 'POST', `/polls/${homework.slug}/me/next`, homeCookies[i]!)).body,
+            (await send(base, i, 'POST', `/polls/${homework.slug}/me/next`, homeCookies[i]!)).body,
           );
           if (again.questionId !== t.questionId || again.clock?.startedAt !== t.clock?.startedAt)
             reloadsDiffering++;
@@ -249,23 +120,7 @@ async function main() {
         homework.questions.find((x) => x.id === turns[0]!.questionId) ?? homework.questions[k]!;
       const cpu1 = server.cpuSeconds();
       const acks = await storm(WINDOW_MS, (i) =>
-        send(
-          i,
-          base,
-          'POST',
-          `/polls/${homework.slug}/votes`,
-          homeCookies[i]!,
-          JSON.stringify({
-            answers: [
-              {
-                questionId: turns[i]!.questionId,
-                optionIds: [
-                  i % 4 === 0 ? q.correct : q.options.find((o) => o.id !== q.correct)!.id,
-                ],
-              },
-            ],
-          }),
-        ),
+        players.vote(base, i, homework.slug, homeCookies[i]!, turns[i]!.questionId, optionOf(q, i)),
       );
       homeCpu += server.cpuSeconds() - cpu1;
       for (const r of acks) {
@@ -297,24 +152,19 @@ async function main() {
       { measure: 'answers refused', result: JSON.stringify(refused) },
       {
         measure: 'homework answer ack p50 / p95',
-        result: `${p(ackMs, 50).toFixed(0)} / ${p(ackMs, 95).toFixed(0)} ms`,
+        result: p50p95(ackMs),
         target: 'p95 ≤ 300 ms',
         met: p(ackMs, 95) <= 300,
       },
       {
         measure: 'live answer ack p50 / p95',
-        result: `${p(liveAckMs, 50).toFixed(0)} / ${p(liveAckMs, 95).toFixed(0)} ms`,
+        result: p50p95(liveAckMs),
       },
       {
         measure: 'POST …/me/next p50 / p95',
-        result: `${p(openMs, 50).toFixed(0)} / ${p(openMs, 95).toFixed(0)} ms`,
+        result: p50p95(openMs),
       },
-      {
-        measure: 'reloads given another question or clock',
-        result: String(reloadsDiffering),
-        target: '0',
-        met: reloadsDiffering === 0,
-      },
+      noneRow('reloads given another question or clock', reloadsDiffering),
       {
         measure: 'server CPU per homework answer / per live quiz answer (alternated)',
         result: `${perHome.toFixed(3)} / ${perLive.toFixed(3)} ms (×${(perHome / perLive).toFixed(2)})`,
@@ -335,28 +185,16 @@ async function main() {
       table(rows),
     ].join('\n');
     console.log(body);
-    writeSection(join(root, 'bench/RESULTS.md'), body);
+    writeBenchSection(
+      join(root, 'bench/RESULTS.md'),
+      'homework',
+      'Homework (bench:homework)',
+      body,
+    );
   } finally {
     await server.stop();
-    for (const a of agents) a.destroy();
+    players.destroy();
   }
-}
-
-const START = '<!-- bench:homework:start -->';
-const END = '<!-- bench:homework:end -->';
-
-/** The homework's own section of RESULTS.md, replaced on each run; the rest stays. */
-function writeSection(file: string, body: string): void {
-  const block = `${START}\n## Homework (bench:homework)\n\n${body}\n${END}`;
-  const current = readFileSync(file, 'utf8');
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  writeFileSync(
-    file,
-    start !== -1 && end > start
-      ? `${current.slice(0, start)}${block}${current.slice(end + END.length)}`
-      : `${current.trimEnd()}\n\n${block}\n`,
-  );
 }
 
 await main();

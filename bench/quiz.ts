@@ -1,13 +1,22 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a build script in plain JavaScript, without types
 import { ensureServerBuild } from '../scripts/server-build.mjs';
-import { PARTICIPANT_COOKIE } from '../src/contract/index.ts';
-import { ParticipantIds } from '../src/server/http/participant.ts';
-import { BENCH_SECRET_KEY, call } from './lib/api.ts';
+import { call, participants } from './lib/api.ts';
 import { root, startServer, tempSqlite } from './lib/processes.ts';
+import {
+  ADDRESSES,
+  createQuiz,
+  noneRow,
+  optionOf,
+  percentile as p,
+  p50p95,
+  quizPlayers,
+  type Reply,
+  storm as stormOf,
+  writeBenchSection,
+} from './lib/quiz-players.ts';
 import { machine, type Row, table } from './lib/report.ts';
 
 /**
@@ -31,84 +40,11 @@ const SIZES = (process.env.QUIZ_SIZES ?? '50,200,2000').split(',').map(Number);
 const QUESTIONS = Number(process.env.QUIZ_QUESTIONS ?? 5);
 const LIMIT_S = Number(process.env.QUIZ_LIMIT_S ?? 6);
 let PLAYERS = SIZES[0]!;
-const ADDRESSES = Array.from({ length: 20 }, (_, i) => `127.0.0.${i + 2}`);
-const agents = ADDRESSES.map(
-  (localAddress) => new Agent({ keepAlive: true, maxSockets: 64, localAddress }),
-);
+const players = quizPlayers();
+const send = players.send;
 /** Streams hold their sockets: their own agents, without a cap. */
 const streamAgents = ADDRESSES.map((localAddress) => new Agent({ localAddress }));
 
-interface Reply {
-  status: number;
-  body: string;
-  ms: number;
-}
-
-/** Requests sent again after a kept-alive connection closed under them (as phones do). */
-let retried = 0;
-
-async function send(
-  base: string,
-  i: number,
-  method: string,
-  path: string,
-  cookie: string,
-  body?: string,
-): Promise<Reply> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await sendOnce(base, i, method, path, cookie, body);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (attempt >= 2 || (code !== 'ECONNRESET' && code !== 'EPIPE')) throw error;
-      retried++;
-    }
-  }
-}
-
-function sendOnce(
-  base: string,
-  i: number,
-  method: string,
-  path: string,
-  cookie: string,
-  body?: string,
-) {
-  return new Promise<Reply>((resolve, reject) => {
-    const started = performance.now();
-    const req = request(
-      `${base}/api/v1${path}`,
-      {
-        method,
-        agent: agents[i % agents.length],
-        headers: {
-          cookie,
-          ...(body !== undefined && {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-          }),
-        },
-      },
-      (res) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => {
-          data += c;
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: data, ms: performance.now() - started }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const p = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))] ?? 0;
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A phone's participation stream: the time each `player` frame arrived, with its body. */
@@ -167,8 +103,9 @@ async function main() {
     'is the server’s RSS once /health answers, before any poll exists.',
   ].join('\n');
   console.log(body);
-  writeSection(join(root, 'bench/RESULTS.md'), body);
-  for (const a of [...agents, ...streamAgents]) a.destroy();
+  writeBenchSection(join(root, 'bench/RESULTS.md'), 'quiz', 'Quiz (bench:quiz)', body);
+  players.destroy();
+  for (const a of streamAgents) a.destroy();
 }
 
 async function runSize(): Promise<string> {
@@ -188,12 +125,7 @@ async function runSize(): Promise<string> {
     peakMb = Math.max(peakMb, server.rssMb());
   }, 100);
   const base = server.url;
-  const ids = new ParticipantIds(BENCH_SECRET_KEY);
-  const issuedAt = Date.now() - 60_000;
-  const cookies = Array.from(
-    { length: PLAYERS },
-    () => `${PARTICIPANT_COOKIE}=${ids.issue(issuedAt)}`,
-  );
+  const cookies = Array.from({ length: PLAYERS }, participants());
   const streams: PlayerStream[] = [];
   try {
     // ── Baseline: the same storm of one-answer ballots on a poll that is no quiz, one question
@@ -221,53 +153,16 @@ async function runSize(): Promise<string> {
     const ballotStorm = async (pq: { id: number; options: { id: number }[] }) => {
       const cpu0 = server.cpuSeconds();
       const acks = await storm(LIMIT_S * 900, (i) =>
-        send(
-          base,
-          i,
-          'POST',
-          `/polls/${plain.slug}/votes`,
-          cookies[i]!,
-          JSON.stringify({ answers: [{ questionId: pq.id, optionIds: [pq.options[i % 3]!.id] }] }),
-        ),
+        players.vote(base, i, plain.slug, cookies[i]!, pq.id, pq.options[i % 3]!.id),
       );
       ballotCpu += server.cpuSeconds() - cpu0;
       ballotsStored += acks.filter((r) => r.status === 201).length;
     };
 
     // ── The quiz ──
-    const poll = await call(base, 'POST', '/polls', {
-      title: 'Concurso',
-      settings: { quiz: true },
-    });
-    const secret = poll.host_secret as string;
-    const questions: { id: number; options: { id: number }[]; correct: number }[] = [];
-    for (let k = 0; k < QUESTIONS; k++) {
-      const correct = k % 4;
-      const q = await call(
-        base,
-        'POST',
-        `/polls/${poll.slug}/questions`,
-        {
-          text: `Pregunta ${k + 1}`,
-          type: 'single',
-          timeLimitSeconds: LIMIT_S,
-          options: ['A', 'B', 'C', 'D'].map((text, i) => ({ text, correct: i === correct })),
-        },
-        secret,
-      );
-      questions.push({ ...q, correct: q.options[correct].id });
-    }
-    await call(base, 'PATCH', `/polls/${poll.slug}`, { status: 'open' }, secret);
-    const joins = await storm(2000, (i) =>
-      send(
-        base,
-        i,
-        'PUT',
-        `/polls/${poll.slug}/me`,
-        cookies[i]!,
-        JSON.stringify({ nickname: `Jugador ${i}` }),
-      ),
-    );
+    const poll = await createQuiz(base, { questions: QUESTIONS, timeLimitSeconds: LIMIT_S });
+    const { secret, questions } = poll;
+    const joins = await storm(2000, (i) => players.join(base, i, poll.slug, cookies[i]!));
     const joined = joins.filter((r) => r.status === 200).length;
     // A phone refused a nickname (its address's bucket) is nobody's player: it gets no frame.
     const playing = (i: number) => joins[i]!.status === 200;
@@ -291,16 +186,8 @@ async function runSize(): Promise<string> {
       await call(base, 'PATCH', `/polls/${poll.slug}`, { currentQuestionId: q.id }, secret);
       const cpu0 = server.cpuSeconds();
       const acks = await storm(LIMIT_S * 900, (i) => {
-        // A quarter of the room answers right.
-        const option = i % 4 === 0 ? q.correct : q.options.find((o) => o.id !== q.correct)!.id;
-        return send(
-          base,
-          i,
-          'POST',
-          `/polls/${poll.slug}/votes`,
-          cookies[i]!,
-          JSON.stringify({ answers: [{ questionId: q.id, optionIds: [option] }] }),
-        ).then((r) => {
+        const option = optionOf(q, i);
+        return players.vote(base, i, poll.slug, cookies[i]!, q.id, option).then((r) => {
           if (r.status === 201 && option === q.correct) correctAcked[i]! += 1;
           return r;
         });
@@ -364,10 +251,13 @@ async function runSize(): Promise<string> {
       { measure: 'players joined (nickname)', result: `${joined} / ${PLAYERS}` },
       { measure: 'answers acknowledged', result: `${answers} / ${PLAYERS * QUESTIONS}` },
       { measure: 'answers refused', result: JSON.stringify(refused) },
-      { measure: 'requests retried after a reset keep-alive connection', result: String(retried) },
+      {
+        measure: 'requests retried after a reset keep-alive connection',
+        result: String(players.retried()),
+      },
       {
         measure: 'answer ack p50 / p95',
-        result: `${p(ackMs, 50).toFixed(0)} / ${p(ackMs, 95).toFixed(0)} ms`,
+        result: p50p95(ackMs),
         target: 'p95 ≤ 300 ms',
         met: p(ackMs, 95) <= 300,
       },
@@ -377,12 +267,7 @@ async function runSize(): Promise<string> {
         target: 'p95 ≤ 150 ms, none missing',
         met: p(resultMs, 95) <= 150 && missing === 0,
       },
-      {
-        measure: 'players whose results ≠ their acknowledged correct answers',
-        result: String(mismatched),
-        target: '0',
-        met: mismatched === 0,
-      },
+      noneRow('players whose results ≠ their acknowledged correct answers', mismatched),
       {
         measure: 'server CPU per answer (answers, close and pushes) / per poll ballot',
         result: `${perAnswer.toFixed(3)} / ${perBallot.toFixed(3)} ms (×${(perAnswer / perBallot).toFixed(2)})`,
@@ -414,33 +299,7 @@ async function runSize(): Promise<string> {
 }
 
 /** Every player once, each at a random moment of `windowMs`. */
-function storm(windowMs: number, one: (i: number) => Promise<Reply>): Promise<Reply[]> {
-  return Promise.all(
-    Array.from(
-      { length: PLAYERS },
-      (_, i) =>
-        new Promise<Reply>((resolve, reject) => {
-          setTimeout(() => one(i).then(resolve, reject), Math.random() * windowMs);
-        }),
-    ),
-  );
-}
-
-const START = '<!-- bench:quiz:start -->';
-const END = '<!-- bench:quiz:end -->';
-
-/** The quiz's own section of RESULTS.md, replaced on each run; the rest of the file stays. */
-function writeSection(file: string, body: string): void {
-  const block = `${START}\n## Quiz (bench:quiz)\n\n${body}\n${END}`;
-  const current = readFileSync(file, 'utf8');
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  writeFileSync(
-    file,
-    start !== -1 && end > start
-      ? `${current.slice(0, start)}${block}${current.slice(end + END.length)}`
-      : `${current.trimEnd()}\n\n${block}\n`,
-  );
-}
+const storm = (windowMs: number, one: (i: number) => Promise<Reply>) =>
+  stormOf(PLAYERS, windowMs, one);
 
 await main();

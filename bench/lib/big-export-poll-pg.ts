@@ -1,8 +1,6 @@
 import pg from 'pg';
-import { generateHostSecret, hashHostSecret } from '../../src/server/domain/host-auth.ts';
-import { generateSlug } from '../../src/server/domain/slug.ts';
 import { createPostgresStore } from '../../src/server/store/postgres.ts';
-import type { QuestionWithOptions } from '../../src/server/store/store.ts';
+import { createBigExportPollShell } from '../../tests/helpers/big-export-poll.ts';
 
 /**
  * The export bench's big poll on PostgreSQL (`…?schema=name`, the schema a bench server runs
@@ -17,34 +15,10 @@ export async function seedBigExportPollPg(
   const schema = parsed.searchParams.get('schema') ?? 'public';
   parsed.search = '';
   const store = await createPostgresStore(parsed.toString(), { schema });
-  const secret = generateHostSecret();
-  const questions: QuestionWithOptions[] = [];
-  let pollId: number;
-  let slug: string;
-  try {
-    const poll = await store.createPoll({
-      slug: generateSlug(),
-      title: 'Exportación grande',
-      hostSecretHash: hashHostSecret(secret),
-      joinCode: String(100_000 + Math.floor(Math.random() * 900_000)),
-      oneVotePerQuestion: true,
-      resultsPublic: true,
-      status: 'open',
-    });
-    pollId = poll.id;
-    slug = poll.slug;
-    for (let q = 0; q < size.questions; q++) {
-      questions.push(
-        await store.addQuestion(poll.id, {
-          text: `Pregunta ${q + 1} de la exportación grande`,
-          type: 'single',
-          options: Array.from({ length: size.options }, (_, o) => ({ text: `Opción ${o + 1}` })),
-        }),
-      );
-    }
-  } finally {
-    await store.close();
-  }
+  const { poll, secret, questions } = await createBigExportPollShell(store, size).finally(() =>
+    store.close(),
+  );
+  const { id: pollId, slug } = poll;
   const client = new pg.Client(parsed.toString());
   await client.connect();
   try {

@@ -1,70 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import readExcelFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { ParticipantIds } from '../../src/server/http/participant.ts';
-import { RATE_LIMITS_OFF } from '../../src/server/limits.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
-import type { PollStore } from '../../src/server/store/store.ts';
+import { describe, expect, it } from 'vitest';
+import { playersApp } from '../helpers/players-app.ts';
 import { openStream } from '../helpers/sse-client.ts';
 
 /** Issue 27, part A over real HTTP on a real SQLite file: 'Resultados tras votar' (who answered
  *  reads that question's results, nobody else anything) and 'Explicación' (never before its
  *  time, on any route a participant reaches). */
 
-let dir: string;
-let store: PollStore;
-let app: FastifyInstance;
-let root: string;
-let base: string;
-
-const SECRET_KEY = 'after-vote-key-after-vote-key-after-vote-0123';
-const signer = new ParticipantIds(SECRET_KEY);
-const ids = new Map<string, string>();
-const cookieOf = (name: string) => {
-  if (!ids.has(name)) ids.set(name, signer.issue());
-  return `${PARTICIPANT_COOKIE}=${ids.get(name)}`;
-};
+const server = playersApp('sondeo-after-vote-');
+const { call, cookieOf } = server;
 const WHY = 'Porque París es la capital desde el siglo X';
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sondeo-after-vote-'));
-  store = await openSqliteStore(join(dir, 'sondeo.db'));
-  app = await buildApp({
-    store,
-    config: { port: 0, webDir: null, secretKey: SECRET_KEY, rateLimits: RATE_LIMITS_OFF },
-  });
-  root = await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `${root}/api/v1`;
-});
-afterAll(async () => {
-  await app.close();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  who: { secret?: string; player?: string } = {},
-) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(who.secret && { 'x-host-secret': who.secret }),
-      ...(who.player && { cookie: cookieOf(who.player) }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, body: text ? JSON.parse(text) : null };
-}
 
 /** An open poll with 'Resultados tras votar' on: a single question with an explanation and a
  *  scale question without one. */
@@ -116,7 +61,7 @@ async function everyRoute(slug: string, player: string): Promise<Record<string, 
     read[path] = (await call('GET', path, undefined, { player })).text;
   }
   for (const as of ['?as=participant', '']) {
-    const stream = await openStream(`${base}/polls/${slug}/events${as}`, {
+    const stream = await openStream(`${server.base}/polls/${slug}/events${as}`, {
       cookie: cookieOf(player),
     });
     await stream.next((e) => e.event === 'poll');
@@ -182,7 +127,7 @@ describe("'Resultados tras votar'", () => {
     expect(scale.average).toBeUndefined();
     expect(scale.totalAnswers).toBeUndefined();
     // A new answer changes what may be read: never a 304 of the earlier view.
-    const before = await fetch(`${base}/polls/${p.slug}/summary`, {
+    const before = await fetch(`${server.base}/polls/${p.slug}/summary`, {
       headers: { cookie: cookieOf('a') },
     });
     const etag = before.headers.get('etag');
@@ -193,7 +138,7 @@ describe("'Resultados tras votar'", () => {
       { answers: [{ questionId: p.scale.id, value: 3 }] },
       { player: 'a' },
     );
-    const after = await fetch(`${base}/polls/${p.slug}/summary`, {
+    const after = await fetch(`${server.base}/polls/${p.slug}/summary`, {
       headers: { cookie: cookieOf('a'), 'if-none-match': etag ?? '' },
     });
     expect(after.status).toBe(200);
@@ -228,7 +173,7 @@ describe("'Resultados tras votar'", () => {
 
   it('a results read issues no participant cookie', async () => {
     const p = await poll({ resultsPublic: true });
-    const res = await fetch(`${base}/polls/${p.slug}/summary`);
+    const res = await fetch(`${server.base}/polls/${p.slug}/summary`);
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toBeNull();
   });
@@ -357,7 +302,7 @@ describe("'Explicación'", () => {
   it('is listed in the host’s exports, CSV and XLSX, under the summary', async () => {
     const p = await poll({});
     const file = (format: string) =>
-      fetch(`${base}/polls/${p.slug}/export?format=${format}`, {
+      fetch(`${server.base}/polls/${p.slug}/export?format=${format}`, {
         headers: { 'x-host-secret': p.secret },
       });
     const csv = await (await file('csv')).text();

@@ -1,16 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../helpers/server-process.ts';
-import {
-  pgAvailable,
-  redactUrl,
-  redisAvailable,
-  requireService,
-  TEST_DATABASE_URL,
-  TEST_REDIS_URL,
-  throwawaySchemas,
-} from '../helpers/services.ts';
+import type { RunningServer } from '../helpers/server-process.ts';
 import { openStream, type SseStream } from '../helpers/sse-client.ts';
+import { pgAndRedisAvailable, twoInstances } from '../helpers/two-instances.ts';
 import { setUpTestApp, streamsClosedAfterAll } from './api-client.ts';
 
 /** Issue 28: a stream is authorised once, when it opens; revoking its link must end it. */
@@ -28,6 +19,20 @@ async function call(base: string, method: string, path: string, secret?: string,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json().catch(() => undefined)) as Body };
+}
+
+/** The host revokes the moderator's link of `poll` (made by pollWithLinks). */
+async function revokeModerator(
+  base: string,
+  poll: { slug: string; secret: string; moderator: { id: number } },
+) {
+  const revoked = await call(
+    base,
+    'DELETE',
+    `/polls/${poll.slug}/cohosts/${poll.moderator.id}`,
+    poll.secret,
+  );
+  expect(revoked.status).toBe(204);
 }
 
 async function pollWithLinks(base: string) {
@@ -77,13 +82,7 @@ describe('a revoked co-host link on one instance', () => {
     const presenting = await hostStream(api.base, poll.slug, poll.presenter.secret, streams);
     const host = await hostStream(api.base, poll.slug, poll.secret, streams);
 
-    const revoked = await call(
-      api.base,
-      'DELETE',
-      `/polls/${poll.slug}/cohosts/${poll.moderator.id}`,
-      poll.secret,
-    );
-    expect(revoked.status).toBe(204);
+    await revokeModerator(api.base, poll);
     expect(await endsWithin(moderating, 5000)).toBe('ended');
 
     // The others still get the poll's changes.
@@ -100,44 +99,30 @@ describe('a revoked co-host link on one instance', () => {
   });
 });
 
-const pgOk = await requireService('PostgreSQL', redactUrl(TEST_DATABASE_URL), () => pgAvailable());
-const redisOk = await requireService('Redis', redactUrl(TEST_REDIS_URL), () => redisAvailable());
+describe.runIf(await pgAndRedisAvailable())(
+  'a revoked co-host link on two instances (Redis bus)',
+  () => {
+    const instances = twoInstances();
+    const streams: SseStream[] = [];
+    let a: RunningServer;
+    let b: RunningServer;
 
-describe.runIf(pgOk && redisOk)('a revoked co-host link on two instances (Redis bus)', () => {
-  const schemas = throwawaySchemas();
-  const streams: SseStream[] = [];
-  let a: RunningServer;
-  let b: RunningServer;
+    beforeAll(async () => {
+      [a, b] = await instances.start();
+    }, 60_000);
 
-  beforeAll(async () => {
-    const join = TEST_DATABASE_URL.includes('?') ? '&' : '?';
-    const env = {
-      DATABASE_URL: `${TEST_DATABASE_URL}${join}schema=${schemas.next()}`,
-      REDIS_URL: TEST_REDIS_URL,
-      // This run's own channel: concurrent runs on the same Redis never hear each other.
-      REDIS_CHANNEL: `sondeo:test:${randomBytes(5).toString('hex')}`,
-    };
-    [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
-  }, 60_000);
+    afterAll(async () => {
+      for (const s of streams) s.close();
+      await instances.stop();
+    });
 
-  afterAll(async () => {
-    for (const s of streams) s.close();
-    await Promise.all([a?.stop('SIGKILL'), b?.stop('SIGKILL')]);
-    await schemas.dropAll();
-  });
-
-  it('ends the stream open on the other instance', async () => {
-    const poll = await pollWithLinks(a.url);
-    const moderating = await hostStream(b.url, poll.slug, poll.moderator.secret, streams);
-    const presenting = await hostStream(b.url, poll.slug, poll.presenter.secret, streams);
-    const revoked = await call(
-      a.url,
-      'DELETE',
-      `/polls/${poll.slug}/cohosts/${poll.moderator.id}`,
-      poll.secret,
-    );
-    expect(revoked.status).toBe(204);
-    expect(await endsWithin(moderating, 5000)).toBe('ended');
-    expect(await endsWithin(presenting, 300)).toBe('still open');
-  });
-});
+    it('ends the stream open on the other instance', async () => {
+      const poll = await pollWithLinks(a.url);
+      const moderating = await hostStream(b.url, poll.slug, poll.moderator.secret, streams);
+      const presenting = await hostStream(b.url, poll.slug, poll.presenter.secret, streams);
+      await revokeModerator(a.url, poll);
+      expect(await endsWithin(moderating, 5000)).toBe('ended');
+      expect(await endsWithin(presenting, 300)).toBe('still open');
+    });
+  },
+);

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { createLargestPoll } from '../helpers/largest-poll.ts';
 import { setUpServerWithPoll } from './server-with-poll.ts';
 
 /**
@@ -155,25 +156,7 @@ describe('responses nobody reads', () => {
   it('resets a connection whose responses are not read after WRITE_STALL_TIMEOUT_MS', async () => {
     // The largest poll there is (100 questions × 50 options, texts at their maximum): ~800 KB
     // each time it is read. Eight reads are more than the kernel's send buffer (4 MB at most).
-    const created = await fetch(`${shared.server.url}/api/v1/polls`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Grande' }),
-    });
-    const big = (await created.json()) as { slug: string; host_secret: string };
-    for (let q = 0; q < 100; q++) {
-      await fetch(`${shared.server.url}/api/v1/polls/${big.slug}/questions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-host-secret': big.host_secret },
-        body: JSON.stringify({
-          text: `Pregunta ${q} ${'x'.repeat(220)}`,
-          type: 'multiple',
-          options: Array.from({ length: 50 }, (_, o) => ({
-            text: `Opción ${o} ${'y'.repeat(105)}`,
-          })),
-        }),
-      });
-    }
+    const big = await createLargestPoll(`${shared.server.url}/api/v1`);
     const size = (
       await (await fetch(`${shared.server.url}/api/v1/polls/${big.slug}`)).arrayBuffer()
     ).byteLength;

@@ -1,14 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { ParticipantIds } from '../../src/server/http/participant.ts';
-import { RATE_LIMITS_OFF } from '../../src/server/limits.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
-import type { PollStore } from '../../src/server/store/store.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { playersApp } from '../helpers/players-app.ts';
 import { openStream } from '../helpers/sse-client.ts';
 
 /**
@@ -19,43 +10,15 @@ import { openStream } from '../helpers/sse-client.ts';
  * sockets stay real): nothing sleeps but the one timer check.
  */
 
-let dir: string;
-let store: PollStore;
-let app: FastifyInstance;
-let base: string;
+const server = playersApp('sondeo-homework-');
+const { call, cookieOf } = server;
 
-const SECRET_KEY = 'homework-test-key-homework-test-key-0123456789';
-const signer = new ParticipantIds(SECRET_KEY);
-const ids = new Map<string, string>();
-const cookieOf = (name: string) => {
-  if (!ids.has(name)) ids.set(name, signer.issue());
-  return `${PARTICIPANT_COOKIE}=${ids.get(name)}`;
-};
-
-async function start() {
-  app = await buildApp({
-    store,
-    config: { port: 0, webDir: null, secretKey: SECRET_KEY, rateLimits: RATE_LIMITS_OFF },
-  });
-  base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1`;
-}
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sondeo-homework-'));
-  store = await openSqliteStore(join(dir, 'sondeo.db'));
-  await start();
-});
 beforeEach(() => {
   vi.useRealTimers();
   realStart = Date.now();
 });
 afterEach(() => {
   vi.useRealTimers();
-});
-afterAll(async () => {
-  await app.close();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** The server's (and this file's) Date, `seconds` from the real now; timers stay real. */
@@ -65,25 +28,6 @@ function clockAt(seconds: number) {
   vi.setSystemTime(new Date(realStart + seconds * 1000));
 }
 const iso = (seconds: number) => new Date(realStart + seconds * 1000).toISOString();
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  who: { secret?: string; player?: string } = {},
-) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(who.secret && { 'x-host-secret': who.secret }),
-      ...(who.player && { cookie: cookieOf(who.player) }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, body: text ? JSON.parse(text) : null };
-}
 
 /** An open homework: results public (so a leak would show), three single questions (the
  *  second option right), 20 s each. */
@@ -185,12 +129,12 @@ describe('the window', () => {
     // A restart: another instance on the same database closes what came due while it was away.
     realStart = Date.now();
     const h2 = await homework({ closesAt: iso(3600) });
-    await app.close();
+    await server.app.close();
     clockAt(4000);
     // Its timers are armed as it starts: the poll closes with no request at all.
-    await start();
+    await server.start();
     await new Promise((r) => setTimeout(r, 100));
-    expect((await store.getPollBySlug(h2.slug))?.status).toBe('closed');
+    expect((await server.store.getPollBySlug(h2.slug))?.status).toBe('closed');
     vi.useRealTimers();
 
     // Its timer: nobody reads the poll, and it closes at its deadline all the same.
@@ -203,7 +147,7 @@ describe('the window', () => {
       h3.host,
     );
     await new Promise((r) => setTimeout(r, 1200));
-    const raw = await store.getPollBySlug(h3.slug);
+    const raw = await server.store.getPollBySlug(h3.slug);
     expect(raw?.status).toBe('closed');
   });
 });
@@ -295,10 +239,10 @@ describe('a self-paced quiz', () => {
       expect(res.text).not.toContain('1000');
     }
     // The streams: a phone's and the public results page's.
-    const phone = await openStream(`${base}/polls/${h.slug}/events?as=participant`, {
+    const phone = await openStream(`${server.base}/polls/${h.slug}/events?as=participant`, {
       cookie: cookieOf('eva'),
     });
-    const results = await openStream(`${base}/polls/${h.slug}/events`);
+    const results = await openStream(`${server.base}/polls/${h.slug}/events`);
     await phone.next((e) => e.event === 'poll');
     await results.next((e) => e.event === 'summary');
     const streamed = [...phone.events, ...results.events].map((e) => e.data).join('\n');

@@ -7,21 +7,14 @@ import { validationMessages as m } from '../../src/contract/messages.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { openStore } from '../../src/server/store/open-store.ts';
 import type { PollStore } from '../../src/server/store/store.ts';
-import {
-  pgAvailable,
-  redactUrl,
-  requireService,
-  TEST_DATABASE_URL,
-  throwawaySchemas,
-} from '../helpers/services.ts';
+import { schemaUrl, testPostgres } from '../helpers/services.ts';
 import { addQuestion, Client, createPoll, type HostedPoll } from './api-client.ts';
 
 /**
  * Text rules of the contract (src/contract/text.ts) and slugs checked before any query, on both
  * engines: PostgreSQL once answered a NUL with a 500 and a 2.7 KB log line per request.
  */
-const pgOk = await requireService('PostgreSQL', redactUrl(TEST_DATABASE_URL), () => pgAvailable());
-const schemas = throwawaySchemas();
+const { available: pgOk, schemas } = await testPostgres();
 afterAll(() => schemas.dropAll());
 
 const engines: [string, boolean, () => Promise<{ store: PollStore; cleanup: () => void }>][] = [
@@ -38,7 +31,7 @@ const engines: [string, boolean, () => Promise<{ store: PollStore; cleanup: () =
     'PostgreSQL',
     pgOk,
     async () => {
-      const url = `${TEST_DATABASE_URL}?schema=${schemas.next()}`;
+      const url = schemaUrl(schemas.next());
       const store = await openStore({ database: { kind: 'postgres', url } });
       return { store, cleanup: () => {} };
     },
@@ -191,7 +184,7 @@ describe.each(engines)('text and slug input (%s)', (_engine, available, open) =>
 
 describe.runIf(pgOk)('a value PostgreSQL refuses that validation let through', () => {
   it('is a 400, logged once in a short line however often it comes', async () => {
-    const url = `${TEST_DATABASE_URL}?schema=${schemas.next()}`;
+    const url = schemaUrl(schemas.next());
     const store = await openStore({ database: { kind: 'postgres', url } });
     // Stands for any path validation missed: the slug reaches the driver with a NUL in it.
     const leaky: PollStore = Object.create(store);

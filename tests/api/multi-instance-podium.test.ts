@@ -1,19 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
 import { ParticipantIds } from '../../src/server/http/participant.ts';
 import { httpFrom } from '../helpers/http-from.ts';
 import { apiCall, closePages, openPages, type Phone } from '../helpers/nat-room.ts';
-import { type RunningServer, startServer } from '../helpers/server-process.ts';
-import {
-  pgAvailable,
-  redactUrl,
-  redisAvailable,
-  requireService,
-  TEST_DATABASE_URL,
-  TEST_REDIS_URL,
-  throwawaySchemas,
-} from '../helpers/services.ts';
+import type { RunningServer } from '../helpers/server-process.ts';
+import { pgAndRedisAvailable, twoInstances } from '../helpers/two-instances.ts';
 
 /**
  * Issue 25, 'One address takes the podium', on two instances (PostgreSQL + Redis): there the
@@ -24,9 +15,7 @@ import {
  * The source is flagged by the room's own burst, and its discard (on B) takes the bots off the
  * standings, the podium and the export that A serves.
  */
-const pgOk = await requireService('PostgreSQL', redactUrl(TEST_DATABASE_URL), () => pgAvailable());
-const redisOk = await requireService('Redis', redactUrl(TEST_REDIS_URL), () => redisAvailable());
-const schemas = throwawaySchemas();
+const instances = twoInstances();
 const SECRET_KEY = 'podium-two-test-key-podium-two-test-key-01234';
 const BOTS = 24;
 const LATE_MS = 1_200;
@@ -37,23 +26,14 @@ let b: RunningServer;
 const bots: Phone[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.runIf(pgOk && redisOk)('bots on a quiz podium, two instances', () => {
+describe.runIf(await pgAndRedisAvailable())('bots on a quiz podium, two instances', () => {
   beforeAll(async () => {
-    const join = TEST_DATABASE_URL.includes('?') ? '&' : '?';
-    const env = {
-      DATABASE_URL: `${TEST_DATABASE_URL}${join}schema=${schemas.next()}`,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_CHANNEL: `sondeo:test:${randomBytes(5).toString('hex')}`,
-      SECRET_KEY,
-    };
-    a = await startServer({ env });
-    b = await startServer({ env });
+    [a, b] = await instances.start({ SECRET_KEY });
   }, 60_000);
 
   afterAll(async () => {
     closePages(bots);
-    await Promise.all([a?.stop('SIGKILL'), b?.stop('SIGKILL')]);
-    await schemas.dropAll();
+    await instances.stop();
   });
 
   it('flags a burst that comes late, and its discard reaches both instances', async () => {

@@ -1,70 +1,27 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_GRACE_MS } from '../../src/contract/index.ts';
-import { type RunningServer, startServer } from '../helpers/server-process.ts';
-import {
-  pgAvailable,
-  redactUrl,
-  redisAvailable,
-  requireService,
-  TEST_DATABASE_URL,
-  TEST_REDIS_URL,
-  throwawaySchemas,
-} from '../helpers/services.ts';
+import type { RunningServer } from '../helpers/server-process.ts';
+import { serverCall as call, pgAndRedisAvailable, twoInstances } from '../helpers/two-instances.ts';
 
 /**
  * Issue 25: a quiz question reset and started again on the other instance. The first run's
  * timer, armed on A, fires while the second run (started on B) is going: it must close
  * nothing. Two real server processes on one PostgreSQL schema and one Redis channel.
  */
-const pgOk = await requireService('PostgreSQL', redactUrl(TEST_DATABASE_URL), () => pgAvailable());
-const redisOk = await requireService('Redis', redactUrl(TEST_REDIS_URL), () => redisAvailable());
-const schemas = throwawaySchemas();
+const instances = twoInstances();
 
 let a: RunningServer;
 let b: RunningServer;
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted by the tests
-type Body = any;
-
-async function call(
-  server: RunningServer,
-  method: string,
-  path: string,
-  options: { body?: unknown; secret?: string; cookie?: string } = {},
-): Promise<{ status: number; body: Body; cookie: string | undefined }> {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(options.body !== undefined && { 'content-type': 'application/json' }),
-      ...(options.secret && { 'x-host-secret': options.secret }),
-      ...(options.cookie && { cookie: options.cookie }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  return { status: res.status, body: await res.json().catch(() => undefined), cookie };
-}
-
 const sleepUntil = (at: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
-describe.runIf(pgOk && redisOk)('a quiz on two instances (PostgreSQL + Redis)', () => {
+describe.runIf(await pgAndRedisAvailable())('a quiz on two instances (PostgreSQL + Redis)', () => {
   beforeAll(async () => {
-    const join = TEST_DATABASE_URL.includes('?') ? '&' : '?';
-    const env = {
-      DATABASE_URL: `${TEST_DATABASE_URL}${join}schema=${schemas.next()}`,
-      REDIS_URL: TEST_REDIS_URL,
-      // This run's own channel: concurrent runs on the same Redis never hear each other.
-      REDIS_CHANNEL: `sondeo:test:${randomBytes(5).toString('hex')}`,
-    };
-    [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
+    [a, b] = await instances.start();
   }, 60_000);
 
-  afterAll(async () => {
-    await Promise.all([a?.stop('SIGKILL'), b?.stop('SIGKILL')]);
-    await schemas.dropAll();
-  });
+  afterAll(() => instances.stop());
 
   it("a reset's old timer on A never closes the run started again on B", async () => {
     const LIMIT_S = 10;

@@ -1,53 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
-import { type RunningServer, startServer } from '../helpers/server-process.ts';
-import {
-  pgAvailable,
-  redactUrl,
-  redisAvailable,
-  requireService,
-  TEST_DATABASE_URL,
-  TEST_REDIS_URL,
-  throwawaySchemas,
-} from '../helpers/services.ts';
+import type { RunningServer } from '../helpers/server-process.ts';
+import { TEST_REDIS_URL } from '../helpers/services.ts';
 import { openStream, type SseEvent, type SseStream } from '../helpers/sse-client.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { serverCall as call, pgAndRedisAvailable, twoInstances } from '../helpers/two-instances.ts';
 
 /**
  * Two real server processes on one PostgreSQL schema and one Redis channel, as behind a load
  * balancer. B reaches Redis through a proxy the test can cut, so an outage is B's alone and the
  * machine's Redis, which other runs use, is never touched.
  */
-const pgOk = await requireService('PostgreSQL', redactUrl(TEST_DATABASE_URL), () => pgAvailable());
-const redisOk = await requireService('Redis', redactUrl(TEST_REDIS_URL), () => redisAvailable());
-const schemas = throwawaySchemas();
+const instances = twoInstances();
 
 let a: RunningServer;
 let b: RunningServer;
 let proxy: TcpProxy;
 const streams: SseStream[] = [];
-
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted by the tests
-type Body = any;
-
-async function call(
-  server: RunningServer,
-  method: string,
-  path: string,
-  options: { body?: unknown; secret?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: Body }> {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(options.body !== undefined && { 'content-type': 'application/json' }),
-      ...(options.secret && { 'x-host-secret': options.secret }),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return { status: res.status, body: await res.json().catch(() => undefined) };
-}
 
 interface OpenPoll {
   slug: string;
@@ -113,31 +83,21 @@ async function waitForOutput(server: RunningServer, pattern: RegExp, timeoutMs: 
   }
 }
 
-describe.runIf(pgOk && redisOk)('two instances on one PostgreSQL and Redis', () => {
+describe.runIf(await pgAndRedisAvailable())('two instances on one PostgreSQL and Redis', () => {
   beforeAll(async () => {
     proxy = await startTcpProxy({
       host: new URL(TEST_REDIS_URL).hostname,
       port: Number(new URL(TEST_REDIS_URL).port || 6379),
     });
-    const join = TEST_DATABASE_URL.includes('?') ? '&' : '?';
-    const env = {
-      DATABASE_URL: `${TEST_DATABASE_URL}${join}schema=${schemas.next()}`,
-      // This run's own channel: concurrent runs on the same Redis never hear each other.
-      REDIS_CHANNEL: `sondeo:test:${randomBytes(5).toString('hex')}`,
-    };
     // Started together, as a deployment does: both migrate the empty schema at once.
-    [a, b] = await Promise.all([
-      startServer({ env: { ...env, REDIS_URL: TEST_REDIS_URL } }),
-      startServer({ env: { ...env, REDIS_URL: proxy.url('redis') } }),
-    ]);
+    [a, b] = await instances.start({}, { REDIS_URL: proxy.url('redis') });
     expect(a.output()).toMatch(/Redis/);
   }, 60_000);
 
   afterAll(async () => {
     for (const s of streams) s.close();
-    await Promise.all([a?.stop('SIGKILL'), b?.stop('SIGKILL')]);
+    await instances.stop();
     await proxy?.close();
-    await schemas.dropAll();
   });
 
   it('a vote posted to A reaches a stream client of B within 1 s', async () => {

@@ -7,18 +7,11 @@ import { buildApp } from '../../src/server/app.ts';
 import { DEFAULT_LIMITS } from '../../src/server/limits.ts';
 import { openStore } from '../../src/server/store/open-store.ts';
 import type { PollStore } from '../../src/server/store/store.ts';
-import {
-  pgAvailable,
-  redactUrl,
-  requireService,
-  TEST_DATABASE_URL,
-  throwawaySchemas,
-} from '../helpers/services.ts';
+import { schemaUrl, testPostgres } from '../helpers/services.ts';
 import { Client, type Json } from './api-client.ts';
 
 /** Issue 28's API tests run on both engines: the import writes a whole poll in one transaction. */
-const pgOk = await requireService('PostgreSQL', redactUrl(TEST_DATABASE_URL), () => pgAvailable());
-const schemas = throwawaySchemas();
+const { available: pgOk, schemas } = await testPostgres();
 afterAll(() => schemas.dropAll());
 
 export const fixture = (name: string) =>
@@ -44,7 +37,7 @@ export const engines: [string, boolean, Open][] = [
     'PostgreSQL',
     pgOk,
     async () => {
-      const url = `${TEST_DATABASE_URL}?schema=${schemas.next()}`;
+      const url = schemaUrl(schemas.next());
       const store = await openStore({ database: { kind: 'postgres', url } });
       return { store, cleanup: () => {} };
     },

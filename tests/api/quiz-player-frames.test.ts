@@ -1,16 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../helpers/server-process.ts';
-import {
-  pgAvailable,
-  redactUrl,
-  redisAvailable,
-  requireService,
-  TEST_DATABASE_URL,
-  TEST_REDIS_URL,
-  throwawaySchemas,
-} from '../helpers/services.ts';
 import { openStream, type SseStream } from '../helpers/sse-client.ts';
+import { serverCall as call, pgAndRedisAvailable, twoInstances } from '../helpers/two-instances.ts';
 
 /**
  * Issue 29: a closing quiz question pushes each player its own points and rank on its stream
@@ -19,28 +10,6 @@ import { openStream, type SseStream } from '../helpers/sse-client.ts';
  * before the close. Real server processes: one on SQLite, then two on PostgreSQL + Redis with
  * the players' streams on different instances.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted by the tests
-type Body = any;
-
-async function call(
-  server: RunningServer,
-  method: string,
-  path: string,
-  options: { body?: unknown; secret?: string; cookie?: string } = {},
-): Promise<{ status: number; body: Body; cookie: string | undefined }> {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(options.body !== undefined && { 'content-type': 'application/json' }),
-      ...(options.secret && { 'x-host-secret': options.secret }),
-      ...(options.cookie && { cookie: options.cookie }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  return { status: res.status, body: await res.json().catch(() => undefined), cookie };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const players = (stream: SseStream) => stream.events.filter((e) => e.event === 'player');
@@ -158,28 +127,16 @@ describe('a closing quiz question on one instance (SQLite)', () => {
   }, 30_000);
 });
 
-const pgOk = await requireService('PostgreSQL', redactUrl(TEST_DATABASE_URL), () => pgAvailable());
-const redisOk = await requireService('Redis', redactUrl(TEST_REDIS_URL), () => redisAvailable());
-const schemas = throwawaySchemas();
-
-describe.runIf(pgOk && redisOk)(
+describe.runIf(await pgAndRedisAvailable())(
   'a closing quiz question on two instances (PostgreSQL + Redis)',
   () => {
     let a: RunningServer;
     let b: RunningServer;
+    const instances = twoInstances();
     beforeAll(async () => {
-      const join = TEST_DATABASE_URL.includes('?') ? '&' : '?';
-      const env = {
-        DATABASE_URL: `${TEST_DATABASE_URL}${join}schema=${schemas.next()}`,
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_CHANNEL: `sondeo:test:${randomBytes(5).toString('hex')}`,
-      };
-      [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
+      [a, b] = await instances.start();
     }, 60_000);
-    afterAll(async () => {
-      await Promise.all([a?.stop('SIGKILL'), b?.stop('SIGKILL')]);
-      await schemas.dropAll();
-    });
+    afterAll(() => instances.stop());
 
     it('pushes each player its result from the instance that holds its stream', async () => {
       await closeAndExpectOwnResults(a, b);

@@ -1,15 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { ParticipantIds } from '../../src/server/http/participant.ts';
-import { RATE_LIMITS_OFF } from '../../src/server/limits.ts';
-import { openSqliteStore } from '../../src/server/store/sqlite.ts';
-import type { PollStore } from '../../src/server/store/store.ts';
-import { openStream, type SseStream } from '../helpers/sse-client.ts';
+import { describe, expect, it } from 'vitest';
+import { playersApp } from '../helpers/players-app.ts';
+import { openStream } from '../helpers/sse-client.ts';
+import { streamsClosedAfterAll } from './api-client.ts';
 
 /**
  * A quiz played again (issue 24) and its players in the host's hand (issue 25), over real HTTP
@@ -17,63 +11,11 @@ import { openStream, type SseStream } from '../helpers/sse-client.ts';
  * reads a question before it starts, and the host renames or removes a player.
  */
 
-let dir: string;
-let store: PollStore;
-let app: FastifyInstance;
-let root: string;
-let base: string;
-
-const SECRET_KEY = 'quiz-replay-key-quiz-replay-key-quiz-replay-0123';
-const signer = new ParticipantIds(SECRET_KEY);
-const ids = new Map<string, string>();
-const cookieOf = (name: string) => {
-  if (!ids.has(name)) ids.set(name, signer.issue());
-  return `${PARTICIPANT_COOKIE}=${ids.get(name)}`;
-};
 /** dist/ built: the server renders /p/ and /r/ (else those pages are the client's shell). */
 const built = existsSync(join(import.meta.dirname, '../../dist/server/entry-server.js'));
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sondeo-quiz-replay-'));
-  store = await openSqliteStore(join(dir, 'sondeo.db'));
-  app = await buildApp({
-    store,
-    config: {
-      port: 0,
-      ...(built ? {} : { webDir: null }),
-      secretKey: SECRET_KEY,
-      rateLimits: RATE_LIMITS_OFF,
-    },
-  });
-  root = await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `${root}/api/v1`;
-});
-const streams: SseStream[] = [];
-afterAll(async () => {
-  for (const s of streams) s.close();
-  await app.close();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  who: { secret?: string; player?: string } = {},
-) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(who.secret && { 'x-host-secret': who.secret }),
-      ...(who.player && { cookie: cookieOf(who.player) }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, body: text ? JSON.parse(text) : null };
-}
+const server = playersApp('sondeo-quiz-replay-', built ? { webDir: undefined } : {});
+const { call, cookieOf } = server;
+const streams = streamsClosedAfterAll();
 
 type Q = { id: number; options: { id: number; text: string }[] };
 
@@ -181,7 +123,7 @@ describe('a quiz played again (issue 24)', () => {
     const q = await quiz(5);
     await show(q, q.first.id);
     // Ran out long ago (written to the store as if → was pressed before anyone joined).
-    await store.closeQuestion(q.first.id, new Date(), () => ({ points: 0, correct: false }));
+    await server.store.closeQuestion(q.first.id, new Date(), () => ({ points: 0, correct: false }));
     const before = (await call('GET', `/polls/${q.slug}`)).body;
     expect(before.clock.closedAt).not.toBeNull();
     const done = await reset(q);
@@ -215,7 +157,7 @@ describe('a quiz played again (issue 24)', () => {
   it('phones on the stream hear of the reset (a new resetCount), the host keeps every question', async () => {
     const q = await quiz();
     await playedOnce(q);
-    const phone = await openStream(`${base}/polls/${q.slug}/events?as=participant`, {
+    const phone = await openStream(`${server.base}/polls/${q.slug}/events?as=participant`, {
       cookie: cookieOf(`${q.slug}-ana`),
     });
     streams.push(phone);
@@ -249,10 +191,10 @@ describe('no phone reads a quiz question before it starts (issue 24)', () => {
   it('poll, summary, stream, join, me, leaderboard, and the /p/ and /r/ pages', async () => {
     const q = await quiz();
     expect((await enter(q.slug, `${q.slug}-p`, 'Pepa')).status).toBe(200);
-    const phone = await openStream(`${base}/polls/${q.slug}/events?as=participant`, {
+    const phone = await openStream(`${server.base}/polls/${q.slug}/events?as=participant`, {
       cookie: cookieOf(`${q.slug}-p`),
     });
-    const results = await openStream(`${base}/polls/${q.slug}/events`);
+    const results = await openStream(`${server.base}/polls/${q.slug}/events`);
     streams.push(phone, results);
     await phone.next((e) => e.event === 'poll');
     await results.next((e) => e.event === 'summary');
@@ -270,7 +212,7 @@ describe('no phone reads a quiz question before it starts (issue 24)', () => {
         reads.push([path, (await call('GET', path, undefined, { player: `${q.slug}-p` })).text]);
       }
       for (const path of built ? [`/p/${q.slug}`, `/r/${q.slug}`, `/${q.joinCode}`] : []) {
-        const res = await fetch(`${root}${path}`, { headers: { accept: 'text/html' } });
+        const res = await fetch(`${server.root}${path}`, { headers: { accept: 'text/html' } });
         reads.push([path, await res.text()]);
       }
       for (const [where, text] of reads) expectNone(text, words, where);
@@ -355,7 +297,7 @@ describe('the host renames or removes a player (issue 25)', () => {
     const q = await quiz(null);
     await enter(q.slug, `${q.slug}-a`, 'Troll');
     await enter(q.slug, `${q.slug}-b`, 'Marta');
-    const results = await openStream(`${base}/polls/${q.slug}/events`, {
+    const results = await openStream(`${server.base}/polls/${q.slug}/events`, {
       'x-host-secret': q.host.secret,
     });
     streams.push(results);

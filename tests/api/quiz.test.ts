@@ -2,68 +2,21 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { FastifyInstance } from 'fastify';
 import readExcelFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARTICIPANT_COOKIE } from '../../src/contract/index.ts';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { ParticipantIds } from '../../src/server/http/participant.ts';
 import { RATE_LIMITS_OFF } from '../../src/server/limits.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
-import type { PollStore } from '../../src/server/store/store.ts';
-import { openStream, type SseStream } from '../helpers/sse-client.ts';
+import { playersApp } from '../helpers/players-app.ts';
+import { openStream } from '../helpers/sse-client.ts';
+import { streamsClosedAfterAll } from './api-client.ts';
 
 /** The quiz (issue 18) over real HTTP on a real SQLite file: every rule and refusal, and that
  *  no correct answer nor running count reaches anyone without the host secret before a close. */
 
-let dir: string;
-let store: PollStore;
-let app: FastifyInstance;
-let base: string;
-
-const SECRET_KEY = 'quiz-test-key-quiz-test-key-quiz-test-key-0123';
-const signer = new ParticipantIds(SECRET_KEY);
-const ids = new Map<string, string>();
-const cookieOf = (name: string) => {
-  if (!ids.has(name)) ids.set(name, signer.issue());
-  return `${PARTICIPANT_COOKIE}=${ids.get(name)}`;
-};
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sondeo-quiz-'));
-  store = await openSqliteStore(join(dir, 'sondeo.db'));
-  app = await buildApp({
-    store,
-    config: { port: 0, webDir: null, secretKey: SECRET_KEY, rateLimits: RATE_LIMITS_OFF },
-  });
-  base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1`;
-});
-const streams: SseStream[] = [];
-afterAll(async () => {
-  for (const s of streams) s.close();
-  await app.close();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  who: { secret?: string; player?: string } = {},
-) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(who.secret && { 'x-host-secret': who.secret }),
-      ...(who.player && { cookie: cookieOf(who.player) }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, body: text ? JSON.parse(text) : null };
-}
+const server = playersApp('sondeo-quiz-');
+const { call, cookieOf } = server;
+const streams = streamsClosedAfterAll();
 
 /** An open quiz (results public, so leaks would show) with a single question (B correct), a
  *  multiple one (A and C correct) and a yes/no one (No correct). */
@@ -417,13 +370,13 @@ describe('clock, answers and scoring', () => {
   }, 15_000);
 
   it('a clock past its end that no timer of this instance watched closes on the next read', async () => {
-    // As if another instance started it and died: the clock is written straight to the store.
+    // As if another instance started it and died: the clock is written straight to the server.store.
     const q = await quiz(5);
     await enter(q.slug, 'o1');
     await enter(q.slug, 'o2');
-    const poll = (await store.getPollBySlug(q.slug))!;
-    await store.updatePoll(poll.id, { currentQuestionId: q.single.id });
-    await store.startQuestionClock(q.single.id, new Date(Date.now() - 10_000));
+    const poll = (await server.store.getPollBySlug(q.slug))!;
+    await server.store.updatePoll(poll.id, { currentQuestionId: q.single.id });
+    await server.store.startQuestionClock(q.single.id, new Date(Date.now() - 10_000));
     const first = await call('GET', `/polls/${q.slug}`);
     expect(first.body.clock.closedAt).toBeNull();
     await expect
@@ -437,10 +390,10 @@ describe('clock, answers and scoring', () => {
     await enter(q.slug, 's1');
     // A second player who has not answered keeps the question open.
     await enter(q.slug, 's2');
-    const phone = await openStream(`${base}/polls/${q.slug}/events?as=participant`, {
+    const phone = await openStream(`${server.base}/polls/${q.slug}/events?as=participant`, {
       cookie: cookieOf('s1'),
     });
-    const results = await openStream(`${base}/polls/${q.slug}/events`);
+    const results = await openStream(`${server.base}/polls/${q.slug}/events`);
     streams.push(phone, results);
     await show(q, q.single.id);
     await answer(q.slug, 's1', q.single.id, [paris]);
@@ -512,7 +465,7 @@ describe('exports of a quiz', () => {
     await answer(q.slug, 'e1', q.single.id, [paris]);
     await answer(q.slug, 'e2', q.single.id, [optionId(q.single, 'Lima')]);
     const file = async (format: string) =>
-      fetch(`${base}/polls/${q.slug}/export?format=${format}`, {
+      fetch(`${server.base}/polls/${q.slug}/export?format=${format}`, {
         headers: { 'x-host-secret': q.host.secret },
       });
     const csv = parse((await (await file('csv')).text()).replace(/^\uFEFF/, ''), {
@@ -549,11 +502,11 @@ describe.runIf(built)('server-rendered pages of a quiz', () => {
     // The built web app (dist/web), rendering /p/ and /r/ on the server.
     const web = await buildApp({
       store: pagesStore,
-      config: { port: 0, secretKey: SECRET_KEY, rateLimits: RATE_LIMITS_OFF },
+      config: { port: 0, secretKey: server.secretKey, rateLimits: RATE_LIMITS_OFF },
     });
     const root = await web.listen({ port: 0, host: '127.0.0.1' });
-    const savedBase = base;
-    base = `${root}/api/v1`;
+    const savedBase = server.base;
+    server.base = `${root}/api/v1`;
     try {
       const q = await quiz(60);
       const paris = optionId(q.single, 'París');
@@ -579,7 +532,7 @@ describe.runIf(built)('server-rendered pages of a quiz', () => {
       }
       expect((await page(`/r/${q.slug}`)).html).toContain('correctOptionIds');
     } finally {
-      base = savedBase;
+      server.base = savedBase;
       await web.close();
       await pagesStore.close();
       rmSync(pagesDir, { recursive: true, force: true });

@@ -1,14 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLargestPoll } from '../helpers/largest-poll.ts';
 import { type RunningServer, startServer } from '../helpers/server-process.ts';
-import {
-  pgAvailable,
-  redactUrl,
-  requireService,
-  TEST_DATABASE_URL,
-  throwawaySchemas,
-} from '../helpers/services.ts';
+import { schemaUrl, testPostgres } from '../helpers/services.ts';
 
 /**
  * Issue 25, 'Unread responses': 1,000 GETs of a 100 × 50 poll that nobody read took the server
@@ -18,8 +13,7 @@ import {
  * kernel's, not the process's. Measured on the real server process's resident memory, on
  * SQLite and (the issue's figures) on PostgreSQL.
  */
-const pgOk = await requireService('PostgreSQL', redactUrl(TEST_DATABASE_URL), () => pgAvailable());
-const schemas = throwawaySchemas();
+const { available: pgOk, schemas } = await testPostgres();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -37,26 +31,7 @@ function suite(engine: string, database: () => Record<string, string>) {
       env: { RATE_LIMITS: 'off', WRITE_STALL_TIMEOUT_MS: '60000', ...database() },
     });
     const api = `${server.url}/api/v1`;
-    const created = await fetch(`${api}/polls`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Grande' }),
-    });
-    const big = (await created.json()) as { slug: string; host_secret: string };
-    slug = big.slug;
-    for (let q = 0; q < 100; q++) {
-      await fetch(`${api}/polls/${slug}/questions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-host-secret': big.host_secret },
-        body: JSON.stringify({
-          text: `Pregunta ${q} ${'x'.repeat(220)}`,
-          type: 'multiple',
-          options: Array.from({ length: 50 }, (_, o) => ({
-            text: `Opción ${o} ${'y'.repeat(105)}`,
-          })),
-        }),
-      });
-    }
+    slug = (await createLargestPoll(api)).slug;
     const read = await fetch(`${api}/polls/${slug}`);
     const text = await read.text();
     pollBytes = Buffer.byteLength(text);
@@ -109,6 +84,5 @@ describe('SQLite', () => suite('sqlite', () => ({})));
 describe.runIf(pgOk)('PostgreSQL', () => {
   const schema = schemas.next();
   afterAll(() => schemas.dropAll());
-  const join = TEST_DATABASE_URL.includes('?') ? '&' : '?';
-  suite('postgres', () => ({ DATABASE_URL: `${TEST_DATABASE_URL}${join}schema=${schema}` }));
+  suite('postgres', () => ({ DATABASE_URL: schemaUrl(schema) }));
 });

@@ -16,26 +16,7 @@ export async function seedBigExportPoll(
   dbFile: string,
   size: { questions: number; options: number; ballots: number },
 ): Promise<{ slug: string; secret: string; pollId: number }> {
-  const secret = generateHostSecret();
-  const poll = await store.createPoll({
-    slug: generateSlug(),
-    title: 'Exportación grande',
-    hostSecretHash: hashHostSecret(secret),
-    joinCode: String(100_000 + Math.floor(Math.random() * 900_000)),
-    oneVotePerQuestion: true,
-    resultsPublic: true,
-    status: 'open',
-  });
-  const questions: QuestionWithOptions[] = [];
-  for (let q = 0; q < size.questions; q++) {
-    questions.push(
-      await store.addQuestion(poll.id, {
-        text: `Pregunta ${q + 1} de la exportación grande`,
-        type: 'single',
-        options: Array.from({ length: size.options }, (_, o) => ({ text: `Opción ${o + 1}` })),
-      }),
-    );
-  }
+  const { poll, secret, questions } = await createBigExportPollShell(store, size);
   // Through sqlite-handles: a better-sqlite3 Database or Statement that becomes garbage aborts
   // Node 24 when the collector frees it (sqlite-handles.ts says why), so both are kept.
   const db = openSqlite(dbFile);
@@ -64,4 +45,40 @@ export async function seedBigExportPoll(
     db.close();
   }
   return { slug: poll.slug, secret, pollId: poll.id };
+}
+
+/**
+ * The big export poll without its ballots, through the store (both engines'): an open poll with
+ * public results and `questions` single-choice questions of `options` options. The ballots are
+ * written straight into each engine's tables (here and in bench/lib/big-export-poll-pg.ts).
+ */
+export async function createBigExportPollShell(
+  store: PollStore,
+  size: { questions: number; options: number },
+): Promise<{
+  poll: { id: number; slug: string };
+  secret: string;
+  questions: QuestionWithOptions[];
+}> {
+  const secret = generateHostSecret();
+  const poll = await store.createPoll({
+    slug: generateSlug(),
+    title: 'Exportación grande',
+    hostSecretHash: hashHostSecret(secret),
+    joinCode: String(100_000 + Math.floor(Math.random() * 900_000)),
+    oneVotePerQuestion: true,
+    resultsPublic: true,
+    status: 'open',
+  });
+  const questions: QuestionWithOptions[] = [];
+  for (let q = 0; q < size.questions; q++) {
+    questions.push(
+      await store.addQuestion(poll.id, {
+        text: `Pregunta ${q + 1} de la exportación grande`,
+        type: 'single',
+        options: Array.from({ length: size.options }, (_, o) => ({ text: `Opción ${o + 1}` })),
+      }),
+    );
+  }
+  return { poll, secret, questions };
 }

@@ -118,6 +118,11 @@ export function throwawaySchemas(url = TEST_DATABASE_URL) {
   };
 }
 
+/** The test database's URL on schema `schema` (what DATABASE_URL takes: `…?schema=name`). */
+export function schemaUrl(schema: string, url = TEST_DATABASE_URL): string {
+  return `${url}${url.includes('?') ? '&' : '?'}schema=${schema}`;
+}
+
 /**
  * The preamble of each PostgreSQL suite in one call: the test database's URL, whether it answers
  * (a failing test under CI, a warned skip elsewhere: see `requireService`), and its schemas.

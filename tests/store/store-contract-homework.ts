@@ -60,6 +60,19 @@ export function homeworkContract(engine: string, factory: () => Promise<PollStor
       return { poll, q1, q2 };
     }
 
+    /** Each of `players` opens the first question (its 20 s clock) at 0 s. */
+    async function openFirstQuestion(pollId: number, questionId: number, players: string[]) {
+      for (const participantId of players) {
+        await current.store.openHomeworkTurn({
+          pollId,
+          participantId,
+          questionId,
+          limitSeconds: 20,
+          now: at(0),
+        });
+      }
+    }
+
     it('keeps the window and the points rule, and clears them', async () => {
       const { poll } = await homework();
       expect(poll.opensAt).toEqual(at(-60));
@@ -105,15 +118,7 @@ export function homeworkContract(engine: string, factory: () => Promise<PollStor
     it('scores a turn once, and the progress counts it', async () => {
       const { store } = current;
       const { poll, q1, q2 } = await homework();
-      for (const id of ['p1', 'p2']) {
-        await store.openHomeworkTurn({
-          pollId: poll.id,
-          participantId: id,
-          questionId: q1.id,
-          limitSeconds: 20,
-          now: at(0),
-        });
-      }
+      await openFirstQuestion(poll.id, q1.id, ['p1', 'p2']);
       const answer = (points: number) =>
         store.answerHomeworkTurn({
           pollId: poll.id,
@@ -149,13 +154,7 @@ export function homeworkContract(engine: string, factory: () => Promise<PollStor
     it("doubles a player's clocks with 'Más tiempo', the running one included", async () => {
       const { store } = current;
       const { poll, q1, q2 } = await homework();
-      await store.openHomeworkTurn({
-        pollId: poll.id,
-        participantId: 'p1',
-        questionId: q1.id,
-        limitSeconds: 20,
-        now: at(0),
-      });
+      await openFirstQuestion(poll.id, q1.id, ['p1']);
       expect(
         await store.setMoreTime({ pollId: poll.id, nickname: 'Nadie', moreTime: true, now: at(5) }),
       ).toBe(false);
@@ -216,13 +215,7 @@ export function homeworkContract(engine: string, factory: () => Promise<PollStor
     it('closes at the deadline once, and only then do the points reach the quiz results', async () => {
       const { store } = current;
       const { poll, q1 } = await homework(at(100));
-      await store.openHomeworkTurn({
-        pollId: poll.id,
-        participantId: 'p1',
-        questionId: q1.id,
-        limitSeconds: 20,
-        now: at(0),
-      });
+      await openFirstQuestion(poll.id, q1.id, ['p1']);
       await store.answerHomeworkTurn({
         pollId: poll.id,
         participantId: 'p1',
@@ -255,15 +248,7 @@ export function homeworkContract(engine: string, factory: () => Promise<PollStor
     it('a reset takes the turns with the game, and a removed player its own', async () => {
       const { store } = current;
       const { poll, q1 } = await homework();
-      for (const id of ['p1', 'p2']) {
-        await store.openHomeworkTurn({
-          pollId: poll.id,
-          participantId: id,
-          questionId: q1.id,
-          limitSeconds: 20,
-          now: at(0),
-        });
-      }
+      await openFirstQuestion(poll.id, q1.id, ['p1', 'p2']);
       expect(await store.removePlayer({ pollId: poll.id, nickname: 'Leo' })).toBe(true);
       expect(await store.homeworkTurns(poll.id, 'p2')).toEqual([]);
       expect(await store.homeworkTurns(poll.id, 'p1')).toHaveLength(1);
