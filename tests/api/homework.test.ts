@@ -408,7 +408,7 @@ describe("'Más tiempo' in a live quiz", () => {
     expect((await me('dan')).moreTime).toBe(false);
     // Not a player (no nickname): false, like a poll that is not a quiz.
     expect((await me('nobody')).moreTime).toBe(false);
-    const phone = await openStream(`${base}/polls/${h.slug}/events?as=participant`, {
+    const phone = await openStream(`${server.base}/polls/${h.slug}/events?as=participant`, {
       cookie: cookieOf('cai'),
     });
     await phone.next((e) => e.event === 'poll');
