@@ -51,6 +51,11 @@ export const esRounds = {
   notInRound: 'No estaba en esta ronda',
   wordsLabel: (n: number) => `Palabras más frecuentes, ronda ${n}`,
   answersCount: (n: number) => (n === 1 ? '1 respuesta' : `${n} respuestas`),
+  // A quiz's round: its own standings and podium (players start again each round).
+  standingsTitle: (n: number) => `Clasificación · Ronda ${n}`,
+  podiumTitle: (n: number) => `Podio · Ronda ${n}`,
+  podiumsTitle: 'Podios',
+  medals: { 1: 'Oro', 2: 'Plata', 3: 'Bronce' },
   votes: (n: number) => (n === 1 ? '1 voto' : `${n} votos`),
   optionChange: (
     text: string,

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Poll } from '../../../../contract/poll.ts';
+import type { Leaderboard } from '../../../../contract/quiz.ts';
 import type { RoundComparison, RoundList } from '../../../../contract/rounds.ts';
 import type { Summary } from '../../../../contract/summary.ts';
 import { apiCall } from '../../../lib/api-client.ts';
@@ -66,6 +67,43 @@ export function useComparison(
     enabled: pair !== null,
     placeholderData: (previous: RoundComparison | undefined) => previous,
   });
+}
+
+/** A quiz's standings in one round as it closed (the current round: as they stand now, moving
+ *  with the summary's version). `round` null: not a quiz, nothing read. */
+export function useRoundLeaderboard(
+  slug: string,
+  secret: string | null,
+  round: number | null,
+  limit: number,
+) {
+  const summary = useQuery<Summary>({ queryKey: queryKeys.summary(slug), enabled: false });
+  const mark = useRunMark(slug);
+  return useQuery({
+    queryKey: [
+      ...roundsKey(slug),
+      'leaderboard',
+      round,
+      limit,
+      secret !== null,
+      mark,
+      summary.dataUpdatedAt,
+    ],
+    queryFn: () =>
+      apiCall('getLeaderboard', {
+        params: { slug },
+        query: { round: round!, limit },
+        hostSecret: secret,
+      }),
+    enabled: round !== null,
+    placeholderData: (previous: Leaderboard | undefined) => previous,
+  });
+}
+
+/** Whether the poll is a quiz, read from the poll the page keeps live. */
+export function useIsQuiz(slug: string): boolean {
+  const poll = useQuery<Poll>({ queryKey: queryKeys.poll(slug), enabled: false });
+  return poll.data?.settings.quiz ?? false;
 }
 
 function useRoundMutation<T>(slug: string, call: () => Promise<T>) {

@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useComparison, useRoundList, useRoundSummary } from '../api/rounds.ts';
 import { ArchivedRound } from './archived-round.tsx';
 import { ComparisonView } from './comparison.tsx';
+import { RoundPodiums, RoundStandings } from './round-podium.tsx';
 
 type Props = {
   slug: string;
@@ -93,13 +94,22 @@ export function RoundResults({ slug, secret, variant, children, startComparing }
                 >
                   {t.compareTitle(comparison.data.rounds[0], comparison.data.rounds[1])}
                 </h2>
+                <RoundPodiums
+                  slug={slug}
+                  secret={secret}
+                  rounds={comparison.data.rounds}
+                  variant={variant}
+                />
                 <ComparisonView comparison={comparison.data} variant={variant} />
               </>
             ) : (
               <Loading />
             )
           ) : archived.data && shown !== null ? (
-            <ArchivedRound summary={archived.data} round={shown} variant={variant} />
+            <>
+              <RoundStandings slug={slug} secret={secret} round={shown} variant={variant} />
+              <ArchivedRound summary={archived.data} round={shown} variant={variant} />
+            </>
           ) : (
             <Loading />
           )}
