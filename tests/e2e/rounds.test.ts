@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { Poll } from '../../src/contract/poll.ts';
 import { PHONE, PROJECTOR } from '../helpers/browser.ts';
 import { HostPage } from './pages/host-page.ts';
 import { PresenterPage } from './pages/presenter-page.ts';
@@ -25,6 +27,80 @@ async function votesFor(seeded: Seeded, optionIndexes: number[]) {
     });
   }
 }
+
+/** A quiz of one question ('París' right), open, with its results public. */
+async function seedQuiz(): Promise<Seeded> {
+  const created = await app.api<{ slug: string; host_secret: string }>('/polls', {
+    method: 'POST',
+    body: { title: 'Repaso de geografía', settings: { quiz: true, resultsPublic: true } },
+  });
+  const key = { slug: created.slug, secret: created.host_secret };
+  await app.api(`/polls/${key.slug}/questions`, {
+    method: 'POST',
+    secret: key.secret,
+    body: {
+      text: '¿Cuál es la capital de Francia?',
+      type: 'single',
+      ordinal: 1,
+      // Short, so answers 300 ms apart score points apart.
+      timeLimitSeconds: 20,
+      options: [
+        { text: 'París', ordinal: 1, correct: true },
+        { text: 'Madrid', ordinal: 2, correct: false },
+      ],
+    },
+  });
+  await app.setStatus(key, 'open');
+  return { ...key, poll: await app.api<Poll>(`/polls/${key.slug}`) };
+}
+
+/** One round of the quiz over real HTTP: the host shows the question, each player (its own
+ *  participant cookie) takes a nickname and answers in turn, and the host closes it. */
+async function playRound(seeded: Seeded, answers: [nickname: string, right: boolean][]) {
+  const q = seeded.poll.questions[0]!;
+  const base = `${app.server.url}/api/v1/polls/${seeded.slug}`;
+  const players: [string, boolean][] = [];
+  for (const [nickname, right] of answers) {
+    const res = await fetch(`${base}/me`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nickname }),
+    });
+    expect(res.status).toBe(200);
+    players.push([res.headers.getSetCookie()[0]!.split(';')[0]!, right]);
+  }
+  await app.api(`/polls/${seeded.slug}`, {
+    method: 'PATCH',
+    secret: seeded.secret,
+    body: { currentQuestionId: q.id },
+  });
+  for (const [cookie, right] of players) {
+    const res = await fetch(`${base}/votes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        answers: [{ questionId: q.id, optionIds: [q.options[right ? 0 : 1]!.id] }],
+      }),
+    });
+    expect(res.status).toBe(201);
+    // Apart in time, so the faster right answer scores more.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  // Every player answered: the question closes itself; the host's close makes sure of it.
+  await fetch(`${base}/questions/${q.id}/close`, {
+    method: 'POST',
+    headers: { 'x-host-secret': seeded.secret },
+  });
+  await expect
+    .poll(async () => (await app.api<Poll>(`/polls/${seeded.slug}`)).clock?.closedAt ?? null)
+    .not.toBeNull();
+}
+
+/** The rows of a standings list as 'place name points', the medal's name included. */
+const rowsOf = (list: Locator) =>
+  list
+    .getByTestId('quiz-standings-row')
+    .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).innerText.replace(/\s+/g, ' ')));
 
 /** Issue 27: a teacher's peer-instruction lesson, ask, discuss, ask again, and compare. */
 describe('rounds', () => {
@@ -161,5 +237,75 @@ describe('rounds', () => {
     await projector.page.getByRole('button', { name: 'Comparar' }).click();
     await projector.page.getByRole('heading', { name: 'Ronda 1 frente a ronda 2' }).waitFor();
     await projector.page.screenshot({ path: `${SHOTS}/projector-1920x1080.png` });
+  });
+  it("a quiz: round 1's podium on the results page, both podiums in the projector's 'Comparar'", async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const seeded = await seedQuiz();
+    await playRound(seeded, [
+      ['Ana', true],
+      ['Beto', true],
+      ['Ceci', true],
+      ['Dora', false],
+    ]);
+    await app.api(`/polls/${seeded.slug}/rounds`, { method: 'POST', secret: seeded.secret });
+    // Players start again: round 2 has its own players and its own podium.
+    await playRound(seeded, [
+      ['Dora', true],
+      ['Ceci', true],
+      ['Eva', false],
+    ]);
+
+    for (const viewport of [PHONE, PROJECTOR]) {
+      const page = await app.newPage(viewport);
+      const results = new ResultsPage(page, app.server.url);
+      await results.goto(seeded.slug);
+      await page.getByTestId('round-bar').getByLabel('Ronda').selectOption('1');
+      const standings = page.getByRole('region', { name: 'Clasificación · Ronda 1' });
+      await standings.waitFor();
+      // Rank, nickname and points; the podium told by the medal's name (and an icon).
+      expect(await rowsOf(standings)).toEqual([
+        expect.stringMatching(/^1\.º Oro Ana \d+ puntos$/),
+        expect.stringMatching(/^2\.º Plata Beto \d+ puntos$/),
+        expect.stringMatching(/^3\.º Bronce Ceci \d+ puntos$/),
+        '4.º Dora 0 puntos',
+      ]);
+      await page.getByTestId('archived-round').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: `${SHOTS}/quiz-results-${viewport.width}x${viewport.height}.png`,
+        fullPage: true,
+      });
+      await page.close();
+    }
+
+    const projector = new PresenterPage(await app.newPage(PROJECTOR, seeded), app.server.url);
+    await projector.goto(seeded.slug);
+    await projector.page.getByRole('button', { name: 'Comparar' }).click();
+    const overlay = projector.page.getByRole('dialog', { name: 'Comparar' });
+    await overlay.getByRole('heading', { name: 'Ronda 1 frente a ronda 2' }).waitFor();
+    const first = overlay.getByRole('region', { name: 'Podio · Ronda 1' });
+    const second = overlay.getByRole('region', { name: 'Podio · Ronda 2' });
+    await first.getByTestId('quiz-standings-row').first().waitFor();
+    await second.getByTestId('quiz-standings-row').first().waitFor();
+    expect(await rowsOf(first)).toEqual([
+      expect.stringMatching(/^1\.º Oro Ana /),
+      expect.stringMatching(/^2\.º Plata Beto /),
+      expect.stringMatching(/^3\.º Bronce Ceci /),
+    ]);
+    expect(await rowsOf(second)).toEqual([
+      expect.stringMatching(/^1\.º Oro Dora /),
+      expect.stringMatching(/^2\.º Plata Ceci /),
+      '3.º Bronce Eva 0 puntos',
+    ]);
+    // Side by side on the projector.
+    const [a, b] = [await first.boundingBox(), await second.boundingBox()];
+    expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);
+    expect(b!.x).toBeGreaterThan(a!.x + a!.width - 1);
+    expect(await axeViolations(projector.page)).toEqual([]);
+    await projector.page.screenshot({ path: `${SHOTS}/quiz-projector-1920x1080.png` });
   });
 });
