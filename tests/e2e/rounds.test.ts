@@ -255,8 +255,12 @@ describe('rounds', () => {
       ['Eva', false],
     ]);
 
-    for (const viewport of [PHONE, PROJECTOR]) {
+    for (const [viewport, colorScheme] of [
+      [PHONE, 'dark'],
+      [PROJECTOR, 'light'],
+    ] as const) {
       const page = await app.newPage(viewport);
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       const results = new ResultsPage(page, app.server.url);
       await results.goto(seeded.slug);
       await page.getByTestId('round-bar').getByLabel('Ronda').selectOption('1');
@@ -276,7 +280,7 @@ describe('rounds', () => {
       );
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({
-        path: `${SHOTS}/quiz-results-${viewport.width}x${viewport.height}.png`,
+        path: `${SHOTS}/quiz-results-${viewport.width}x${viewport.height}-${colorScheme}.png`,
         fullPage: true,
       });
       await page.close();
