@@ -50,8 +50,8 @@ async function seedQuiz(): Promise<Seeded> {
       ],
     },
   });
-  await app.setStatus(key, 'open');
-  return { ...key, poll: await app.api<Poll>(`/polls/${key.slug}`) };
+  // The host's view: a quiz's options stay off the anonymous poll until its question is shown.
+  return { ...key, poll: await app.setStatus(key, 'open') };
 }
 
 /** One round of the quiz over real HTTP: the host shows the question, each player (its own
@@ -79,7 +79,9 @@ async function playRound(seeded: Seeded, answers: [nickname: string, right: bool
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({
-        answers: [{ questionId: q.id, optionIds: [q.options[right ? 0 : 1]!.id] }],
+        answers: [
+          { questionId: q.id, optionIds: [q.options.find((o) => o.correct === right)!.id] },
+        ],
       }),
     });
     expect(res.status).toBe(201);

@@ -63,7 +63,10 @@ function StandingRow({ entry, big }: { entry: LeaderboardEntry; big: boolean }) 
       <span className="flex min-w-0 items-center gap-2">
         {medal ? (
           <span
-            className="inline-flex shrink-0 items-center gap-1 text-sm font-bold"
+            className={cn(
+              'inline-flex shrink-0 items-center gap-1 font-bold',
+              big ? 'text-lg' : 'text-sm',
+            )}
             data-testid="quiz-standings-medal"
           >
             <Icon aria-hidden="true" className={big ? 'size-6' : 'size-4'} />
