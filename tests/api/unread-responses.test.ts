@@ -71,8 +71,11 @@ function suite(engine: string, database: () => Record<string, string>) {
         // before the shared buffers; +0.5 MB after).
         stall();
         await sleep(3_000);
+        // The bar sits between the two: a copy per response grew it by 180 MB here (1,162 MB
+        // on the PostgreSQL run), while the measured round's own bookkeeping, not yet
+        // collected, leaves up to ~55 MB on Node 24 (under 5 MB on Node 20).
         const grown = rssMb() - before;
-        expect(grown).toBeLessThan(50);
+        expect(grown).toBeLessThan(100);
       } finally {
         await release();
       }
