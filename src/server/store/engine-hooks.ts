@@ -34,7 +34,7 @@ export interface EngineHooks {
   scanStepRows?: number;
   /** Runs after a poll was erased (deletePoll): SQLite empties its write-ahead log, whose
    *  older page copies still hold what was deleted (secure_delete zeroes the file's pages). */
-  afterErase?(): void;
+  afterErase?(): Promise<void> | void;
   /** Runs after Kysely is destroyed (closing files, pools). */
   afterClose?(): Promise<void> | void;
 }

@@ -362,7 +362,7 @@ export class KyselyPollStore implements PollStore {
     // One statement: every table holding a poll's data cascades from polls (migrations).
     const deleted = await this.db.deleteFrom('polls').where('id', '=', pollId).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) return false;
-    this.hooks.afterErase?.();
+    await this.hooks.afterErase?.();
     return true;
   }
 

@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { KyselyPollStore } from './kysely-store.ts';
@@ -47,7 +48,7 @@ export async function openSqliteStore(
       isUniqueViolation,
       rowGroups,
       afterClose: () => checkpointer?.stop(),
-      afterErase: () => emptyWriteAheadLog(sqlite, inMemory),
+      afterErase: () => emptyWriteAheadLog(sqlite, file, inMemory),
     },
     options,
   );
@@ -84,14 +85,35 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * After an erase: the log still holds the pages as they were before (with the deleted rows);
  * a TRUNCATE checkpoint copies the zeroed pages into the file and cuts the log to 0 bytes.
- * Rare (a host deleting a poll), so a synchronous checkpoint is fine. Busy (a reader holding an
- * old snapshot past busy_timeout): the next checkpoint overwrites those frames in time.
+ * Rare (a host deleting a poll), so a synchronous checkpoint is fine. It does not happen while
+ * the checkpointer's worker runs its own (PASSIVE, every 200 ms) or a reader holds an old
+ * snapshot: the log is then left whole, so it is tried again a few times, a few ms apart, until
+ * the log is empty (after that, the next checkpoint overwrites those frames in time).
  */
-function emptyWriteAheadLog(sqlite: BetterSqlite3.Database, inMemory: boolean): void {
+async function emptyWriteAheadLog(
+  sqlite: BetterSqlite3.Database,
+  file: string,
+  inMemory: boolean,
+): Promise<void> {
   if (inMemory) return;
+  for (let attempt = 0; attempt < ERASE_CHECKPOINT_TRIES; attempt++) {
+    try {
+      sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Busy: tried again below.
+    }
+    if (walBytes(file) === 0) return;
+    await sleep(ERASE_CHECKPOINT_WAIT_MS);
+  }
+}
+
+const ERASE_CHECKPOINT_TRIES = 20;
+const ERASE_CHECKPOINT_WAIT_MS = 10;
+
+function walBytes(file: string): number {
   try {
-    sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    return statSync(`${file}-wal`).size;
   } catch {
-    // Busy: see above.
+    return 0;
   }
 }
