@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ParticipantState, Poll, Question } from '../../../../../contract/poll.ts';
 import type { Answer } from '../../../../../contract/vote.ts';
-import { EmptyState } from '../../../../components/ui/empty-state.tsx';
 import { CircleCheckBig, CircleOff, Hourglass } from '../../../../components/ui/icons.tsx';
 import { Loading } from '../../../../components/ui/loading.tsx';
 import { esQuiz } from '../../../../i18n/es-quiz.ts';
@@ -16,6 +15,7 @@ import { useRemainingMs, useServerOffset } from '../../lib/use-countdown.ts';
 import { AnswerTiles } from './answer-tiles.tsx';
 import { Countdown } from './countdown.tsx';
 import { NicknameForm } from './nickname-form.tsx';
+import { PhoneStatus, QuizOver } from './phone-status.tsx';
 import './quiz-phone.css';
 import { MathText } from '../../../../components/math-text.tsx';
 import { ResultCard, Standing } from './result-card.tsx';
@@ -104,10 +104,10 @@ export function QuizPhone({
     </div>
   );
 
-  if (!player.data) return player.isError ? frame(<Over />) : <Loading />;
+  if (!player.data) return player.isError ? frame(<QuizOver />) : <Loading />;
   const me = player.data;
   if (!me.nickname) {
-    return frame(poll.status === 'closed' ? <Over /> : <NicknameForm slug={slug} />);
+    return frame(poll.status === 'closed' ? <QuizOver /> : <NicknameForm slug={slug} />);
   }
   if (poll.status === 'closed') {
     return frame(
@@ -152,7 +152,9 @@ export function QuizPhone({
 
   let body: ReactNode;
   if (!question || !clock) {
-    body = <Waiting icon={Hourglass} title={t.waitingTitle} description={t.waitingDescription} />;
+    body = (
+      <PhoneStatus icon={Hourglass} title={t.waitingTitle} description={t.waitingDescription} />
+    );
   } else if (closedAt && me.results.some((r) => r.questionId === question.id)) {
     body = (
       <>
@@ -165,7 +167,7 @@ export function QuizPhone({
     );
   } else if (answered(question.id)) {
     body = (
-      <Waiting
+      <PhoneStatus
         icon={CircleCheckBig}
         title={t.sentTitle}
         description={t.sentDescription}
@@ -173,7 +175,7 @@ export function QuizPhone({
       />
     );
   } else if (closedAt || remaining === 0 || refusedHere.has(question.id)) {
-    body = <Waiting icon={CircleOff} title={t.timeUpTitle} description={t.timeUpDescription} />;
+    body = <PhoneStatus icon={CircleOff} title={t.timeUpTitle} description={t.timeUpDescription} />;
   } else {
     body = (
       <section
@@ -214,25 +216,4 @@ export function QuizPhone({
     );
   }
   return frame(body, me.nickname);
-}
-
-type WaitingProps = {
-  icon: typeof Hourglass;
-  title: string;
-  description: string;
-  testId?: string;
-};
-
-function Waiting({ icon, title, description, testId }: WaitingProps) {
-  return (
-    <div role="status" data-testid={testId}>
-      <EmptyState icon={icon} title={title} description={description} level={1} />
-    </div>
-  );
-}
-
-function Over() {
-  return (
-    <EmptyState icon={CircleOff} title={t.overTitle} description={t.overDescription} level={1} />
-  );
 }

@@ -4,7 +4,6 @@ import type { NextQuestionResponse, Poll } from '../../../../../contract/poll.ts
 import type { Answer } from '../../../../../contract/vote.ts';
 import { DeadlineNote } from '../../../../components/deadline-note.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
-import { EmptyState } from '../../../../components/ui/empty-state.tsx';
 import { CircleCheckBig, CircleOff, Hourglass } from '../../../../components/ui/icons.tsx';
 import { Loading } from '../../../../components/ui/loading.tsx';
 import { esHomework } from '../../../../i18n/es-homework.ts';
@@ -19,6 +18,7 @@ import { useRemainingMs, useServerOffset } from '../../lib/use-countdown.ts';
 import { AnswerTiles } from './answer-tiles.tsx';
 import { Countdown } from './countdown.tsx';
 import { NicknameForm } from './nickname-form.tsx';
+import { PhoneStatus, QuizOver } from './phone-status.tsx';
 import './quiz-phone.css';
 import { Standing } from './result-card.tsx';
 
@@ -89,7 +89,7 @@ export function SelfPacedPhone({ poll }: { poll: Poll }) {
     </div>
   );
 
-  if (!player.data) return player.isError ? frame(<Over />) : <Loading />;
+  if (!player.data) return player.isError ? frame(<QuizOver />) : <Loading />;
   const me = player.data;
   if (poll.status === 'closed') {
     return frame(
@@ -102,14 +102,14 @@ export function SelfPacedPhone({ poll }: { poll: Poll }) {
           <Standing player={me} final={false} />
         </section>
       ) : (
-        <Over />
+        <QuizOver />
       ),
     );
   }
   if (!me.nickname) return frame(<NicknameForm slug={slug} />);
   if (notYet && poll.settings.opensAt) {
     return frame(
-      <Status
+      <PhoneStatus
         icon={Hourglass}
         title={t.notOpenTitle}
         description={t.notOpenDescription(deadlineWords(poll.settings.opensAt))}
@@ -120,7 +120,7 @@ export function SelfPacedPhone({ poll }: { poll: Poll }) {
   const question = turn.question;
   if (!question || !turn.clock) {
     return frame(
-      <Status
+      <PhoneStatus
         icon={CircleCheckBig}
         title={t.doneTitle}
         description={t.doneDescription}
@@ -131,7 +131,7 @@ export function SelfPacedPhone({ poll }: { poll: Poll }) {
   if (remaining === 0) {
     return frame(
       <div className="grid gap-4">
-        <Status icon={CircleOff} title={t.timeUpTitle} description={t.timeUpDescription} />
+        <PhoneStatus icon={CircleOff} title={t.timeUpTitle} description={t.timeUpDescription} />
         <Button size="lg" onClick={() => setTurn(null)} data-testid="homework-next">
           {t.next}
         </Button>
@@ -182,21 +182,5 @@ export function SelfPacedPhone({ poll }: { poll: Poll }) {
         onAnswer={answer}
       />
     </section>,
-  );
-}
-
-type StatusProps = { icon: typeof Hourglass; title: string; description: string; testId?: string };
-
-function Status({ icon, title, description, testId }: StatusProps) {
-  return (
-    <div role="status" data-testid={testId}>
-      <EmptyState icon={icon} title={title} description={description} level={1} />
-    </div>
-  );
-}
-
-function Over() {
-  return (
-    <EmptyState icon={CircleOff} title={q.overTitle} description={q.overDescription} level={1} />
   );
 }
