@@ -35,13 +35,14 @@ export function tempDbFile(): string {
 }
 
 /**
- * Starts the real server (`src/server/main.ts`) as a child process on a free port and a
- * temporary SQLite file, and waits until /api/v1/health answers.
+ * Starts the real server (`src/server/main.ts`) as a child process on a free port (or `port`)
+ * and a temporary SQLite file, and waits until /api/v1/health answers.
  */
 export async function startServer(
-  options: { env?: Record<string, string>; dbFile?: string } = {},
+  options: { env?: Record<string, string>; dbFile?: string; port?: number } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // A given port: an instance restarted where a load balancer expects it.
+  const port = options.port ?? (await freePort());
   const dbFile = options.dbFile ?? tempDbFile();
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {

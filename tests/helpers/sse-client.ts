@@ -8,6 +8,8 @@ export interface SseEvent {
 
 export interface SseStream {
   status: number;
+  /** The response's headers (which instance a proxy chose, when it says). */
+  headers: Headers;
   events: SseEvent[];
   /** Resolves with the first event (already received or still to come) that matches. */
   next(match: (event: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
@@ -31,6 +33,7 @@ export async function openStream(
   const waiters = new Set<() => void>();
   const stream: SseStream = {
     status: response.status,
+    headers: response.headers,
     events,
     next(match, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {

@@ -12,8 +12,8 @@ import {
 } from './services.ts';
 
 /**
- * The setup of the suites that run two real server processes as behind a load balancer: one
- * PostgreSQL schema and one Redis channel shared by both, each file its own.
+ * The setup of the suites that run several real server processes as behind a load balancer:
+ * one PostgreSQL schema and one Redis channel shared by all, each file its own.
  */
 
 /**
@@ -28,24 +28,33 @@ export async function pgAndRedisAvailable(): Promise<boolean> {
   return pgOk && redisOk;
 }
 
-export interface TwoInstances {
+export interface Instances {
   /**
-   * Starts A and B together, as a deployment does (both migrate the empty schema at once), on a
-   * new schema and channel; `extra` is added to both environments, `extraB` to B's alone.
+   * Starts `count` instances together, as a deployment does (all migrate the empty schema at
+   * once), on a new schema and Redis channel; `extra` is added to every environment (it may name
+   * another DATABASE_URL or REDIS_URL), `extraFor(i)` to instance i's alone.
    */
   start(
+    count: number,
     extra?: Record<string, string>,
-    extraB?: Record<string, string>,
-  ): Promise<[RunningServer, RunningServer]>;
+    extraFor?: (index: number) => Record<string, string>,
+  ): Promise<RunningServer[]>;
+  /** Starts a stopped (killed) instance again on its port with its environment, as a
+   *  supervisor does: a load balancer that knows the port finds it there. */
+  restart(server: RunningServer): Promise<RunningServer>;
+  /** The DATABASE_URL the instances of the last start share (for recounts). */
+  databaseUrl(): string;
   /** Kills every server started and drops the file's schemas. */
   stop(): Promise<void>;
 }
 
-export function twoInstances(): TwoInstances {
+export function instances(): Instances {
   const schemas = throwawaySchemas();
   const started: RunningServer[] = [];
+  const envOf = new Map<RunningServer, Record<string, string>>();
+  let databaseUrl = '';
   return {
-    async start(extra = {}, extraB = {}) {
+    async start(count, extra = {}, extraFor = () => ({})) {
       const env = {
         DATABASE_URL: schemaUrl(schemas.next()),
         REDIS_URL: TEST_REDIS_URL,
@@ -53,18 +62,51 @@ export function twoInstances(): TwoInstances {
         REDIS_CHANNEL: `sondeo:test:${randomBytes(5).toString('hex')}`,
         ...extra,
       };
-      const servers = await Promise.allSettled([
-        startServer({ env }),
-        startServer({ env: { ...env, ...extraB } }),
-      ]);
-      for (const s of servers) if (s.status === 'fulfilled') started.push(s.value);
+      databaseUrl = env.DATABASE_URL;
+      const envs = Array.from({ length: count }, (_, i) => ({ ...env, ...extraFor(i) }));
+      const servers = await Promise.allSettled(envs.map((e) => startServer({ env: e })));
+      servers.forEach((s, i) => {
+        if (s.status !== 'fulfilled') return;
+        started.push(s.value);
+        envOf.set(s.value, envs[i]!);
+      });
       for (const s of servers) if (s.status === 'rejected') throw s.reason;
-      return started.slice(-2) as [RunningServer, RunningServer];
+      return started.slice(-count);
     },
+    async restart(server) {
+      await server.stop('SIGKILL');
+      const env = envOf.get(server);
+      if (!env) throw new Error('not an instance of this group');
+      const again = await startServer({ env, port: server.port });
+      started.push(again);
+      envOf.set(again, env);
+      return again;
+    },
+    databaseUrl: () => databaseUrl,
     async stop() {
       await Promise.all(started.map((s) => s.stop('SIGKILL')));
       await schemas.dropAll();
     },
+  };
+}
+
+export interface TwoInstances {
+  /** `instances().start(2, …)`, with `extraB` added to B's environment alone. */
+  start(
+    extra?: Record<string, string>,
+    extraB?: Record<string, string>,
+  ): Promise<[RunningServer, RunningServer]>;
+  stop(): Promise<void>;
+}
+
+export function twoInstances(): TwoInstances {
+  const group = instances();
+  return {
+    async start(extra = {}, extraB = {}) {
+      const [a, b] = await group.start(2, extra, (i) => (i === 1 ? extraB : {}));
+      return [a!, b!];
+    },
+    stop: () => group.stop(),
   };
 }
 

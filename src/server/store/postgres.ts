@@ -43,8 +43,17 @@ export async function createPostgresStore(
     ...(schema && { options: `-c search_path=${schema}` }),
   });
   // Without a listener an idle client's error (e.g. the server restarting) crashes the process;
-  // the pool drops that client and the next query opens a fresh one.
-  pool.on('error', options.onPoolError ?? ((error) => console.error('PostgreSQL pool:', error)));
+  // the pool drops that client and the next query opens a fresh one. The message alone: the
+  // error object carries the whole client.
+  pool.on(
+    'error',
+    options.onPoolError ?? ((error) => console.error(`PostgreSQL pool: ${error.message}`)),
+  );
+  // A client checked out between two queries (in a transaction waiting for Node) has no pool
+  // listener: its connection dying (PostgreSQL stopped: 57P01, or cut) emitted an unhandled
+  // 'error' that killed the instance. Heard here and otherwise ignored: the request using it
+  // fails on its next query (a 503, store/unavailable.ts) and the pool discards the client.
+  pool.on('connect', (client) => client.on('error', ignoreCheckedOutError));
 
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   try {
@@ -67,6 +76,8 @@ export async function createPostgresStore(
     options,
   );
 }
+
+function ignoreCheckedOutError(): void {}
 
 async function createSchema(db: Kysely<Database>, schema: string): Promise<void> {
   try {

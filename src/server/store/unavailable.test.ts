@@ -9,6 +9,13 @@ describe('isStoreUnavailable', () => {
       expect(isStoreUnavailable(withCode(code)), code).toBe(true);
     }
     expect(isStoreUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    // node-postgres' words for a connection that died under a query or between two.
+    expect(isStoreUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(
+      isStoreUnavailable(
+        new Error('Client has encountered a connection error and is not queryable'),
+      ),
+    ).toBe(true);
   });
 
   it('leaves bugs and constraint violations alone', () => {

@@ -8,8 +8,11 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 // 53300 too many connections.
 const PG_UNAVAILABLE = /^(08\d{3}|57P0[123]|53300)$/;
 const SQLITE_UNAVAILABLE = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED']);
-// node-postgres reports a pool that could not hand out a connection in time only by message.
-const PG_POOL_TIMEOUT = /timeout exceeded when trying to connect|Connection terminated/i;
+// node-postgres reports some failures only by message: a pool that could not hand out a
+// connection in time, a connection that died under a query, and a query on a client whose
+// connection had died between two queries.
+const PG_POOL_TIMEOUT =
+  /timeout exceeded when trying to connect|Connection terminated|not queryable/i;
 
 export function isStoreUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
