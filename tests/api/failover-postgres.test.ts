@@ -68,7 +68,9 @@ describe.runIf(available)('PostgreSQL stopped and started again under two instan
           if (stopped && result.status !== 201) refusedWhileDown++;
         }
       })();
-      await expect.poll(() => first.filter((r) => r.status === 201).length).toBeGreaterThan(10);
+      await expect
+        .poll(() => first.filter((r) => r.status === 201).length, { timeout: 10_000 })
+        .toBeGreaterThan(10);
       try {
         await db.stop(mode);
         stopped = true;
