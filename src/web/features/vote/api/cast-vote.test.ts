@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../../../tests/helpers/render-web.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { newIdempotencyKey, RATE_LIMITED_RETRIES, submitBallot } from './cast-vote.ts';
+import {
+  newIdempotencyKey,
+  RATE_LIMITED_RETRIES,
+  submitBallot,
+  UNAVAILABLE_RETRIES,
+} from './cast-vote.ts';
 
 const ballot = { answers: [{ questionId: 1, optionIds: [2] }] };
 const noWait = (_ms: number) => Promise.resolve();
@@ -85,6 +90,45 @@ describe('submitBallot', () => {
       submitBallot('abc', ballot, { idempotencyKey: 'k', sleep: noWait }),
     ).rejects.toMatchObject({ status: 429, retryAfterS: 2 });
     expect(fetchMock).toHaveBeenCalledTimes(RATE_LIMITED_RETRIES + 1);
+  });
+
+  it('waits out a 503 for its Retry-After (the database restarting) and sends the same key again', async () => {
+    const unavailable = () =>
+      new Response(JSON.stringify({ message: 'No disponible', code: 'SERVICE_UNAVAILABLE' }), {
+        status: 503,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '2' },
+      });
+    // Five refusals: more than the three network retries, which they do not use up.
+    const answers = [1, 2, 3, 4, 5].map(unavailable);
+    answers.push(json({ message: 'Bad Gateway' }, 502));
+    const fetchMock = mockFetch(() => answers.shift() ?? json({ saved: 1 }, 201));
+    const sleep = vi.fn(noWait);
+    const told = vi.fn();
+    const result = await submitBallot('abc', ballot, {
+      idempotencyKey: 'k-503',
+      sleep,
+      onRateLimited: told,
+    });
+    expect(result).toEqual({ saved: 1 });
+    expect(keysOf(fetchMock)).toEqual(Array(7).fill('k-503'));
+    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([2000, 2000, 2000, 2000, 2000, 400]);
+    // Not the rate limit's message: nobody on the phone's network did anything wrong.
+    expect(told).not.toHaveBeenCalled();
+  });
+
+  it('gives up on 503 after UNAVAILABLE_RETRIES waits', async () => {
+    const fetchMock = mockFetch(
+      () =>
+        new Response(JSON.stringify({ message: 'No disponible', code: 'SERVICE_UNAVAILABLE' }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '2' },
+        }),
+    );
+    await expect(
+      submitBallot('abc', ballot, { idempotencyKey: 'k', sleep: noWait }),
+    ).rejects.toMatchObject({ status: 503, retryAfterS: 2 });
+    // Then the three network retries a 503 always had.
+    expect(fetchMock).toHaveBeenCalledTimes(UNAVAILABLE_RETRIES + 3 + 1);
   });
 
   it('does not retry an answer from the server', async () => {

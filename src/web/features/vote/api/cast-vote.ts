@@ -11,6 +11,10 @@ export const VOTE_RETRY_DELAYS_MS = [400, 1000, 2000] as const;
  *  times at most: at the default 5 ballots a second behind one address, a queue of 300 late
  *  phones drains in a minute. */
 export const RATE_LIMITED_RETRIES = 30;
+/** A ballot refused because the server's database is unavailable (503 with Retry-After: it is
+ *  restarting or failing over) waits its Retry-After and goes again, this many times at most:
+ *  at the server's 2 s, a minute of outage, longer than a PostgreSQL restart takes. */
+export const UNAVAILABLE_RETRIES = 30;
 /** A Retry-After longer than this is waited as this: the page checks back at least as often. */
 const MAX_RATE_WAIT_S = 60;
 
@@ -40,8 +44,9 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * Statuses worth another try: the network failed (0), or a proxy in front of several instances
- * lost its upstream (502/504) or one was briefly unavailable (503). The Idempotency-Key makes a
- * retry safe even when the first attempt was in fact stored.
+ * lost its upstream (502/504) or one was briefly unavailable (503 without Retry-After; with one,
+ * see UNAVAILABLE_RETRIES). The Idempotency-Key makes a retry safe even when the first attempt
+ * was in fact stored.
  */
 const RETRYABLE_STATUSES = new Set([0, 502, 503, 504]);
 
@@ -49,7 +54,9 @@ const RETRYABLE_STATUSES = new Set([0, 502, 503, 504]);
  * Posts a ballot; on a retryable failure it tries again with the same key, up to
  * `delays.length` times. A 429 (too many ballots from this network at once) waits the server's
  * Retry-After and tries again, up to RATE_LIMITED_RETRIES times: the ballot goes in when the
- * bucket allows. Any other HTTP answer (success or refusal) is final.
+ * bucket allows. A 503 with Retry-After (the database restarting) waits it likewise, up to
+ * UNAVAILABLE_RETRIES times, showing only that the ballot is being sent. Any other HTTP answer
+ * (success or refusal) is final.
  */
 export async function submitBallot(
   slug: string,
@@ -64,6 +71,7 @@ export async function submitBallot(
 ): Promise<VoteResponse> {
   let failures = 0;
   let refusals = 0;
+  let unavailable = 0;
   for (;;) {
     const result = await apiRequest('castVote', {
       params: { slug },
@@ -77,6 +85,11 @@ export async function submitBallot(
       const seconds = Math.min(MAX_RATE_WAIT_S, Math.max(1, retryAfterS ?? 1));
       onRateLimited?.(seconds);
       await sleep(seconds * 1000);
+      continue;
+    }
+    if (status === 503 && retryAfterS !== undefined && unavailable < UNAVAILABLE_RETRIES) {
+      unavailable++;
+      await sleep(Math.min(MAX_RATE_WAIT_S, Math.max(1, retryAfterS)) * 1000);
       continue;
     }
     // Offline (issue 24): say so and wait for the network instead of failing after three
