@@ -39,8 +39,15 @@ export function tempDbFile(): string {
  * and a temporary SQLite file, and waits until /api/v1/health answers.
  */
 export async function startServer(
-  options: { env?: Record<string, string>; dbFile?: string; port?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    dbFile?: string;
+    port?: number;
+    /** How long it may take to answer /api/v1/health (a hung start fails after it). */
+    startTimeoutMs?: number;
+  } = {},
 ): Promise<RunningServer> {
+  const startTimeoutMs = options.startTimeoutMs ?? 20_000;
   // A given port: an instance restarted where a load balancer expects it.
   const port = options.port ?? (await freePort());
   const dbFile = options.dbFile ?? tempDbFile();
@@ -70,7 +77,7 @@ export async function startServer(
   );
   const url = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${log}`);
     try {
@@ -81,7 +88,7 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`Server did not become healthy in 20 s:\n${log}`);
+      throw new Error(`Server did not become healthy in ${startTimeoutMs} ms:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

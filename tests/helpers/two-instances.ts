@@ -48,6 +48,10 @@ export interface Instances {
   stop(): Promise<void>;
 }
 
+/** Several instances compiling their TypeScript at once on a 2-core machine shared with other
+ *  jobs took over 20 s to answer (load average 27): a start is given 45 s. */
+const START_TIMEOUT_MS = 45_000;
+
 export function instances(): Instances {
   const schemas = throwawaySchemas();
   const started: RunningServer[] = [];
@@ -64,7 +68,9 @@ export function instances(): Instances {
       };
       databaseUrl = env.DATABASE_URL;
       const envs = Array.from({ length: count }, (_, i) => ({ ...env, ...extraFor(i) }));
-      const servers = await Promise.allSettled(envs.map((e) => startServer({ env: e })));
+      const servers = await Promise.allSettled(
+        envs.map((e) => startServer({ env: e, startTimeoutMs: START_TIMEOUT_MS })),
+      );
       servers.forEach((s, i) => {
         if (s.status !== 'fulfilled') return;
         started.push(s.value);
@@ -77,7 +83,7 @@ export function instances(): Instances {
       await server.stop('SIGKILL');
       const env = envOf.get(server);
       if (!env) throw new Error('not an instance of this group');
-      const again = await startServer({ env, port: server.port });
+      const again = await startServer({ env, port: server.port, startTimeoutMs: START_TIMEOUT_MS });
       started.push(again);
       envOf.set(again, env);
       return again;
