@@ -5,7 +5,8 @@ const withCode = (code: string, message = 'x') => Object.assign(new Error(messag
 
 describe('isStoreUnavailable', () => {
   it('recognises a database that cannot answer right now', () => {
-    for (const code of ['ECONNREFUSED', 'ECONNRESET', '08006', '57P01', '53300', 'SQLITE_BUSY']) {
+    const codes = ['ECONNREFUSED', 'ECONNRESET', '08006', '57P01', '57P03', '53300', 'SQLITE_BUSY'];
+    for (const code of codes) {
       expect(isStoreUnavailable(withCode(code)), code).toBe(true);
     }
     expect(isStoreUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
