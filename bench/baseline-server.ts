@@ -20,6 +20,12 @@ db.exec(
 const insert = db.prepare('insert into hits (participant, body, created_at) values (?, ?, ?)');
 
 const app = Fastify({ logger: false });
+// BASELINE_SECURITY_HEADERS=1: the same security headers as every Sondeo response (the same
+// hook), so the two send the same response head; the bare insert sends none by default.
+if (process.env.BASELINE_SECURITY_HEADERS === '1') {
+  const { registerSecurityHeaders } = await import('../src/server/http/security-headers.ts');
+  registerSecurityHeaders(app, {});
+}
 let bareBody = '{"ok":true}';
 
 app.post('/insert', async (request, reply) => {

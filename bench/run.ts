@@ -29,6 +29,8 @@ import { measureReads, measureWrites, type ReadFigures, type WriteFigures } from
  *   BENCH_VOTE_RATE=50 BENCH_FANOUT_SECONDS=10
  *   BENCH_STREAMS_PER_CLIENT=2500   streams per client process (1,250 measured the same)
  *   BENCH_PROFILE=1                 Sondeo servers write a CPU profile to bench/profiles/
+ *   BENCH_BASELINE_HEADERS=1        the bare insert sends Sondeo's security headers too (the
+ *                                   same response head; issue 29's check of the comparison)
  *   BENCH_JOIN_PROCESSES=1          processes driving the join wave's phones (default 1 per 1,000)
  *   BENCH_VOTE_AFTER_MS=11000       wait before the storm (default 500; past the 10 s keep-alive
  *                                   every ballot opens a new connection: issue 19's storm)
@@ -84,7 +86,11 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 async function writesAndReads(): Promise<void> {
   const databaseUrl = env.DATABASE_URL ?? tempSqlite();
   const servers: Server[] = [];
-  const baseline = await startServer({ script: 'bench/baseline-server.ts', healthPath: '/health' });
+  const baseline = await startServer({
+    script: 'bench/baseline-server.ts',
+    healthPath: '/health',
+    env: env.BENCH_BASELINE_HEADERS === '1' ? { BASELINE_SECURITY_HEADERS: '1' } : {},
+  });
   try {
     for (let i = 0; i < instances; i++) {
       servers.push(

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   needsSecret,
   type RouteName,
@@ -17,7 +17,7 @@ import type { PollEvents } from '../domain/events.ts';
 import { type CohostGrant, hashHostSecret } from '../domain/host-auth.ts';
 import type { PollStore } from '../store/store.ts';
 import { cohostGrantOf, grantCohost } from './cohost-grants.ts';
-import { addRoute, hostSecretOf, type RouteConfig } from './route.ts';
+import { addRoute, hostSecretOf, type RouteConfig, routeHook } from './route.ts';
 
 /** lastUsedAt is written at most this often per link: a moderator's clicks are not writes. */
 const TOUCH_EVERY_MS = 60_000;
@@ -50,7 +50,11 @@ export function registerCohostAccess(
       .catch((error: unknown) => warn(app, error, 'co-host last use not written'));
   };
 
-  app.addHook('onRequest', async (request) => {
+  // Only on the routes the scope table names (routeHook): a ballot, a join, a page never pay
+  // for three hooks that would only find no rule (issue 29).
+  const scoped = (config: RouteConfig) =>
+    config.routeName !== undefined && !!scopeRuleOf(config.routeName);
+  routeHook(app, 'onRequest', scoped, async (request: FastifyRequest) => {
     const name = routeNameOf(request);
     const rule = name && scopeRuleOf(name);
     const secret = rule ? hostSecretOf(request) : undefined;
@@ -73,7 +77,7 @@ export function registerCohostAccess(
   });
 
   // After validation: the body is known (the presenter's PATCH may only move the question).
-  app.addHook('preHandler', async (request) => {
+  routeHook(app, 'preHandler', scoped, async (request: FastifyRequest) => {
     const grant = cohostGrantOf(request);
     const name = routeNameOf(request);
     const rule = name && scopeRuleOf(name);
@@ -82,7 +86,7 @@ export function registerCohostAccess(
     }
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  routeHook(app, 'onResponse', scoped, async (request: FastifyRequest, reply: FastifyReply) => {
     const grant = cohostGrantOf(request);
     const name = routeNameOf(request);
     if (!grant || !name || request.method === 'GET' || reply.statusCode >= 300) return;

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DiskSpace } from '../disk-space.ts';
 import { sendError } from './error-handler.ts';
-import type { RouteConfig } from './route.ts';
+import { type RouteConfig, routeHook } from './route.ts';
 
 const DISK_FULL =
   'El servidor se está quedando sin espacio en disco: por ahora no se pueden crear encuestas, ' +
@@ -14,9 +14,9 @@ const RETRY_AFTER_S = 60;
  * with 503, so what disk is left goes to ballots on the polls that already exist.
  */
 export function registerDiskGuard(app: FastifyInstance, disk: DiskSpace): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const config = request.routeOptions.config as RouteConfig | undefined;
-    if (!config?.growsStorage) return;
+  // Only on the calls that grow storage: a ballot never enters it (issue 29).
+  const grows = (config: RouteConfig) => config.growsStorage === true;
+  routeHook(app, 'onRequest', grows, async (_request: FastifyRequest, reply: FastifyReply) => {
     if (await disk.isLow()) {
       return sendError(
         reply.header('retry-after', String(RETRY_AFTER_S)),
