@@ -38,6 +38,7 @@ import { machine, type Row, table } from './lib/report.ts';
  *   ABUSE_MIXED=16000,4500  streams and idle sockets of the mixed flood (2,500 addresses each)
  *   ABUSE_READERS=32        anonymous readers rotating over big polls
  *   ABUSE_READ_KIND=summaries  what they read: summaries, polls or pages (/p/)
+ *   ABUSE_READ_ADDRESSES=1  addresses the readers come from (32: the whole server's read budget)
  *   ABUSE_SERVER=…          the server script (default src/server/main.ts; another checkout's for
  *                           a before/after)
  *   ABUSE_CAPFILL=500,18000 streams tried per address (35 addresses) and CONNECTIONS_MAX of the cap fill
@@ -463,6 +464,7 @@ if (parts.has('reads')) {
       Number(env.ABUSE_READERS ?? 32),
       20,
       (env.ABUSE_READ_KIND ?? 'summaries') as 'summaries' | 'polls' | 'pages',
+      Number(env.ABUSE_READ_ADDRESSES ?? 1),
     );
   });
 }
