@@ -46,7 +46,7 @@ import { machine, type Row, table } from './lib/report.ts';
  *                           or ABUSE_PG=<url>) instead of a SQLite file; parts that read the
  *                           file itself (stuffing's recount) need SQLite
  *   ABUSE_INSTANCES=2       two instances on one database and one Redis behind a round-robin
- *                           balancer in this process (bench/lib/pair.ts); with ABUSE_PG, the
+ *                           balancer in its own processes (bench/lib/balancer.ts); with ABUSE_PG, the
  *                           issue's PostgreSQL + Redis × 2. Redis: ABUSE_REDIS (default
  *                           redis://127.0.0.1:6379)
  *   ABUSE_OUT=…             where the section goes (default bench/RESULTS.md)
