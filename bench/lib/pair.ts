@@ -30,6 +30,7 @@ export async function startPair(options: {
   });
   return {
     url: balancer.url,
+    instanceUrls: [a.url, b.url],
     pid: a.pid,
     output: () => a.output() + b.output(),
     rssMb: () => a.rssMb() + b.rssMb(),
