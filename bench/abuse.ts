@@ -48,7 +48,7 @@ import { machine, type Row, table } from './lib/report.ts';
  *   ABUSE_INSTANCES=2       two instances on one database and one Redis behind a round-robin
  *                           balancer in its own processes (bench/lib/balancer.ts); with ABUSE_PG, the
  *                           issue's PostgreSQL + Redis × 2. Redis: ABUSE_REDIS (default
- *                           redis://127.0.0.1:6379)
+ *                           redis://127.0.0.1:6379); BALANCER_WORKERS (default 4) processes
  *   ABUSE_OUT=…             where the section goes (default bench/RESULTS.md)
  *   ABUSE_NODE_ARGS=…       Node flags of the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
  * Each row ends with the 1-minute load average when it was measured (2 cores shared with other
