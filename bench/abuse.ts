@@ -38,6 +38,7 @@ import { machine, type Row, table } from './lib/report.ts';
  *   ABUSE_MIXED=16000,4500  streams and idle sockets of the mixed flood (2,500 addresses each)
  *   ABUSE_READERS=32        anonymous readers rotating over big polls
  *   ABUSE_READ_KIND=summaries  what they read: summaries, polls or pages (/p/)
+ *   ABUSE_READ_ADDRESSES=1  addresses the readers come from (32: the whole server's read budget)
  *   ABUSE_SERVER=…          the server script (default src/server/main.ts; another checkout's for
  *                           a before/after)
  *   ABUSE_CAPFILL=500,18000 streams tried per address (35 addresses) and CONNECTIONS_MAX of the cap fill
@@ -45,9 +46,9 @@ import { machine, type Row, table } from './lib/report.ts';
  *                           or ABUSE_PG=<url>) instead of a SQLite file; parts that read the
  *                           file itself (stuffing's recount) need SQLite
  *   ABUSE_INSTANCES=2       two instances on one database and one Redis behind a round-robin
- *                           balancer in this process (bench/lib/pair.ts); with ABUSE_PG, the
+ *                           balancer in its own processes (bench/lib/balancer.ts); with ABUSE_PG, the
  *                           issue's PostgreSQL + Redis × 2. Redis: ABUSE_REDIS (default
- *                           redis://127.0.0.1:6379)
+ *                           redis://127.0.0.1:6379); BALANCER_WORKERS (default 4) processes
  *   ABUSE_OUT=…             where the section goes (default bench/RESULTS.md)
  *   ABUSE_NODE_ARGS=…       Node flags of the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
  * Each row ends with the 1-minute load average when it was measured (2 cores shared with other
@@ -463,6 +464,7 @@ if (parts.has('reads')) {
       Number(env.ABUSE_READERS ?? 32),
       20,
       (env.ABUSE_READ_KIND ?? 'summaries') as 'summaries' | 'polls' | 'pages',
+      Number(env.ABUSE_READ_ADDRESSES ?? 1),
     );
   });
 }

@@ -3,7 +3,7 @@ import { type Server, startServer } from './processes.ts';
 
 /**
  * Two instances of a server script on one database and one Redis (issue 25: the figures on
- * PostgreSQL + Redis with two instances), behind a round-robin TCP balancer in its own process
+ * PostgreSQL + Redis with two instances), behind a round-robin TCP balancer in its own processes
  * (lib/balancer.ts): each new connection goes to the next instance, so a phone's stream and its
  * ballots (fresh connections) land on either. The answer looks like one Server: its memory and
  * CPU are the two instances' sum (the balancer's are not the server's).
@@ -30,6 +30,7 @@ export async function startPair(options: {
   });
   return {
     url: balancer.url,
+    instanceUrls: [a.url, b.url],
     pid: a.pid,
     output: () => a.output() + b.output(),
     rssMb: () => a.rssMb() + b.rssMb(),

@@ -57,6 +57,8 @@ export async function freePort(): Promise<number> {
 
 export interface Server {
   url: string;
+  /** Behind a balancer (lib/pair.ts): each instance's own address, to probe past the balancer. */
+  instanceUrls?: string[];
   pid: number;
   /** Everything the process printed. */
   output(): string;
