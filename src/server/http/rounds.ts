@@ -11,6 +11,7 @@ import {
   restoreRounds,
 } from '../domain/rounds/round-views.ts';
 import { startRound } from '../domain/rounds/start-round.ts';
+import { rebuildClock } from '../shared-clock.ts';
 import type { PollStore } from '../store/store.ts';
 import { type ReadCost, readRefused } from './read-cost.ts';
 import { addRoute } from './route.ts';
@@ -64,12 +65,17 @@ export async function answerRoundQuery(
     const refusal = deps.readCost.refusal(ctx.request.ip);
     if (refusal) throw readRefused(ctx.reply, refusal);
   }
-  const started = performance.now();
-  const body = query.compare
-    ? await compareRounds(deps.store, deps.standings, ctx.slug, ctx.hostSecret, query.compare)
-    : await archivedSummary(deps.store, ctx.slug, ctx.hostSecret, query.round!);
+  const began = rebuildClock.start();
+  let body: Awaited<ReturnType<typeof archivedSummary>> | Awaited<ReturnType<typeof compareRounds>>;
+  try {
+    body = query.compare
+      ? await compareRounds(deps.store, deps.standings, ctx.slug, ctx.hostSecret, query.compare)
+      : await archivedSummary(deps.store, ctx.slug, ctx.hostSecret, query.round!);
+  } finally {
+    const share = rebuildClock.end(began);
+    if (anonymous) deps.readCost.charge(ctx.request.ip, share);
+  }
   if (body === undefined) return undefined;
-  if (anonymous) deps.readCost.charge(ctx.request.ip, performance.now() - started);
   return ctx.reply
     .code(200)
     .header('cache-control', 'private, no-cache')

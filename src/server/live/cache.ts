@@ -1,6 +1,7 @@
 import { questionsPartOf, toPollView } from '../domain/poll-view.ts';
 import { loadSummaries, type TextParts } from '../domain/tally.ts';
 import { DEFAULT_LIMITS } from '../limits.ts';
+import { rebuildClock } from '../shared-clock.ts';
 import type { PollStore } from '../store/store.ts';
 import type { ChangeBus, PollChange } from './change-bus.ts';
 import { AdaptiveWindow, type WindowPolicy } from './coalescing-window.ts';
@@ -242,18 +243,18 @@ export class LiveCache {
     }
   }
 
-  /** Runs a load of the entry, noting how long it took in `field` (what a read that caused it
-   *  pays). */
+  /** Runs a load of the entry, noting in `field` its share of the time it took beside the
+   *  other loads running (what a read that caused it pays; shared-clock.ts says why a share). */
   private async timed<T>(
     entry: Entry,
     field: 'pollLoadMs' | 'summaryLoadMs',
     load: () => Promise<T>,
   ): Promise<T> {
-    const began = performance.now();
+    const began = rebuildClock.start();
     try {
       return await load();
     } finally {
-      entry[field] = performance.now() - began;
+      entry[field] = rebuildClock.end(began);
     }
   }
 
