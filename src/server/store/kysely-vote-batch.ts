@@ -74,24 +74,36 @@ export class VoteBatcher {
         this.queues.delete(pollId);
         return;
       }
-      await this.run(pollId, queue.splice(0, MAX_BATCH));
+      await this.run(pollId, queue);
     }
   }
 
-  private async run(pollId: number, batch: Pending[]): Promise<void> {
+  /**
+   * One transaction for the ballots waiting in `queue`, taken from it only once the poll's lock
+   * is held. On PostgreSQL with several instances the lock is often another instance's batch's:
+   * the ballots that arrive meanwhile join this batch instead of the next one, so batches stay
+   * as large as with one instance (issue 29: 50, 25 and 17 ballots per transaction with 1, 2
+   * and 3 instances when the batch was taken before the wait). No ballot waits longer for it:
+   * the ones already queued wait for the lock either way, and a later one is stored with them
+   * instead of after them. The wait is bounded by the other batch's transaction.
+   */
+  private async run(pollId: number, queue: Pending[]): Promise<void> {
+    let batch: Pending[] = [];
+    const take = () => {
+      batch = queue.splice(0, MAX_BATCH);
+      return batch.map((p) => p.input);
+    };
     let results: CastVoteResult[];
     try {
       results = await this.db.transaction().execute(async (trx) => {
-        // castBatch takes the poll's lock with its first read (hooks.lockingRead).
-        return castBatch(
-          trx,
-          pollId,
-          batch.map((p) => p.input),
-          this.hooks,
-          this.maxWords,
-        );
+        // castBatch takes the poll's lock with its first read (hooks.lockingRead), then takes
+        // its ballots.
+        return castBatch(trx, pollId, take, this.hooks, this.maxWords);
       });
     } catch {
+      // Failed before taking its ballots (the lock's read): take them now, so an error that
+      // persists (the database down) answers them instead of looping on the same queue.
+      if (batch.length === 0) take();
       for (const p of batch) {
         try {
           p.resolve(await this.single(p.input));
@@ -109,9 +121,9 @@ export class VoteBatcher {
 async function readState(
   trx: Transaction<Database>,
   pollId: number,
-  inputs: CastVoteInput[],
+  take: () => CastVoteInput[],
   hooks: EngineHooks,
-): Promise<BallotState & { moderate: boolean }> {
+): Promise<BallotState & { moderate: boolean; inputs: CastVoteInput[] }> {
   // First, and locking where the engine locks (EngineHooks.lockPoll): the poll's writers go one
   // at a time from here to the commit.
   const pollQuery = trx
@@ -122,6 +134,8 @@ async function readState(
     ? hooks.lockingRead(pollQuery)
     : pollQuery
   ).executeTakeFirst();
+  // The ballots, once the lock is held: those that arrived while it was awaited are in.
+  const inputs = take();
   const keys = [...new Set(inputs.flatMap((i) => (i.idempotency ? [i.idempotency.key] : [])))];
   const remembered: BallotState['remembered'] = new Map();
   for (const part of chunks(keys)) {
@@ -185,6 +199,7 @@ async function readState(
     }
   }
   return {
+    inputs,
     remembered,
     open: poll?.status === 'open',
     moderate: Number(poll?.moderate_text) === 1,
@@ -200,17 +215,24 @@ async function readState(
 /**
  * Judges the ballots in arrival order (ballot-judge.ts) against one reading of the poll, then
  * stores those accepted with multi-row statements: one per table, however many ballots. The
- * single-ballot path is this with one ballot.
+ * single-ballot path is this with one ballot. `ballots` is a list, or a function called once
+ * the poll's lock is held that answers it (VoteBatcher); results follow its order.
  */
 export async function castBatch(
   trx: Transaction<Database>,
   pollId: number,
-  inputs: CastVoteInput[],
+  ballots: CastVoteInput[] | (() => CastVoteInput[]),
   hooks: EngineHooks,
   maxWords: number,
 ): Promise<CastVoteResult[]> {
   const groups = hooks.rowGroups ?? rowChunks;
-  const state = await readState(trx, pollId, inputs, hooks);
+  const state = await readState(
+    trx,
+    pollId,
+    typeof ballots === 'function' ? ballots : () => ballots,
+    hooks,
+  );
+  const { inputs } = state;
   const results: CastVoteResult[] = [];
   const keyRows: Database['idempotency_keys'][] = [];
   const stored: CastVoteInput[] = [];
