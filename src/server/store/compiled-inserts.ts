@@ -38,7 +38,7 @@ export async function insertRows<R extends object>(
     }
   }
   // PostgreSQL: one array per column, one prepared text whatever the row count.
-  if (hooks.writesInOneStatement) {
+  if (hooks.arrayStatements) {
     return insertArrays(
       trx,
       table,

@@ -29,7 +29,7 @@ export interface EngineHooks {
    *  batch's rows go one array per column, and its counters and participants in one statement
    *  instead of four round trips, all in fixed texts prepared once per connection
    *  (postgres-batch-sql.ts). */
-  writesInOneStatement?: boolean;
+  arrayStatements?: boolean;
   /** Ballots one step of a long read (the integrity view) covers; default INTEGRITY_STEP_ROWS,
    *  sized for SQLite, which runs each step synchronously. PostgreSQL runs it in its own
    *  process: bigger steps, fewer round trips. */

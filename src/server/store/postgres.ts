@@ -63,7 +63,7 @@ export async function createPostgresStore(
       isUniqueViolation,
       lockPoll,
       lockingRead: (query) => query.forNoKeyUpdate(),
-      writesInOneStatement: true,
+      arrayStatements: true,
       scanStepRows: 25_000,
     },
     options,
