@@ -53,6 +53,10 @@ interface Run {
   recountOk: boolean;
   /** PostgreSQL: ballots per transaction (rows sharing an xmin were stored together). */
   perTransaction: number;
+  /** PostgreSQL, sampled every ~10 ms during the load: the instances' backends running a
+   *  statement, and those of them waiting for a lock (the poll's row, mostly), on average. */
+  activeBackends: number;
+  lockWaiters: number;
   load: string;
 }
 
@@ -96,6 +100,40 @@ async function redisCpu(redis: Redis, pid: number | undefined): Promise<number> 
 async function redisPid(redis: Redis): Promise<number | undefined> {
   const pid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
   return readdirSync('/proc').includes(String(pid)) ? pid : undefined;
+}
+
+/**
+ * Samples pg_stat_activity until stopped: how many of the app's backends run a statement and how
+ * many of those wait for a lock, on average. Batches of one poll serialise on its row's lock, so
+ * the waiters say how much of the time an instance's batch waits for another's.
+ */
+function sampleLockWaits(
+  admin: pg.Client,
+  app: string,
+): () => Promise<{ active: number; waiting: number }> {
+  let stopped = false;
+  let samples = 0;
+  let active = 0;
+  let waiting = 0;
+  const loop = (async () => {
+    while (!stopped) {
+      const { rows } = await admin.query<{ active: number; waiting: number }>(
+        `select count(*) filter (where state = 'active')::int as active,
+                count(*) filter (where state = 'active' and wait_event_type = 'Lock')::int as waiting
+           from pg_stat_activity where application_name = $1`,
+        [app],
+      );
+      samples++;
+      active += rows[0]?.active ?? 0;
+      waiting += rows[0]?.waiting ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    return { active: active / Math.max(samples, 1), waiting: waiting / Math.max(samples, 1) };
+  };
 }
 
 /** How many ballots a transaction stored, on average: rows of one transaction share an xmin. */
@@ -166,7 +204,9 @@ async function runSetting(
     const server0 = servers.reduce((s, x) => s + x.cpuSeconds(), 0);
     const pg0 = cpuOf(pids);
     const redis0 = sqlite ? 0 : await redisCpu(ctx.redis, ctx.redisPid);
+    const stopSampling = sqlite ? undefined : sampleLockWaits(ctx.admin, app);
     const result = await runLoad({ ...ballotLoad(urls, poll, connections), amount });
+    const locks = (await stopSampling?.()) ?? { active: 0, waiting: 0 };
     const serverS = servers.reduce((s, x) => s + x.cpuSeconds(), 0) - server0;
     const pgS = cpuOf(pids) - pg0;
     const redisS = sqlite ? 0 : (await redisCpu(ctx.redis, ctx.redisPid)) - redis0;
@@ -183,6 +223,8 @@ async function runSetting(
       redisUs: per(redisS),
       recountOk: await tallyEqualsRecount(store, poll.slug),
       perTransaction: sqlite ? 0 : await ballotsPerTransaction(ctx.admin, poll.slug),
+      activeBackends: locks.active,
+      lockWaiters: locks.waiting,
       load: loadAverage(),
     };
   } finally {
@@ -212,7 +254,7 @@ try {
       log(
         `${fmt(r.rps)} ballots/s · server ${r.serverUs.toFixed(0)} µs · PostgreSQL ` +
           `${r.postgresUs.toFixed(0)} µs · Redis ${r.redisUs.toFixed(1)} µs per ballot · ` +
-          `${r.perTransaction.toFixed(1)} per transaction · ${r.ok} acknowledged, ${r.failed} failed · tallies = recount: ${r.recountOk} · load ${r.load}`,
+          `${r.perTransaction.toFixed(1)} per transaction · backends active ${r.activeBackends.toFixed(2)}, waiting for a lock ${r.lockWaiters.toFixed(2)} · ${r.ok} acknowledged, ${r.failed} failed · tallies = recount: ${r.recountOk} · load ${r.load}`,
       );
       runs.push(r);
     }
@@ -244,7 +286,8 @@ for (const setting of settings) {
       `p50 ${median(list.map((r) => r.p50)).toFixed(0)} ms · p99 ${median(list.map((r) => r.p99)).toFixed(0)} ms · ` +
       (setting === 'sqlite'
         ? ''
-        : `${median(list.map((r) => r.perTransaction)).toFixed(1)} ballots per transaction · `) +
+        : `${median(list.map((r) => r.perTransaction)).toFixed(1)} ballots per transaction · ` +
+          `backends active ${median(list.map((r) => r.activeBackends)).toFixed(2)}, waiting for a lock ${median(list.map((r) => r.lockWaiters)).toFixed(2)} · `) +
       `CPU per ballot: server ${median(list.map((r) => r.serverUs)).toFixed(0)} µs, PostgreSQL ` +
       `${median(list.map((r) => r.postgresUs)).toFixed(0)} µs, Redis ${median(list.map((r) => r.redisUs)).toFixed(1)} µs` +
       (scaled

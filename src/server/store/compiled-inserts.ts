@@ -1,5 +1,6 @@
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { EngineHooks } from './engine-hooks.ts';
+import { insertArrays } from './postgres-batch-sql.ts';
 import type { Database } from './schema.ts';
 
 type Table = 'ballots' | 'choices' | 'number_answers' | 'answered_questions' | 'idempotency_keys';
@@ -35,6 +36,16 @@ export async function insertRows<R extends object>(
       }
       params.push(value);
     }
+  }
+  // PostgreSQL: one array per column, one prepared text whatever the row count.
+  if (hooks.arrayStatements) {
+    return insertArrays(
+      trx,
+      table,
+      columns as string[],
+      rows as Record<string, unknown>[],
+      returning,
+    );
   }
   let known = texts.get(hooks);
   if (!known) {

@@ -25,9 +25,11 @@ export interface EngineHooks {
    * (the groups cost PostgreSQL a round trip each: +50% time per ballot in batches of 50).
    */
   rowGroups?<T>(rows: readonly T[]): T[][];
-  /** The engine runs data-modifying WITH (PostgreSQL): a ballot batch's counters and its
-   *  participants go in one statement instead of four round trips (kysely-counters.ts). */
-  writesInOneStatement?: boolean;
+  /** The engine takes arrays as parameters and runs data-modifying WITH (PostgreSQL): a ballot
+   *  batch's rows go one array per column, and its counters and participants in one statement
+   *  instead of four round trips, all in fixed texts prepared once per connection
+   *  (postgres-batch-sql.ts). */
+  arrayStatements?: boolean;
   /** Ballots one step of a long read (the integrity view) covers; default INTEGRITY_STEP_ROWS,
    *  sized for SQLite, which runs each step synchronously. PostgreSQL runs it in its own
    *  process: bigger steps, fewer round trips. */

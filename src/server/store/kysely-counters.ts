@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
 import { loadTextTally } from './kysely-moderation.ts';
 import { type Db, increments, loadQuestions, toPoll } from './kysely-rows.ts';
+import { countInArrays } from './postgres-batch-sql.ts';
 import type { Database } from './schema.ts';
 import type { QuestionWithOptions, Tally, TallyOptions, TextTallySlice } from './store.ts';
 
@@ -24,7 +25,8 @@ export async function countBallots(
   ballots: { questionId: number; optionIds: number[] }[][],
   participants: readonly string[] = [],
   groups: <T>(rows: readonly T[]) => T[][] = (rows) => [[...rows]],
-  /** The engine runs data-modifying WITH (PostgreSQL): everything below in one statement. */
+  /** The engine takes arrays and data-modifying WITH (PostgreSQL): everything below in one
+   *  prepared statement (postgres-batch-sql.ts). */
   oneStatement = false,
 ): Promise<void> {
   const ids = [...new Set(participants)].map((id) => ({ poll_id: pollId, participant_id: id }));
@@ -37,8 +39,10 @@ export async function countBallots(
       for (const id of a.optionIds) byOption.set(id, (byOption.get(id) ?? 0) + 1);
     }
   }
-  if (oneStatement)
-    return countInOneStatement(trx, pollId, ballots.length, ids, byOption, byQuestion);
+  if (oneStatement) {
+    const unique = ids.map((p) => p.participant_id);
+    return countInArrays(trx, pollId, ballots.length, unique, byOption, byQuestion);
+  }
   let newParticipants = 0;
   for (const part of ids.length > 0 ? groups(ids) : []) {
     const result = await trx
@@ -71,45 +75,6 @@ export async function countBallots(
     }))
     .where('id', '=', pollId)
     .execute();
-}
-
-/**
- * countBallots' four writes as one PostgreSQL statement (data-modifying WITH: each part runs
- * once, to completion, whether or not the last one reads it). A batch was four round trips
- * here, each holding the poll's lock a little longer while other instances' batches waited
- * (issue 29). Same rows, same counts.
- */
-async function countInOneStatement(
-  trx: Db,
-  pollId: number,
-  ballots: number,
-  participants: { poll_id: number; participant_id: string }[],
-  byOption: Map<number, number>,
-  byQuestion: Map<number, number>,
-): Promise<void> {
-  const parts = [];
-  if (participants.length > 0) {
-    const rows = participants.map((p) => sql`(${p.poll_id}, ${p.participant_id})`);
-    parts.push(sql`new_participants as (insert into poll_participants (poll_id, participant_id)
-      values ${sql.join(rows)} on conflict (poll_id, participant_id) do nothing returning 1)`);
-  }
-  if (byOption.size > 0) {
-    parts.push(sql`counted_options as (update options
-      set vote_count = vote_count + ${increments(byOption)}
-      where id in (${sql.join([...byOption.keys()])}))`);
-  }
-  if (byQuestion.size > 0) {
-    parts.push(sql`counted_questions as (update questions
-      set respondent_count = respondent_count + ${increments(byQuestion)}
-      where id in (${sql.join([...byQuestion.keys()])}))`);
-  }
-  const newParticipants =
-    participants.length > 0 ? sql`(select count(*) from new_participants)` : sql`0`;
-  await sql`${parts.length > 0 ? sql`with ${sql.join(parts)} ` : sql``}update polls
-    set ballot_count = ballot_count + ${ballots},
-      participant_count = participant_count + ${newParticipants},
-      updated_at = ${bumpedBy(ballots)}
-    where id = ${pollId}`.execute(trx);
 }
 
 /**

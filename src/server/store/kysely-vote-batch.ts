@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
-import { answeredKey, type BallotState, judgeBallot } from './ballot-judge.ts';
+import { judgeBallot } from './ballot-judge.ts';
 import { insertRows } from './compiled-inserts.ts';
 import type { EngineHooks } from './engine-hooks.ts';
+import { readState } from './kysely-ballot-state.ts';
 import { countBallots } from './kysely-counters.ts';
-import { everyoneAnswered, readQuizGate } from './kysely-quiz.ts';
+import { everyoneAnswered } from './kysely-quiz.ts';
 import { type NewTextRow, storeTextAnswers } from './kysely-text.ts';
 import type { Database } from './schema.ts';
 import { rowChunks } from './sql-shapes.ts';
@@ -15,8 +15,6 @@ import type { CastVoteInput, CastVoteResult } from './store.ts';
  * at once, few enough that a batch holds the connection (and the poll's lock) for milliseconds.
  */
 const MAX_BATCH = 200;
-/** Ids per IN list: far below SQLite's bound-parameter limit (multi-row INSERTs: rowGroups). */
-const CHUNK = 256;
 
 interface Pending {
   input: CastVoteInput;
@@ -74,24 +72,36 @@ export class VoteBatcher {
         this.queues.delete(pollId);
         return;
       }
-      await this.run(pollId, queue.splice(0, MAX_BATCH));
+      await this.run(pollId, queue);
     }
   }
 
-  private async run(pollId: number, batch: Pending[]): Promise<void> {
+  /**
+   * One transaction for the ballots waiting in `queue`, taken from it only once the poll's lock
+   * is held. On PostgreSQL with several instances the lock is often another instance's batch's:
+   * the ballots that arrive meanwhile join this batch instead of the next one, so batches stay
+   * as large as with one instance (issue 29: 50, 25 and 17 ballots per transaction with 1, 2
+   * and 3 instances when the batch was taken before the wait). No ballot waits longer for it:
+   * the ones already queued wait for the lock either way, and a later one is stored with them
+   * instead of after them. The wait is bounded by the other batch's transaction.
+   */
+  private async run(pollId: number, queue: Pending[]): Promise<void> {
+    let batch: Pending[] = [];
+    const take = () => {
+      batch = queue.splice(0, MAX_BATCH);
+      return batch.map((p) => p.input);
+    };
     let results: CastVoteResult[];
     try {
       results = await this.db.transaction().execute(async (trx) => {
-        // castBatch takes the poll's lock with its first read (hooks.lockingRead).
-        return castBatch(
-          trx,
-          pollId,
-          batch.map((p) => p.input),
-          this.hooks,
-          this.maxWords,
-        );
+        // castBatch takes the poll's lock with its first read (hooks.lockingRead), then takes
+        // its ballots.
+        return castBatch(trx, pollId, take, this.hooks, this.maxWords);
       });
     } catch {
+      // Failed before taking its ballots (the lock's read): take them now, so an error that
+      // persists (the database down) answers them instead of looping on the same queue.
+      if (batch.length === 0) take();
       for (const p of batch) {
         try {
           p.resolve(await this.single(p.input));
@@ -105,112 +115,27 @@ export class VoteBatcher {
   }
 }
 
-/** What a batch (or a lone ballot) reads once: the state every ballot of it is judged against. */
-async function readState(
-  trx: Transaction<Database>,
-  pollId: number,
-  inputs: CastVoteInput[],
-  hooks: EngineHooks,
-): Promise<BallotState & { moderate: boolean }> {
-  // First, and locking where the engine locks (EngineHooks.lockPoll): the poll's writers go one
-  // at a time from here to the commit.
-  const pollQuery = trx
-    .selectFrom('polls')
-    .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
-    .where('id', '=', pollId);
-  const poll = await (hooks.lockingRead
-    ? hooks.lockingRead(pollQuery)
-    : pollQuery
-  ).executeTakeFirst();
-  const keys = [...new Set(inputs.flatMap((i) => (i.idempotency ? [i.idempotency.key] : [])))];
-  const remembered: BallotState['remembered'] = new Map();
-  for (const part of chunks(keys)) {
-    const rows = await trx
-      .selectFrom('idempotency_keys')
-      .select(['key', 'ballot_hash', 'response', 'created_at'])
-      .where('poll_id', '=', pollId)
-      .where('key', 'in', part)
-      .execute();
-    for (const r of rows) {
-      const { saved } = JSON.parse(r.response) as { saved: number };
-      remembered.set(r.key, { hash: r.ballot_hash, saved, createdAt: Number(r.created_at) });
-    }
-  }
-  // Quiz: the running question and which of the batch's participants are players.
-  const quiz =
-    poll &&
-    (await readQuizGate(
-      trx,
-      poll,
-      pollId,
-      inputs.map((i) => i.participantId),
-    ));
-  // The poll's questions and their options: O(options), for the stale-ballot check. From the
-  // questions, so those without options (open text, number) are there too.
-  const rows = await trx
-    .selectFrom('questions as q')
-    .leftJoin('options as o', 'o.question_id', 'q.id')
-    .select(['q.id as qid', 'q.type', 'q.number_min', 'o.id as oid'])
-    .where('q.poll_id', '=', pollId)
-    .execute();
-  const questionOf = new Map<number, number>();
-  const optionCount = new Map<number, number>();
-  const textQuestions = new Set<number>();
-  const numberQuestions = new Set<number>();
-  for (const r of rows) {
-    const qid = Number(r.qid);
-    if (r.oid !== null) {
-      questionOf.set(Number(r.oid), qid);
-      optionCount.set(qid, (optionCount.get(qid) ?? 0) + 1);
-    }
-    if (questionTypeRules[r.type as QuestionType]?.answerKey === 'text') textQuestions.add(qid);
-    // A number question is one with a range (migration 019).
-    if (r.number_min !== null) numberQuestions.add(qid);
-  }
-  const questions = [...new Set(rows.map((r) => Number(r.qid)))];
-  const voters = [
-    ...new Set(inputs.filter((i) => i.oneVotePerQuestion).map((i) => i.participantId)),
-  ];
-  const answered = new Set<string>();
-  if (questions.length > 0) {
-    for (const part of chunks(voters)) {
-      // Both columns of the primary key in the condition, so it is a handful of index seeks.
-      const rows = await trx
-        .selectFrom('answered_questions')
-        .select(['question_id', 'participant_id'])
-        .where('question_id', 'in', questions)
-        .where('participant_id', 'in', part)
-        .execute();
-      for (const r of rows) answered.add(answeredKey(Number(r.question_id), r.participant_id));
-    }
-  }
-  return {
-    remembered,
-    open: poll?.status === 'open',
-    moderate: Number(poll?.moderate_text) === 1,
-    questionOf,
-    optionCount,
-    textQuestions,
-    numberQuestions,
-    answered,
-    quiz,
-  };
-}
-
 /**
  * Judges the ballots in arrival order (ballot-judge.ts) against one reading of the poll, then
  * stores those accepted with multi-row statements: one per table, however many ballots. The
- * single-ballot path is this with one ballot.
+ * single-ballot path is this with one ballot. `ballots` is a list, or a function called once
+ * the poll's lock is held that answers it (VoteBatcher); results follow its order.
  */
 export async function castBatch(
   trx: Transaction<Database>,
   pollId: number,
-  inputs: CastVoteInput[],
+  ballots: CastVoteInput[] | (() => CastVoteInput[]),
   hooks: EngineHooks,
   maxWords: number,
 ): Promise<CastVoteResult[]> {
   const groups = hooks.rowGroups ?? rowChunks;
-  const state = await readState(trx, pollId, inputs, hooks);
+  const state = await readState(
+    trx,
+    pollId,
+    typeof ballots === 'function' ? ballots : () => ballots,
+    hooks,
+  );
+  const { inputs } = state;
   const results: CastVoteResult[] = [];
   const keyRows: Database['idempotency_keys'][] = [];
   const stored: CastVoteInput[] = [];
@@ -291,7 +216,7 @@ export async function castBatch(
       stored.map((i) => i.answers),
       stored.map((i) => i.participantId),
       groups,
-      hooks.writesInOneStatement,
+      hooks.arrayStatements,
     );
     // Quiz: the batch that completes the answers tells its ballots, so the caller closes.
     const everyone = state.quiz && (await everyoneAnswered(trx, pollId, state.quiz));
@@ -344,10 +269,4 @@ async function insertBallots(
 /** A map key of a time and a participant. */
 function pair(n: number, text: string): string {
   return `${n}\u0000${text}`;
-}
-
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
 }

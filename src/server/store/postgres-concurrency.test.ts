@@ -243,6 +243,44 @@ describe.runIf(available)('postgres store: two instances on one database', () =>
     await reader;
     expect(inconsistent).toBe(0);
   });
+
+  it('stores the ballots that arrive while another instance holds the poll’s lock in the waiting batch (issue 29)', async () => {
+    const { poll, q1 } = await openPoll(true);
+    // Another instance's batch, as far as the lock goes: a transaction holding the poll's row.
+    const holder = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+    await holder.connect();
+    try {
+      const { rows: me } = await holder.query<{ pid: number }>('select pg_backend_pid() as pid');
+      await holder.query('begin');
+      await holder.query('select id from polls where id = $1 for no key update', [poll.id]);
+      const first = ballot(a, poll.id, 'first', [answer(q1, 0)]);
+      // Until a's batch waits behind the holder: it has begun, with only the first ballot queued.
+      for (;;) {
+        const { rows } = await holder.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+          [me[0]!.pid],
+        );
+        if (rows[0]!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const later = Array.from({ length: 5 }, (_, i) =>
+        ballot(a, poll.id, `later${i}`, [answer(q1, 1)]),
+      );
+      await holder.query('commit');
+      const results = await Promise.all([first, ...later]);
+      expect(results.map((r) => r.outcome)).toEqual(Array(6).fill('stored'));
+      // Rows of one transaction share an xmin: one transaction stored all six.
+      const { rows } = await holder.query<{ ballots: number; transactions: number }>(
+        `select count(*)::int as ballots, count(distinct xmin::text)::int as transactions
+           from ballots where poll_id = $1`,
+        [poll.id],
+      );
+      expect(rows[0]).toEqual({ ballots: 6, transactions: 1 });
+    } finally {
+      await holder.query('rollback').catch(() => {});
+      await holder.end();
+    }
+  });
 });
 
 describe.runIf(available)('postgres store: other schemas coming and going', () => {

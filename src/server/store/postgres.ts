@@ -3,6 +3,7 @@ import pg from 'pg';
 import { KyselyPollStore } from './kysely-store.ts';
 import { migrationsFor } from './migrations/index.ts';
 import { CurrentSchemaPostgresDialect } from './postgres-introspector.ts';
+import { preparedName } from './prepared-texts.ts';
 import type { Database } from './schema.ts';
 import type { PollStore, StoreOptions } from './store.ts';
 
@@ -54,6 +55,7 @@ export async function createPostgresStore(
   // 'error' that killed the instance. Heard here and otherwise ignored: the request using it
   // fails on its next query (a 503, store/unavailable.ts) and the pool discards the client.
   pool.on('connect', (client) => client.on('error', ignoreCheckedOutError));
+  pool.on('connect', prepareMarkedTexts);
 
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   try {
@@ -70,7 +72,7 @@ export async function createPostgresStore(
       isUniqueViolation,
       lockPoll,
       lockingRead: (query) => query.forNoKeyUpdate(),
-      writesInOneStatement: true,
+      arrayStatements: true,
       scanStepRows: 25_000,
     },
     options,
@@ -118,6 +120,20 @@ async function migrate(db: Kysely<Database>): Promise<void> {
  */
 async function lockPoll(trx: Transaction<Database>, pollId: number): Promise<void> {
   await trx.selectFrom('polls').select('id').where('id', '=', pollId).forNoKeyUpdate().execute();
+}
+
+/**
+ * Sends the texts marked by prepared() (prepared-texts.ts) as named statements: pg parses and
+ * plans them once per connection, then only binds and runs them. Kysely calls client.query(text,
+ * values); every other text goes through unchanged.
+ */
+function prepareMarkedTexts(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    const name = typeof text === 'string' && args.length === 2 ? preparedName(text) : undefined;
+    return name ? query({ name, text, values }) : query(...args);
+  };
 }
 
 /** SQLSTATE 23505: unique_violation (UNIQUE or PRIMARY KEY). */

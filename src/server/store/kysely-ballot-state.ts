@@ -1,0 +1,123 @@
+import type { Transaction } from 'kysely';
+import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
+import { answeredKey, type BallotState } from './ballot-judge.ts';
+import type { EngineHooks } from './engine-hooks.ts';
+import { readQuizGate } from './kysely-quiz.ts';
+import { readAnswered } from './postgres-batch-sql.ts';
+import { runFixed } from './prepared-texts.ts';
+import type { Database } from './schema.ts';
+import type { CastVoteInput } from './store.ts';
+
+/** Ids per IN list: far below SQLite's bound-parameter limit (multi-row INSERTs: rowGroups). */
+const CHUNK = 256;
+
+/** What a batch (or a lone ballot) reads once: the state every ballot of it is judged against. */
+export async function readState(
+  trx: Transaction<Database>,
+  pollId: number,
+  take: () => CastVoteInput[],
+  hooks: EngineHooks,
+): Promise<BallotState & { moderate: boolean; inputs: CastVoteInput[] }> {
+  // First, and locking where the engine locks (EngineHooks.lockPoll): the poll's writers go one
+  // at a time from here to the commit.
+  const pollQuery = trx
+    .selectFrom('polls')
+    .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
+    .where('id', '=', pollId);
+  // Fixed texts, prepared once per connection where the engine prepares (prepared-texts.ts).
+  const prepare = hooks.arrayStatements;
+  const [poll] = await runFixed(
+    trx,
+    hooks.lockingRead ? hooks.lockingRead(pollQuery) : pollQuery,
+    prepare,
+  );
+  // The ballots, once the lock is held: those that arrived while it was awaited are in.
+  const inputs = take();
+  const keys = [...new Set(inputs.flatMap((i) => (i.idempotency ? [i.idempotency.key] : [])))];
+  const remembered: BallotState['remembered'] = new Map();
+  for (const part of chunks(keys)) {
+    const rows = await trx
+      .selectFrom('idempotency_keys')
+      .select(['key', 'ballot_hash', 'response', 'created_at'])
+      .where('poll_id', '=', pollId)
+      .where('key', 'in', part)
+      .execute();
+    for (const r of rows) {
+      const { saved } = JSON.parse(r.response) as { saved: number };
+      remembered.set(r.key, { hash: r.ballot_hash, saved, createdAt: Number(r.created_at) });
+    }
+  }
+  // Quiz: the running question and which of the batch's participants are players.
+  const quiz =
+    poll &&
+    (await readQuizGate(
+      trx,
+      poll,
+      pollId,
+      inputs.map((i) => i.participantId),
+    ));
+  // The poll's questions and their options: O(options), for the stale-ballot check. From the
+  // questions, so those without options (open text, number) are there too.
+  const rows = await runFixed(
+    trx,
+    trx
+      .selectFrom('questions as q')
+      .leftJoin('options as o', 'o.question_id', 'q.id')
+      .select(['q.id as qid', 'q.type', 'q.number_min', 'o.id as oid'])
+      .where('q.poll_id', '=', pollId),
+    prepare,
+  );
+  const questionOf = new Map<number, number>();
+  const optionCount = new Map<number, number>();
+  const textQuestions = new Set<number>();
+  const numberQuestions = new Set<number>();
+  for (const r of rows) {
+    const qid = Number(r.qid);
+    if (r.oid !== null) {
+      questionOf.set(Number(r.oid), qid);
+      optionCount.set(qid, (optionCount.get(qid) ?? 0) + 1);
+    }
+    if (questionTypeRules[r.type as QuestionType]?.answerKey === 'text') textQuestions.add(qid);
+    // A number question is one with a range (migration 019).
+    if (r.number_min !== null) numberQuestions.add(qid);
+  }
+  const questions = [...new Set(rows.map((r) => Number(r.qid)))];
+  const voters = [
+    ...new Set(inputs.filter((i) => i.oneVotePerQuestion).map((i) => i.participantId)),
+  ];
+  const answered = new Set<string>();
+  if (questions.length > 0 && voters.length > 0 && hooks.arrayStatements) {
+    for (const r of await readAnswered(trx, questions, voters)) {
+      answered.add(answeredKey(Number(r.question_id), r.participant_id));
+    }
+  } else if (questions.length > 0) {
+    for (const part of chunks(voters)) {
+      // Both columns of the primary key in the condition, so it is a handful of index seeks.
+      const rows = await trx
+        .selectFrom('answered_questions')
+        .select(['question_id', 'participant_id'])
+        .where('question_id', 'in', questions)
+        .where('participant_id', 'in', part)
+        .execute();
+      for (const r of rows) answered.add(answeredKey(Number(r.question_id), r.participant_id));
+    }
+  }
+  return {
+    inputs,
+    remembered,
+    open: poll?.status === 'open',
+    moderate: Number(poll?.moderate_text) === 1,
+    questionOf,
+    optionCount,
+    textQuestions,
+    numberQuestions,
+    answered,
+    quiz,
+  };
+}
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}

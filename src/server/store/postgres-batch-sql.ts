@@ -1,0 +1,130 @@
+import { CompiledQuery, type Transaction } from 'kysely';
+import type { Db } from './kysely-rows.ts';
+import { prepared } from './prepared-texts.ts';
+import type { Database } from './schema.ts';
+
+/**
+ * A ballot batch's statements in PostgreSQL's array form: one parameter per column (an array of
+ * the rows' values) instead of one per value, so the SQL text is the same for 1 or 200 rows and
+ * is parsed and planned once per connection (prepared-texts.ts), not once per batch. With
+ * multi-row VALUES a batch of 50 ballots sent ~700 parameters in texts of a new length each
+ * time the batch size changed, which PostgreSQL parsed and planned every time (issue 29).
+ */
+
+type Table = 'ballots' | 'choices' | 'number_answers' | 'answered_questions' | 'idempotency_keys';
+
+/** The element type of each column's array (migrations 001–023). */
+const COLUMN_TYPES: Record<Table, Record<string, string>> = {
+  ballots: {
+    poll_id: 'integer',
+    participant_id: 'varchar',
+    created_at: 'bigint',
+    source: 'varchar',
+    fresh_participant: 'integer',
+    participant_issued_at: 'bigint',
+    seated: 'integer',
+  },
+  choices: {
+    ballot_id: 'integer',
+    question_id: 'integer',
+    option_id: 'integer',
+    position: 'integer',
+  },
+  number_answers: { ballot_id: 'integer', question_id: 'integer', value: 'double precision' },
+  answered_questions: { question_id: 'integer', participant_id: 'varchar', ballot_id: 'integer' },
+  idempotency_keys: {
+    poll_id: 'integer',
+    key: 'varchar',
+    ballot_hash: 'varchar',
+    response: 'text',
+    created_at: 'bigint',
+  },
+};
+
+const texts = new Map<string, string>();
+
+/** INSERT … SELECT FROM unnest(…): the rows of `table`, one array per column. */
+export async function insertArrays(
+  trx: Transaction<Database>,
+  table: Table,
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  returning: readonly string[],
+): Promise<Record<string, unknown>[]> {
+  const key = `${table}\u0000${columns.join(',')}\u0000${returning.join(',')}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    const types = columns.map((c, i) => {
+      const type = COLUMN_TYPES[table][c];
+      if (!type) throw new Error(`insertArrays: no type for ${table}.${c}`);
+      return `$${i + 1}::${type}[]`;
+    });
+    const quoted = (names: readonly string[]) => names.map((c) => `"${c}"`).join(', ');
+    text = prepared(
+      `insert into "${table}" (${quoted(columns)}) select * from unnest(${types.join(', ')})` +
+        (returning.length > 0 ? ` returning ${quoted(returning)}` : ''),
+    );
+    texts.set(key, text);
+  }
+  const params = columns.map((c) => rows.map((r) => r[c]));
+  const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
+  return result.rows;
+}
+
+/**
+ * countBallots in one statement (data-modifying WITH: each part runs once, to completion): the
+ * new participants, the options' and questions' counters and the poll's, one round trip under the
+ * poll's lock, one text whatever the batch. Same rows, same counts as the four statements.
+ */
+const COUNT_TEXT = prepared(`with new_participants as (
+    insert into poll_participants (poll_id, participant_id)
+    select $1::integer, p from unnest($2::varchar[]) as p
+    on conflict (poll_id, participant_id) do nothing returning 1),
+  counted_options as (update options o set vote_count = o.vote_count + d.n
+    from unnest($3::integer[], $4::integer[]) as d(id, n) where o.id = d.id),
+  counted_questions as (update questions q set respondent_count = q.respondent_count + d.n
+    from unnest($5::integer[], $6::integer[]) as d(id, n) where q.id = d.id)
+  update polls set ballot_count = ballot_count + $7::integer,
+    participant_count = participant_count + (select count(*) from new_participants),
+    updated_at = case when updated_at + $7::integer > $8::bigint
+      then updated_at + $7::integer else $8::bigint end
+  where id = $1::integer`);
+
+export async function countInArrays(
+  trx: Db,
+  pollId: number,
+  ballots: number,
+  participants: readonly string[],
+  byOption: Map<number, number>,
+  byQuestion: Map<number, number>,
+): Promise<void> {
+  await trx.executeQuery(
+    CompiledQuery.raw(COUNT_TEXT, [
+      pollId,
+      participants,
+      [...byOption.keys()],
+      [...byOption.values()],
+      [...byQuestion.keys()],
+      [...byQuestion.values()],
+      ballots,
+      // As bumpedBy (kysely-counters.ts): n ballots move updatedAt at least n ms.
+      Date.now(),
+    ]),
+  );
+}
+
+const ANSWERED_TEXT = prepared(`select question_id, participant_id from answered_questions
+  where question_id = any($1::integer[]) and participant_id = any($2::varchar[])`);
+
+/** Which of these (question, participant) pairs are answered: both columns of the primary key
+ *  as arrays, so a handful of index seeks in one fixed text whatever the batch. */
+export async function readAnswered(
+  trx: Transaction<Database>,
+  questions: readonly number[],
+  participants: readonly string[],
+): Promise<{ question_id: number; participant_id: string }[]> {
+  const result = await trx.executeQuery<{ question_id: number; participant_id: string }>(
+    CompiledQuery.raw(ANSWERED_TEXT, [questions, participants]),
+  );
+  return result.rows;
+}
