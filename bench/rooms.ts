@@ -118,7 +118,8 @@ async function runSetting(
           env: {
             DATABASE_URL: databaseUrl,
             REDIS_URL: redisUrl,
-            REDIS_CHANNEL: `sondeo:bench-rooms-${tag}`,
+            // Each run its own channel and rate buckets: the setup's poll creations start afresh.
+            REDIS_CHANNEL: `sondeo:bench-rooms-${tag}-${round}-${instances}`,
             // As deployed: every bucket on, the client's address from nginx's X-Forwarded-For.
             RATE_LIMITS: 'on',
             TRUST_PROXY: '127.0.0.1',

@@ -13,12 +13,12 @@ import { cpuOf } from './pg-redis.ts';
 import { freePort, openFileLimit, root } from './processes.ts';
 
 /**
- * nginx in front of a bench's instances, configured from the block docs/scaling.md documents
- * (its `## nginx` section's first `nginx` code block), so what is measured is what operators are
+ * nginx in front of a bench's instances, configured from the blocks docs/scaling.md documents
+ * (its `## nginx` section's two `nginx` code blocks), so what is measured is what operators are
  * told to deploy. Only what a loopback bench cannot have is changed: the upstream's servers are
  * the instances started, and `listen 443 ssl http2` with its certificate lines becomes a plain
- * loopback port (no TLS here). The main context (workers, descriptors, paths in a /tmp prefix)
- * is the bench's own. Never the system service: `nginx -p <prefix> -c <conf> -g 'daemon off;'`.
+ * loopback port (no TLS here); the main context is the doc's second block, with the pid, logs
+ * and temporary files in a /tmp prefix. Never the system service: `nginx -p <prefix> -c <conf> -g 'daemon off;'`.
  */
 
 export const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
@@ -27,18 +27,21 @@ export function nginxAvailable(): boolean {
   return existsSync(NGINX);
 }
 
-/** docs/scaling.md's nginx block, as written there. */
-export function documentedNginxBlock(): string {
+/** docs/scaling.md's nginx blocks (its `## nginx` section's), as written there: the `http`
+ *  part (upstream and server) first, then the main context (workers, descriptors). */
+export function documentedNginxBlocks(): { http: string; main: string } {
   const doc = readFileSync(join(root, 'docs/scaling.md'), 'utf8');
-  const section = doc.slice(doc.indexOf('\n## nginx'));
-  const block = /```nginx\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error('docs/scaling.md: no ```nginx block under "## nginx"');
-  return block;
+  const start = doc.indexOf('\n## nginx');
+  const section = doc.slice(start, doc.indexOf('\n## ', start + 1));
+  const [http, main] = [...section.matchAll(/```nginx\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  if (!http || !main)
+    throw new Error('docs/scaling.md: two ```nginx blocks expected under "## nginx"');
+  return { http, main };
 }
 
 /** The documented block with this run's instances and port (see above). */
 export function benchNginxBlock(upstreamPorts: number[], port: number): string {
-  const block = documentedNginxBlock();
+  const block = documentedNginxBlocks().http;
   const serverLine = /^( *)server 127\.0\.0\.1:\d+( [^;]*)?;\n/m.exec(block);
   if (!serverLine)
     throw new Error('docs/scaling.md: no `server 127.0.0.1:…;` line in the upstream');
@@ -58,21 +61,24 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
+/** Writes the configuration into a new /tmp prefix: nginx listening on `port`. */
+export function writeNginxConfig(upstreamPorts: number[], port: number) {
   const prefix = mkdtempSync(join(tmpdir(), 'sondeo-nginx-'));
   mkdirSync(join(prefix, 'logs'));
-  const port = await freePort();
-  // Each stream holds two descriptors in nginx (phone and instance); two workers share them.
-  const descriptors = process.getuid?.() === 0 ? 200_000 : Math.min(openFileLimit(), 200_000);
   const conf = join(prefix, 'nginx.conf');
+  let main = documentedNginxBlocks().main;
+  // Only root may raise its descriptors past the hard limit (nginx would warn and go on).
+  const hard = openFileLimit();
+  const wanted = Number(/worker_rlimit_nofile (\d+);/.exec(main)?.[1]);
+  if (process.getuid?.() !== 0 && wanted > hard) {
+    main = main.replace(/worker_rlimit_nofile \d+;/, `worker_rlimit_nofile ${hard};`);
+  }
   writeFileSync(
     conf,
     [
-      'worker_processes 2;',
-      `worker_rlimit_nofile ${descriptors};`,
+      main,
       `pid ${prefix}/nginx.pid;`,
       `error_log ${prefix}/logs/error.log warn;`,
-      `events { worker_connections ${Math.floor(descriptors / 2)}; }`,
       'http {',
       '    access_log off;',
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
@@ -83,6 +89,12 @@ export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
       '',
     ].join('\n'),
   );
+  return { prefix, conf };
+}
+
+export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
+  const port = await freePort();
+  const { prefix, conf } = writeNginxConfig(upstreamPorts, port);
   const child: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', conf, '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
