@@ -10,7 +10,7 @@ import { openStore } from '../src/server/store/open-store.ts';
 import { BENCH_SECRET_KEY, createBenchPoll, participants } from './lib/api.ts';
 import { NGINX, type Nginx, nginxAvailable, startNginx } from './lib/nginx.ts';
 import { backendPids, cpuOf, redisCpu, redisPid, tallyEqualsRecount } from './lib/pg-redis.ts';
-import { forkTs, root, type Server, startServer } from './lib/processes.ts';
+import { forkTs, machineCpuSeconds, root, type Server, startServer } from './lib/processes.ts';
 import { noneRow, p50p95, percentile, writeBenchSection } from './lib/quiz-players.ts';
 import { machine, type Row, table } from './lib/report.ts';
 import type { Command, Report, RoomPlan } from './lib/room-phones.ts';
@@ -64,6 +64,11 @@ interface Run {
   redisUs: number;
   nginxUs: number;
   recounted: number;
+  /** The whole machine's busy CPU seconds over the voting phase (ours and everyone else's). */
+  machineBusy: number;
+  wallSeconds: number;
+  /** The instances' 'database unavailable' log lines, counted by the driver's message. */
+  unavailable: string;
   /** (poll, source) pairs of stored ballots not hashed from the room's own address. */
   wrongSource: number;
   load: string;
@@ -173,6 +178,8 @@ async function runSetting(
       pg: cpuOf(pids),
       redis: await redisCpu(ctx.redis, ctx.redisPid),
       nginx: nginx.cpuSeconds(),
+      machine: machineCpuSeconds().busy,
+      wall: performance.now(),
     };
     const at = Date.now() + 1000;
     const reports = await Promise.all(
@@ -188,6 +195,20 @@ async function runSetting(
       for (const [code, n] of Object.entries(r.failures))
         failures[code] = (failures[code] ?? 0) + n;
     }
+    const machineBusy = machineCpuSeconds().busy - cpu0.machine;
+    // Why an instance answered 503 (its log: 'database unavailable' and the driver's error).
+    const unavailable = servers.flatMap((x) =>
+      x
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('database unavailable')),
+    );
+    const why = new Map<string, number>();
+    for (const line of unavailable) {
+      const message = /"message":"([^"]*)"/.exec(line)?.[1] ?? line.slice(0, 120);
+      why.set(message, (why.get(message) ?? 0) + 1);
+    }
+    const wallSeconds = (performance.now() - cpu0.wall) / 1000;
     const run: Run = {
       instances,
       ballots,
@@ -203,6 +224,9 @@ async function runSetting(
       nginxUs: per(nginx.cpuSeconds() - cpu0.nginx),
       recounted: 0,
       wrongSource: 0,
+      machineBusy,
+      wallSeconds,
+      unavailable: [...why].map(([m, n]) => `${n}× ${m}`).join('; '),
       load: loadAverage(),
       openSeconds,
     };
@@ -262,6 +286,8 @@ console.log(
     `${windowMs / 1000} s; instances ${settings.join(', ')}; ${repeat} round(s)`,
 );
 const runs: Run[] = [];
+/** µs per ballot of everything the bench started on the server side (nginx included). */
+const ours = (r: Run) => r.serverUs + r.postgresUs + r.redisUs + r.nginxUs;
 try {
   for (let round = 1; round <= repeat; round++) {
     // Alternated: odd rounds 1 → 3, even rounds 3 → 1, so the machine's drift falls on all.
@@ -274,7 +300,8 @@ try {
         `${r.ballots} ballots · ack ${p50p95(r.acks)} · → projector p95 ` +
           `${percentile(r.toProjector, 95).toFixed(0)} ms · CPU per ballot: Sondeo ${r.serverUs.toFixed(0)} µs, ` +
           `PostgreSQL ${r.postgresUs.toFixed(0)} µs, Redis ${r.redisUs.toFixed(0)} µs, nginx ${r.nginxUs.toFixed(0)} µs · ` +
-          `failures ${JSON.stringify(r.failures)} · streams failed ${r.streamsFailed}, dropped ${r.dropped} · ` +
+          `machine busy ${(r.machineBusy / r.wallSeconds).toFixed(2)} of 2 cores, ours ${((ours(r) * r.ballots) / 1e6 / r.wallSeconds).toFixed(2)} · ` +
+          `failures ${JSON.stringify(r.failures)}${r.unavailable ? ` (${r.unavailable})` : ''} · streams failed ${r.streamsFailed}, dropped ${r.dropped} · ` +
           `not shown ${r.notShown} · wrong source ${r.wrongSource} · tallies = recount ${r.recounted}/${roomCount} · load ${r.load}`,
       );
     }
@@ -310,7 +337,7 @@ for (const n of settings) {
     result: list
       .map(
         (r) =>
-          `${r.serverUs.toFixed(0)} + ${r.postgresUs.toFixed(0)} + ${r.redisUs.toFixed(0)} = ${total(r).toFixed(0)} µs; nginx ${r.nginxUs.toFixed(0)} µs (load ${r.load})`,
+          `${r.serverUs.toFixed(0)} + ${r.postgresUs.toFixed(0)} + ${r.redisUs.toFixed(0)} = ${total(r).toFixed(0)} µs; nginx ${r.nginxUs.toFixed(0)} µs (load ${r.load}; machine busy ${(r.machineBusy / r.wallSeconds).toFixed(2)} cores, this bench's servers ${((ours(r) * r.ballots) / 1e6 / r.wallSeconds).toFixed(2)})`,
       )
       .join(' · '),
   });
