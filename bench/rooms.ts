@@ -9,7 +9,7 @@ import { SourceHasher } from '../src/server/http/source.ts';
 import { openStore } from '../src/server/store/open-store.ts';
 import { BENCH_SECRET_KEY, createBenchPoll, participants } from './lib/api.ts';
 import { NGINX, type Nginx, nginxAvailable, startNginx } from './lib/nginx.ts';
-import { backendPids, cpuOf, redisCpu, redisPid, tallyEqualsRecount } from './lib/pg-redis.ts';
+import { backendCpuTracker, redisCpu, redisPid, tallyEqualsRecount } from './lib/pg-redis.ts';
 import { forkTs, machineCpuSeconds, root, type Server, startServer } from './lib/processes.ts';
 import { noneRow, p50p95, percentile, writeBenchSection } from './lib/quiz-players.ts';
 import { machine, type Row, table } from './lib/report.ts';
@@ -64,6 +64,8 @@ interface Run {
   redisUs: number;
   nginxUs: number;
   recounted: number;
+  /** The instances' CPU (cores) holding every stream before the first ballot. */
+  idleCores: number;
   /** The whole machine's busy CPU seconds over the voting phase (ours and everyone else's). */
   machineBusy: number;
   wallSeconds: number;
@@ -170,12 +172,15 @@ async function runSetting(
         `${openSeconds.toFixed(1)} s; load ${loadAverage()}`,
     );
     // Seats need their stream held a moment (SEAT_MIN_AGE_MS) before ballots spend their own.
+    // Meanwhile: what the instances cost holding every stream, before any ballot.
+    const idle0 = servers.reduce((s, x) => s + x.cpuSeconds(), 0);
     await new Promise((r) => setTimeout(r, 4000));
+    const idleCores = (servers.reduce((s, x) => s + x.cpuSeconds(), 0) - idle0) / 4;
 
-    const pids = await backendPids(ctx.admin, app);
+    const backends = backendCpuTracker(ctx.admin, app);
+    await backends.start();
     const cpu0 = {
       server: servers.reduce((s, x) => s + x.cpuSeconds(), 0),
-      pg: cpuOf(pids),
       redis: await redisCpu(ctx.redis, ctx.redisPid),
       nginx: nginx.cpuSeconds(),
       machine: machineCpuSeconds().busy,
@@ -187,7 +192,7 @@ async function runSetting(
         ask<Report>(child, 'report', { type: 'vote', at, windowMs, settleMs: 3000 }),
       ),
     );
-    const pidsAfter = [...new Set([...pids, ...(await backendPids(ctx.admin, app))])];
+    const postgresS = await backends.stop();
     const ballots = reports.reduce((s, r) => s + r.acks.length, 0);
     const per = (s: number) => (s * 1e6) / Math.max(ballots, 1);
     const failures: Record<string, number> = {};
@@ -219,7 +224,8 @@ async function runSetting(
       streamsFailed,
       dropped: reports.reduce((s, r) => s + r.dropped, 0),
       serverUs: per(servers.reduce((s, x) => s + x.cpuSeconds(), 0) - cpu0.server),
-      postgresUs: per(cpuOf(pidsAfter) - cpu0.pg),
+      postgresUs: per(postgresS),
+      idleCores,
       redisUs: per((await redisCpu(ctx.redis, ctx.redisPid)) - cpu0.redis),
       nginxUs: per(nginx.cpuSeconds() - cpu0.nginx),
       recounted: 0,
@@ -300,7 +306,7 @@ try {
         `${r.ballots} ballots · ack ${p50p95(r.acks)} · → projector p95 ` +
           `${percentile(r.toProjector, 95).toFixed(0)} ms · CPU per ballot: Sondeo ${r.serverUs.toFixed(0)} µs, ` +
           `PostgreSQL ${r.postgresUs.toFixed(0)} µs, Redis ${r.redisUs.toFixed(0)} µs, nginx ${r.nginxUs.toFixed(0)} µs · ` +
-          `machine busy ${(r.machineBusy / r.wallSeconds).toFixed(2)} of 2 cores, ours ${((ours(r) * r.ballots) / 1e6 / r.wallSeconds).toFixed(2)} · ` +
+          `instances idle ${r.idleCores.toFixed(2)} cores · machine busy ${(r.machineBusy / r.wallSeconds).toFixed(2)} of 2 cores, ours ${((ours(r) * r.ballots) / 1e6 / r.wallSeconds).toFixed(2)} · ` +
           `failures ${JSON.stringify(r.failures)}${r.unavailable ? ` (${r.unavailable})` : ''} · streams failed ${r.streamsFailed}, dropped ${r.dropped} · ` +
           `not shown ${r.notShown} · wrong source ${r.wrongSource} · tallies = recount ${r.recounted}/${roomCount} · load ${r.load}`,
       );
@@ -337,7 +343,7 @@ for (const n of settings) {
     result: list
       .map(
         (r) =>
-          `${r.serverUs.toFixed(0)} + ${r.postgresUs.toFixed(0)} + ${r.redisUs.toFixed(0)} = ${total(r).toFixed(0)} µs; nginx ${r.nginxUs.toFixed(0)} µs (load ${r.load}; machine busy ${(r.machineBusy / r.wallSeconds).toFixed(2)} cores, this bench's servers ${((ours(r) * r.ballots) / 1e6 / r.wallSeconds).toFixed(2)})`,
+          `${r.serverUs.toFixed(0)} + ${r.postgresUs.toFixed(0)} + ${r.redisUs.toFixed(0)} = ${total(r).toFixed(0)} µs; nginx ${r.nginxUs.toFixed(0)} µs (load ${r.load}; instances holding the streams before any ballot ${r.idleCores.toFixed(2)} cores; machine busy ${(r.machineBusy / r.wallSeconds).toFixed(2)} cores, this bench's servers ${((ours(r) * r.ballots) / 1e6 / r.wallSeconds).toFixed(2)})`,
       )
       .join(' · '),
   });

@@ -76,3 +76,41 @@ export async function tallyEqualsRecount(
     byQuestion(tally.counts.respondents) === byQuestion(recount.respondents)
   );
 }
+
+/**
+ * The CPU the PostgreSQL backends of `app` use from `start()` to `stop()`, sampled every
+ * `everyMs`: pool connections come and go (idle timeout) over a run of minutes, and a backend
+ * that ended between two readings would take its CPU with it. Each backend counts from its
+ * first sample (from 0 when it appeared after the start) to its last.
+ */
+export function backendCpuTracker(admin: pg.Client, app: string, everyMs = 500) {
+  const seen = new Map<number, { first: number; last: number }>();
+  let started = false;
+  let timer: NodeJS.Timeout | undefined;
+  const sample = async () => {
+    for (const pid of await backendPids(admin, app)) {
+      let now: number;
+      try {
+        now = cpuSeconds(pid);
+      } catch {
+        continue; // ended meanwhile
+      }
+      const entry = seen.get(pid);
+      if (entry) entry.last = now;
+      else seen.set(pid, { first: started ? 0 : now, last: now });
+    }
+  };
+  return {
+    async start() {
+      await sample();
+      started = true;
+      timer = setInterval(() => void sample().catch(() => {}), everyMs);
+    },
+    /** CPU seconds since start(). */
+    async stop(): Promise<number> {
+      clearInterval(timer);
+      await sample();
+      return [...seen.values()].reduce((s, e) => s + (e.last - e.first), 0);
+    },
+  };
+}
