@@ -393,8 +393,8 @@ const result = table(rows);
 console.log(`\n${result}\n`);
 writeBenchSection(
   out,
-  `rooms-${roomCount}x${phones}`,
-  `Many rooms (bench:rooms), ${roomCount} × ${phones}`,
+  `rooms-${roomCount}x${phones}-${settings.join('')}`,
+  `Many rooms (bench:rooms), ${roomCount} × ${phones}, instances ${settings.join(', ')}`,
   `${machine()}\n\n\`${command}\`\n\n${result}\n`,
 );
 console.log(`Written to ${out}`);
