@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { parseDatabaseUrl } from '../src/server/config.ts';
 import { openStore } from '../src/server/store/open-store.ts';
-import type { PollStore } from '../src/server/store/store.ts';
 import { ballotLoad, createBenchPoll } from './lib/api.ts';
 import { runLoad } from './lib/load.ts';
-import { cpuSeconds, root, type Server, startServer, tempSqlite } from './lib/processes.ts';
+import { backendPids, cpuOf, redisCpu, redisPid, tallyEqualsRecount } from './lib/pg-redis.ts';
+import { root, type Server, startServer, tempSqlite } from './lib/processes.ts';
 import { machine, type Row, table, writeResults } from './lib/report.ts';
 
 /**
@@ -62,46 +62,6 @@ interface Run {
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-/** The PostgreSQL backends of this bench's instances: they connect with our application_name. */
-async function backendPids(admin: pg.Client, app: string): Promise<number[]> {
-  const { rows } = await admin.query<{ pid: number }>(
-    'select pid from pg_stat_activity where application_name = $1',
-    [app],
-  );
-  return rows.map((r) => r.pid);
-}
-
-function cpuOf(pids: number[]): number {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      total += cpuSeconds(pid);
-    } catch {
-      // a backend that ended between the listing and the read
-    }
-  }
-  return total;
-}
-
-/** redis-server's CPU so far (s): its process when readable, else what INFO says. */
-async function redisCpu(redis: Redis, pid: number | undefined): Promise<number> {
-  if (pid !== undefined) {
-    try {
-      return cpuSeconds(pid);
-    } catch {
-      // not ours to read
-    }
-  }
-  const info = await redis.info('cpu');
-  const get = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)?.[1] ?? 0);
-  return get('used_cpu_sys') + get('used_cpu_user');
-}
-
-async function redisPid(redis: Redis): Promise<number | undefined> {
-  const pid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
-  return readdirSync('/proc').includes(String(pid)) ? pid : undefined;
-}
-
 /**
  * Samples pg_stat_activity until stopped: how many of the app's backends run a statement and how
  * many of those wait for a lock, on average. Batches of one poll serialise on its row's lock, so
@@ -146,26 +106,6 @@ async function ballotsPerTransaction(admin: pg.Client, slug: string): Promise<nu
   );
   const { n, tx } = rows[0] ?? { n: 0, tx: 0 };
   return tx > 0 ? n / tx : 0;
-}
-
-/** The counters a summary reads (getTally) against a recount of the stored rows. */
-async function tallyEqualsRecount(store: PollStore, slug: string): Promise<boolean> {
-  const poll = await store.getPollBySlug(slug);
-  if (!poll) return false;
-  const [tally, recount] = await Promise.all([
-    store.getTally(poll.id),
-    store.getVoteCounts(poll.id),
-  ]);
-  if (!tally) return false;
-  const nonZero = (list: { optionId: number; count: number }[]) =>
-    JSON.stringify(list.filter((o) => o.count > 0).sort((a, b) => a.optionId - b.optionId));
-  const byQuestion = (list: { questionId: number; count: number }[]) =>
-    JSON.stringify(list.filter((o) => o.count > 0).sort((a, b) => a.questionId - b.questionId));
-  return (
-    tally.counts.ballots === recount.ballots &&
-    nonZero(tally.counts.optionCounts) === nonZero(recount.optionCounts) &&
-    byQuestion(tally.counts.respondents) === byQuestion(recount.respondents)
-  );
 }
 
 async function runSetting(
