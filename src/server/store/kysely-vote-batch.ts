@@ -2,12 +2,13 @@ import type { Kysely, Transaction } from 'kysely';
 import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
 import { answeredKey, type BallotState, judgeBallot } from './ballot-judge.ts';
 import { insertRows } from './compiled-inserts.ts';
+import { runCompiled } from './compiled-queries.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { countBallots } from './kysely-counters.ts';
 import { everyoneAnswered, readQuizGate } from './kysely-quiz.ts';
 import { type NewTextRow, storeTextAnswers } from './kysely-text.ts';
 import type { Database } from './schema.ts';
-import { rowChunks } from './sql-shapes.ts';
+import { padded, rowChunks } from './sql-shapes.ts';
 import type { CastVoteInput, CastVoteResult } from './store.ts';
 
 /**
@@ -114,14 +115,15 @@ async function readState(
 ): Promise<BallotState & { moderate: boolean }> {
   // First, and locking where the engine locks (EngineHooks.lockPoll): the poll's writers go one
   // at a time from here to the commit.
-  const pollQuery = trx
-    .selectFrom('polls')
-    .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
-    .where('id', '=', pollId);
-  const poll = await (hooks.lockingRead
-    ? hooks.lockingRead(pollQuery)
-    : pollQuery
-  ).executeTakeFirst();
+  // Each of these queries compiled once (compiled-queries.ts): they run for every batch.
+  const { rows: polls } = await runCompiled(trx, hooks, 'ballot:poll', [pollId], () => {
+    const pollQuery = trx
+      .selectFrom('polls')
+      .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
+      .where('id', '=', pollId);
+    return hooks.lockingRead ? hooks.lockingRead(pollQuery) : pollQuery;
+  });
+  const poll = polls[0];
   const keys = [...new Set(inputs.flatMap((i) => (i.idempotency ? [i.idempotency.key] : [])))];
   const remembered: BallotState['remembered'] = new Map();
   for (const part of chunks(keys)) {
@@ -141,18 +143,20 @@ async function readState(
     poll &&
     (await readQuizGate(
       trx,
+      hooks,
       poll,
       pollId,
       inputs.map((i) => i.participantId),
     ));
   // The poll's questions and their options: O(options), for the stale-ballot check. From the
   // questions, so those without options (open text, number) are there too.
-  const rows = await trx
-    .selectFrom('questions as q')
-    .leftJoin('options as o', 'o.question_id', 'q.id')
-    .select(['q.id as qid', 'q.type', 'q.number_min', 'o.id as oid'])
-    .where('q.poll_id', '=', pollId)
-    .execute();
+  const { rows } = await runCompiled(trx, hooks, 'ballot:options', [pollId], () =>
+    trx
+      .selectFrom('questions as q')
+      .leftJoin('options as o', 'o.question_id', 'q.id')
+      .select(['q.id as qid', 'q.type', 'q.number_min', 'o.id as oid'])
+      .where('q.poll_id', '=', pollId),
+  );
   const questionOf = new Map<number, number>();
   const optionCount = new Map<number, number>();
   const textQuestions = new Set<number>();
@@ -173,14 +177,22 @@ async function readState(
   ];
   const answered = new Set<string>();
   if (questions.length > 0) {
-    for (const part of chunks(voters)) {
+    const asked = padded(questions);
+    for (const chunk of chunks(voters)) {
+      const part = padded(chunk);
       // Both columns of the primary key in the condition, so it is a handful of index seeks.
-      const rows = await trx
-        .selectFrom('answered_questions')
-        .select(['question_id', 'participant_id'])
-        .where('question_id', 'in', questions)
-        .where('participant_id', 'in', part)
-        .execute();
+      const { rows } = await runCompiled(
+        trx,
+        hooks,
+        `ballot:answered:${asked.length}:${part.length}`,
+        [...asked, ...part],
+        () =>
+          trx
+            .selectFrom('answered_questions')
+            .select(['question_id', 'participant_id'])
+            .where('question_id', 'in', asked)
+            .where('participant_id', 'in', part),
+      );
       for (const r of rows) answered.add(answeredKey(Number(r.question_id), r.participant_id));
     }
   }
@@ -287,14 +299,13 @@ export async function castBatch(
   if (stored.length > 0) {
     await countBallots(
       trx,
+      hooks,
       pollId,
       stored.map((i) => i.answers),
       stored.map((i) => i.participantId),
-      groups,
-      hooks.writesInOneStatement,
     );
     // Quiz: the batch that completes the answers tells its ballots, so the caller closes.
-    const everyone = state.quiz && (await everyoneAnswered(trx, pollId, state.quiz));
+    const everyone = state.quiz && (await everyoneAnswered(trx, hooks, pollId, state.quiz));
     if (everyone) {
       for (const r of results) if (r.outcome === 'stored') r.everyoneAnswered = everyone;
     }
