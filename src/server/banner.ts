@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import QRCode from 'qrcode';
 import type { Config } from './config.ts';
 import { lanAddresses } from './net.ts';
 
@@ -33,6 +32,8 @@ export async function startBanner(
     if (listensEverywhere && !config.publicUrl)
       text += 'Los teléfonos en la misma red Wi-Fi entran por la dirección «Red».\n';
     text += `\nEscanea para abrir ${shared} en un teléfono:\n`;
+    // Loaded only here: a server bound to loopback alone never draws one (idle memory, issue 29).
+    const { default: QRCode } = await import('qrcode');
     text += await QRCode.toString(shared, { type: 'terminal', small: true });
   }
   return text;

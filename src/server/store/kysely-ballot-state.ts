@@ -1,11 +1,12 @@
 import type { Transaction } from 'kysely';
 import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
 import { answeredKey, type BallotState } from './ballot-judge.ts';
+import { runCompiled } from './compiled-queries.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { readQuizGate } from './kysely-quiz.ts';
 import { readAnswered } from './postgres-batch-sql.ts';
-import { runFixed } from './prepared-texts.ts';
 import type { Database } from './schema.ts';
+import { padded } from './sql-shapes.ts';
 import type { CastVoteInput } from './store.ts';
 
 /** Ids per IN list: far below SQLite's bound-parameter limit (multi-row INSERTs: rowGroups). */
@@ -20,17 +21,17 @@ export async function readState(
 ): Promise<BallotState & { moderate: boolean; inputs: CastVoteInput[] }> {
   // First, and locking where the engine locks (EngineHooks.lockPoll): the poll's writers go one
   // at a time from here to the commit.
-  const pollQuery = trx
-    .selectFrom('polls')
-    .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
-    .where('id', '=', pollId);
-  // Fixed texts, prepared once per connection where the engine prepares (prepared-texts.ts).
-  const prepare = hooks.arrayStatements;
-  const [poll] = await runFixed(
-    trx,
-    hooks.lockingRead ? hooks.lockingRead(pollQuery) : pollQuery,
-    prepare,
-  );
+  // Each query compiled once per engine (compiled-queries.ts), its text prepared once per
+  // connection where the engine prepares (prepared-texts.ts): they run for every batch.
+  const {
+    rows: [poll],
+  } = await runCompiled(trx, hooks, 'ballot:poll', [pollId], () => {
+    const pollQuery = trx
+      .selectFrom('polls')
+      .select(['status', 'moderate_text', 'quiz', 'current_question_id'])
+      .where('id', '=', pollId);
+    return hooks.lockingRead ? hooks.lockingRead(pollQuery) : pollQuery;
+  });
   // The ballots, once the lock is held: those that arrived while it was awaited are in.
   const inputs = take();
   const keys = [...new Set(inputs.flatMap((i) => (i.idempotency ? [i.idempotency.key] : [])))];
@@ -52,20 +53,19 @@ export async function readState(
     poll &&
     (await readQuizGate(
       trx,
+      hooks,
       poll,
       pollId,
       inputs.map((i) => i.participantId),
     ));
   // The poll's questions and their options: O(options), for the stale-ballot check. From the
   // questions, so those without options (open text, number) are there too.
-  const rows = await runFixed(
-    trx,
+  const { rows } = await runCompiled(trx, hooks, 'ballot:options', [pollId], () =>
     trx
       .selectFrom('questions as q')
       .leftJoin('options as o', 'o.question_id', 'q.id')
       .select(['q.id as qid', 'q.type', 'q.number_min', 'o.id as oid'])
       .where('q.poll_id', '=', pollId),
-    prepare,
   );
   const questionOf = new Map<number, number>();
   const optionCount = new Map<number, number>();
@@ -91,14 +91,22 @@ export async function readState(
       answered.add(answeredKey(Number(r.question_id), r.participant_id));
     }
   } else if (questions.length > 0) {
-    for (const part of chunks(voters)) {
+    const asked = padded(questions);
+    for (const chunk of chunks(voters)) {
+      const part = padded(chunk);
       // Both columns of the primary key in the condition, so it is a handful of index seeks.
-      const rows = await trx
-        .selectFrom('answered_questions')
-        .select(['question_id', 'participant_id'])
-        .where('question_id', 'in', questions)
-        .where('participant_id', 'in', part)
-        .execute();
+      const { rows } = await runCompiled(
+        trx,
+        hooks,
+        `ballot:answered:${asked.length}:${part.length}`,
+        [...asked, ...part],
+        () =>
+          trx
+            .selectFrom('answered_questions')
+            .select(['question_id', 'participant_id'])
+            .where('question_id', 'in', asked)
+            .where('participant_id', 'in', part),
+      );
       for (const r of rows) answered.add(answeredKey(Number(r.question_id), r.participant_id));
     }
   }

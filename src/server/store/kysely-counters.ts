@@ -1,9 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
+import { runCompiled } from './compiled-queries.ts';
+import type { EngineHooks } from './engine-hooks.ts';
 import { loadTextTally } from './kysely-moderation.ts';
 import { type Db, increments, loadQuestions, toPoll } from './kysely-rows.ts';
 import { countInArrays } from './postgres-batch-sql.ts';
 import type { Database } from './schema.ts';
+import { padded, rowChunks } from './sql-shapes.ts';
 import type { QuestionWithOptions, Tally, TallyOptions, TextTallySlice } from './store.ts';
 
 /**
@@ -17,17 +20,14 @@ import type { QuestionWithOptions, Tally, TallyOptions, TextTallySlice } from '.
  * as the last statements of their transaction: one UPDATE per table, however many ballots.
  * `participants` (the ballots' ids, with repeats) are counted once each per poll (migration
  * 013): an insert that finds its (poll, id) row adds nothing, so two ballots of a new person
- * racing on PostgreSQL still count one. `groups` splits the rows as the engine wants them.
+ * racing on PostgreSQL still count one. The engine's hooks split the rows as it wants them.
  */
 export async function countBallots(
   trx: Db,
+  hooks: EngineHooks,
   pollId: number,
   ballots: { questionId: number; optionIds: number[] }[][],
   participants: readonly string[] = [],
-  groups: <T>(rows: readonly T[]) => T[][] = (rows) => [[...rows]],
-  /** The engine takes arrays and data-modifying WITH (PostgreSQL): everything below in one
-   *  prepared statement (postgres-batch-sql.ts). */
-  oneStatement = false,
 ): Promise<void> {
   const ids = [...new Set(participants)].map((id) => ({ poll_id: pollId, participant_id: id }));
   const byOption = new Map<number, number>();
@@ -39,50 +39,62 @@ export async function countBallots(
       for (const id of a.optionIds) byOption.set(id, (byOption.get(id) ?? 0) + 1);
     }
   }
-  if (oneStatement) {
+  // The engine takes arrays and data-modifying WITH (PostgreSQL): everything below in one
+  // prepared statement (postgres-batch-sql.ts).
+  if (hooks.arrayStatements) {
     const unique = ids.map((p) => p.participant_id);
     return countInArrays(trx, pollId, ballots.length, unique, byOption, byQuestion);
   }
+  // Each statement compiled once per shape (compiled-queries.ts): they run for every batch.
   let newParticipants = 0;
-  for (const part of ids.length > 0 ? groups(ids) : []) {
-    const result = await trx
-      .insertInto('poll_participants')
-      .values(part)
-      .onConflict((oc) => oc.columns(['poll_id', 'participant_id']).doNothing())
-      .executeTakeFirst();
-    newParticipants += Number(result.numInsertedOrUpdatedRows ?? 0);
+  for (const part of ids.length > 0 ? (hooks.rowGroups ?? rowChunks)(ids) : []) {
+    const result = await runCompiled(
+      trx,
+      hooks,
+      `count:participants:${part.length}`,
+      part.flatMap((row) => [row.poll_id, row.participant_id]),
+      () =>
+        trx
+          .insertInto('poll_participants')
+          .values(part)
+          .onConflict((oc) => oc.columns(['poll_id', 'participant_id']).doNothing()),
+    );
+    newParticipants += Number(result.numAffectedRows ?? 0);
   }
-  if (byOption.size > 0) {
-    await trx
-      .updateTable('options')
-      .set({ vote_count: sql<number>`vote_count + ${increments(byOption)}` })
-      .where('id', 'in', [...byOption.keys()])
-      .execute();
+  for (const [table, counts] of [
+    ['options', byOption],
+    ['questions', byQuestion],
+  ] as const) {
+    if (counts.size === 0) continue;
+    const arms = padded([...counts]);
+    const keys = padded([...counts.keys()]);
+    const column = table === 'options' ? 'vote_count' : 'respondent_count';
+    await runCompiled(trx, hooks, `count:${table}:${arms.length}`, [...arms.flat(), ...keys], () =>
+      trx
+        .updateTable(table)
+        .set({ [column]: sql<number>`${sql.ref(column)} + ${increments(counts)}` })
+        .where('id', 'in', keys),
+    );
   }
-  if (byQuestion.size > 0) {
-    await trx
-      .updateTable('questions')
-      .set({ respondent_count: sql<number>`respondent_count + ${increments(byQuestion)}` })
-      .where('id', 'in', [...byQuestion.keys()])
-      .execute();
-  }
-  await trx
-    .updateTable('polls')
-    .set((eb) => ({
-      ballot_count: eb('ballot_count', '+', ballots.length),
-      participant_count: eb('participant_count', '+', newParticipants),
-      updated_at: bumpedBy(ballots.length),
-    }))
-    .where('id', '=', pollId)
-    .execute();
+  const now = Date.now();
+  const n = ballots.length;
+  await runCompiled(trx, hooks, 'count:poll', [n, newParticipants, n, now, n, now, pollId], () =>
+    trx
+      .updateTable('polls')
+      .set((eb) => ({
+        ballot_count: eb('ballot_count', '+', n),
+        participant_count: eb('participant_count', '+', newParticipants),
+        updated_at: bumpedBy(n, now),
+      }))
+      .where('id', '=', pollId),
+  );
 }
 
 /**
  * As bumpedUpdatedAt, once for each ballot: n ballots stored together move updatedAt at least
  * n ms, as n transactions would have.
  */
-function bumpedBy(n: number) {
-  const now = Date.now();
+function bumpedBy(n: number, now = Date.now()) {
   return sql<number>`case when updated_at + ${n} > ${now} then updated_at + ${n} else ${now} end`;
 }
 

@@ -1,9 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
+import { runCompiled } from './compiled-queries.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { type Db, touchPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
-import { rowChunks } from './sql-shapes.ts';
+import { padded, rowChunks } from './sql-shapes.ts';
 import type {
   CloseOutcome,
   OpenClock,
@@ -16,22 +17,27 @@ import type {
 
 /** The quiz (issue 18): nicknames, question clocks, scoring at close. Engine-neutral SQL. */
 
-/** Undefined when the poll is not a quiz: its ballots pass as before. */
+/** Undefined when the poll is not a quiz: its ballots pass as before. Compiled once
+ *  (compiled-queries.ts): it runs in every ballot's transaction. */
 export async function readQuizGate(
   trx: Db,
+  hooks: EngineHooks,
   poll: { quiz: number; current_question_id: number | null },
   pollId: number,
   participantIds: string[],
 ): Promise<QuizGate | undefined> {
   if (Number(poll.quiz) !== 1) return undefined;
   let running: QuizGate['running'] = null;
-  if (poll.current_question_id !== null) {
-    const q = await trx
-      .selectFrom('questions')
-      .select(['id', 'started_at', 'ends_at', 'closed_at'])
-      .where('id', '=', poll.current_question_id)
-      .where('poll_id', '=', pollId)
-      .executeTakeFirst();
+  const current = poll.current_question_id;
+  if (current !== null) {
+    const { rows } = await runCompiled(trx, hooks, 'quiz:running', [current, pollId], () =>
+      trx
+        .selectFrom('questions')
+        .select(['id', 'started_at', 'ends_at', 'closed_at'])
+        .where('id', '=', current)
+        .where('poll_id', '=', pollId),
+    );
+    const q = rows[0];
     if (q && q.started_at !== null && q.closed_at === null) {
       running = {
         questionId: Number(q.id),
@@ -44,12 +50,19 @@ export async function readQuizGate(
   const moreTime = new Set<string>();
   const ids = [...new Set(participantIds)];
   for (let i = 0; i < ids.length; i += 256) {
-    const rows = await trx
-      .selectFrom('quiz_players')
-      .select(['participant_id', 'more_time'])
-      .where('poll_id', '=', pollId)
-      .where('participant_id', 'in', ids.slice(i, i + 256))
-      .execute();
+    const part = padded(ids.slice(i, i + 256));
+    const { rows } = await runCompiled(
+      trx,
+      hooks,
+      `quiz:players:${part.length}`,
+      [pollId, ...part],
+      () =>
+        trx
+          .selectFrom('quiz_players')
+          .select(['participant_id', 'more_time'])
+          .where('poll_id', '=', pollId)
+          .where('participant_id', 'in', part),
+    );
     for (const r of rows) {
       players.add(r.participant_id);
       if (Number(r.more_time) === 1) moreTime.add(r.participant_id);
@@ -59,26 +72,31 @@ export async function readQuizGate(
 }
 
 /** The running question's clock when every player has answered it (after a write): the close
- *  it triggers names that run, read in the ballot's transaction. */
+ *  it triggers names that run, read in the ballot's transaction. One query, compiled once. */
 export async function everyoneAnswered(
   trx: Db,
+  hooks: EngineHooks,
   pollId: number,
   gate: QuizGate,
 ): Promise<QuizRunningClock | undefined> {
   if (!gate.running) return undefined;
-  const q = await trx
-    .selectFrom('questions')
-    .select('respondent_count')
-    .where('id', '=', gate.running.questionId)
-    .executeTakeFirst();
-  const { n } = await trx
-    .selectFrom('quiz_players')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('poll_id', '=', pollId)
-    .executeTakeFirstOrThrow();
-  const players = Number(n);
-  return players > 0 && Number(q?.respondent_count) >= players
-    ? { questionId: gate.running.questionId, startedAt: gate.running.startedAt }
+  const questionId = gate.running.questionId;
+  const { rows } = await runCompiled(trx, hooks, 'quiz:everyone', [pollId, questionId], () =>
+    trx
+      .selectFrom('questions')
+      .select((eb) => [
+        'respondent_count',
+        eb
+          .selectFrom('quiz_players')
+          .select(eb.fn.countAll().as('n'))
+          .where('poll_id', '=', pollId)
+          .as('players'),
+      ])
+      .where('id', '=', questionId),
+  );
+  const players = Number(rows[0]?.players ?? 0);
+  return players > 0 && Number(rows[0]?.respondent_count) >= players
+    ? { questionId, startedAt: gate.running.startedAt }
     : undefined;
 }
 

@@ -212,14 +212,13 @@ export async function castBatch(
   if (stored.length > 0) {
     await countBallots(
       trx,
+      hooks,
       pollId,
       stored.map((i) => i.answers),
       stored.map((i) => i.participantId),
-      groups,
-      hooks.arrayStatements,
     );
     // Quiz: the batch that completes the answers tells its ballots, so the caller closes.
-    const everyone = state.quiz && (await everyoneAnswered(trx, pollId, state.quiz));
+    const everyone = state.quiz && (await everyoneAnswered(trx, hooks, pollId, state.quiz));
     if (everyone) {
       for (const r of results) if (r.outcome === 'stored') r.everyoneAnswered = everyone;
     }

@@ -1,6 +1,3 @@
-import type { Compilable, Transaction } from 'kysely';
-import type { Database } from './schema.ts';
-
 /**
  * SQL texts worth preparing once per connection on an engine that would otherwise parse and plan
  * every statement anew (PostgreSQL; SQLite keeps every statement it prepares already). Only fixed
@@ -18,15 +15,4 @@ export function prepared(text: string): string {
 /** The statement name of a text marked by prepared(), if it was. */
 export function preparedName(text: string): string | undefined {
   return names.get(text);
-}
-
-/** Runs a query whose SQL text is the same every time, marked for preparing when `prepare`. */
-export async function runFixed<R>(
-  trx: Transaction<Database>,
-  query: Compilable<R>,
-  prepare: boolean | undefined,
-): Promise<R[]> {
-  const compiled = query.compile();
-  if (prepare) prepared(compiled.sql);
-  return (await trx.executeQuery(compiled)).rows;
 }

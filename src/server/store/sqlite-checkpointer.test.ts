@@ -48,3 +48,38 @@ console.log('stopped');`,
   expect(run.status, run.stderr).toBe(0);
   expect(run.stdout.trim()).toBe('stopped');
 });
+
+it('lazy: no thread until rows change, checkpoints them, and ends after a quiet spell', async () => {
+  const file = join(dir, 'lazy.db');
+  const db = openSqlite(file);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA wal_autocheckpoint = 0');
+  db.exec('create table t (x text)');
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  const checkpointer = startCheckpointer(file, console.warn, { lazy: true, idleMs: 300 });
+  expect(checkpointer.running()).toBe(false);
+  const before = statSync(file).size;
+  db.exec(`with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000)
+    insert into t select printf('%.200c', 'x') from n`);
+  checkpointer.wrote();
+  expect(checkpointer.running()).toBe(true);
+  let after = before;
+  for (let i = 0; i < 50 && after <= before; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    after = statSync(file).size;
+  }
+  expect(after).toBeGreaterThan(before + 200_000);
+  // Two idle checks without a change: the worker is gone, and the next change starts another.
+  for (let i = 0; i < 50 && checkpointer.running(); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(checkpointer.running()).toBe(false);
+  checkpointer.wrote();
+  expect(checkpointer.running()).toBe(true);
+  await checkpointer.stop();
+  expect(checkpointer.running()).toBe(false);
+  // Stopped for good: a change after stop() starts nothing.
+  checkpointer.wrote();
+  expect(checkpointer.running()).toBe(false);
+  db.close();
+});

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Compilable } from 'kysely';
+import { type Compilable, type Generated, Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { voteLoad } from '../../../tests/store/test-vote-load.ts';
 import type { Database } from './schema.ts';
@@ -14,7 +14,12 @@ import {
   shapeLength,
 } from './sql-shapes.ts';
 import { openSqliteStore, sqliteKysely } from './sqlite.ts';
-import { openSqlite, preparedStatements, STATEMENT_SHAPES_EXPECTED } from './sqlite-handles.ts';
+import {
+  cachedStatements,
+  openSqlite,
+  preparedStatements,
+  STATEMENT_SHAPES_EXPECTED,
+} from './sqlite-handles.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sondeo-shapes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -87,4 +92,25 @@ it('pads IN and NOT IN lists, at any depth, and leaves every other query as it w
   const plugin = new BoundedInLists();
   expect(plugin.transformQuery({ node: plain, queryId: { queryId: 'q' } })).toBe(plain);
   await db.destroy();
+});
+
+it('tells of statements that changed rows, and of no others (the checkpointer counts them)', async () => {
+  const sqlite = openSqlite(':memory:');
+  const changes = { count: 0, onChange: () => void changes.count++ };
+  const db = new Kysely<{ t: { id: Generated<number>; x: string } }>({
+    dialect: new SqliteDialect({ database: cachedStatements(sqlite, console.warn, changes) }),
+  });
+  await sql`create table t (id integer primary key, x text)`.execute(db);
+  expect(changes.count).toBe(0);
+  await db.insertInto('t').values({ x: 'a' }).execute();
+  expect(changes.count).toBe(1);
+  await db.insertInto('t').values({ x: 'b' }).returning('id').execute();
+  expect(changes.count).toBe(2);
+  await db.selectFrom('t').selectAll().execute();
+  // A DELETE or UPDATE that found nothing changed nothing (the start's sweeps).
+  await db.deleteFrom('t').where('x', '=', 'none').execute();
+  await db.updateTable('t').set({ x: 'c' }).where('x', '=', 'none').execute();
+  expect(changes.count).toBe(2);
+  await db.updateTable('t').set({ x: 'c' }).where('x', '=', 'a').execute();
+  expect(changes.count).toBe(3);
 });

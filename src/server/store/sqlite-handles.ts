@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import type { SqliteDatabase } from 'kysely';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /*
  * Every better-sqlite3 object this process makes lives until the process exits.
@@ -57,17 +57,24 @@ export function preparedStatements(): number {
 export function cachedStatements(
   sqlite: BetterSqlite3.Database,
   warn: (message: string) => void = console.warn,
+  /** Told after each statement that changed rows (a checkpointer counts them); read at each
+   *  run, so it can be set once the store is open. */
+  changes?: { onChange?: () => void },
 ): SqliteDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>();
+  /** What Kysely gets for each kept statement: itself, or the statement telling `changes`. */
+  const handed = new Map<string, SqliteStatement>();
   // Kept even if the store is dropped without being closed.
   kept.push(sqlite, statements);
   return {
     close: () => sqlite.close(),
     prepare(sql) {
-      let statement = statements.get(sql);
+      let statement = handed.get(sql);
       if (!statement) {
-        statement = sqlite.prepare(sql);
-        statements.set(sql, statement);
+        const fresh = sqlite.prepare(sql);
+        statements.set(sql, fresh);
+        statement = changes && WRITES.test(sql) ? counted(fresh, changes) : fresh;
+        handed.set(sql, statement);
         prepared++;
         if (statements.size > STATEMENT_SHAPES_EXPECTED && !warned) {
           warned = true;
@@ -78,5 +85,30 @@ export function cachedStatements(
       }
       return statement;
     },
+  };
+}
+
+/** Statements that may change rows (RETURNING ones included, which Kysely runs with all()). */
+const WRITES = /^\s*(?:with\b[\s\S]*\b)?(?:insert|update|delete|replace)\b/i;
+
+/** The statement, telling `changes` after each run that changed a row: a DELETE that found
+ *  nothing (the start's sweeps) is no write. */
+function counted(
+  statement: BetterSqlite3.Statement,
+  changes: { onChange?: () => void },
+): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all(parameters) {
+      const rows = statement.all(parameters);
+      if (rows.length > 0) changes.onChange?.();
+      return rows;
+    },
+    run(parameters) {
+      const result = statement.run(parameters);
+      if (result.changes) changes.onChange?.();
+      return result;
+    },
+    iterate: (parameters) => statement.iterate(parameters),
   };
 }

@@ -34,14 +34,22 @@ export async function openSqliteStore(
   // Checkpoints run in a worker; this one, on the main thread, is only the backstop (40 MB).
   if (!inMemory) sqlite.exec('PRAGMA wal_autocheckpoint = 10000');
 
-  const db = sqliteKysely<Database>(sqlite);
+  // Its worker runs only while the store writes (sqlite-checkpointer.ts): an idle server holds
+  // no thread for it.
+  const changes: { onChange?: () => void } = {};
+  const db = sqliteKysely<Database>(sqlite, changes);
   try {
     await migrate(db);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  const checkpointer = inMemory ? undefined : startCheckpointer(file);
+  // The migrations' pages copied now, on this thread (nothing else runs yet); from here on the
+  // worker runs only while the store changes rows (sqlite-checkpointer.ts): a server that takes
+  // no writes holds no thread for it.
+  if (!inMemory) sqlite.exec('PRAGMA wal_checkpoint(PASSIVE)');
+  const checkpointer = inMemory ? undefined : startCheckpointer(file, console.warn, { lazy: true });
+  if (checkpointer) changes.onChange = () => checkpointer.wrote();
   return new KyselyPollStore(
     db,
     {
@@ -58,9 +66,12 @@ export async function openSqliteStore(
  * Kysely over a database from openSqlite: each SQL text is prepared once and kept (see
  * sqlite-handles.ts), and IN lists come in a few lengths so the texts stay few (sql-shapes.ts).
  */
-export function sqliteKysely<DB>(sqlite: BetterSqlite3.Database): Kysely<DB> {
+export function sqliteKysely<DB>(
+  sqlite: BetterSqlite3.Database,
+  changes?: { onChange?: () => void },
+): Kysely<DB> {
   return new Kysely<DB>({
-    dialect: new SqliteDialect({ database: cachedStatements(sqlite) }),
+    dialect: new SqliteDialect({ database: cachedStatements(sqlite, console.warn, changes) }),
     plugins: [new BoundedInLists()],
   });
 }
