@@ -14,6 +14,12 @@ import { forkTs, machineCpuSeconds, root, type Server, startServer } from './lib
 import { noneRow, p50p95, percentile, writeBenchSection } from './lib/quiz-players.ts';
 import { machine, type Row, table } from './lib/report.ts';
 import type { Command, Report, RoomPlan } from './lib/room-phones.ts';
+import {
+  type Failover,
+  type FailoverFigures,
+  failoverFigures,
+  failoverRows,
+} from './lib/rooms-failover.ts';
 
 /**
  * `npm run bench:rooms` (issue 29, "Many rooms"): ROOMS polls of PHONES phones each, every room
@@ -30,6 +36,9 @@ import type { Command, Report, RoomPlan } from './lib/room-phones.ts';
  * ROOMS_REPEAT=1, ROOMS_SPREAD_S=180, ROOMS_WINDOW_S=60, ROOMS_CLIENTS=2 (load processes),
  * PG_URL=postgres://postgres@127.0.0.1:5432/test, REDIS_URL=redis://127.0.0.1:6379, NGINX
  * (default /usr/sbin/nginx), ROOMS_OUT (default bench/RESULTS.md, section "Many rooms").
+ * ROOMS_FAILOVER=1 (3 instances only): ROOMS_KILL_S after the first ballot (default a third of
+ * the spread) one instance is killed (SIGKILL), and started again on its port ROOMS_RESTART_S
+ * (10) later; bench/lib/rooms-failover.ts sums up what the phones and projectors saw.
  */
 
 const env = process.env;
@@ -40,6 +49,13 @@ const repeat = Number(env.ROOMS_REPEAT ?? 1);
 const spreadMs = Number(env.ROOMS_SPREAD_S ?? 180) * 1000;
 const windowMs = Number(env.ROOMS_WINDOW_S ?? 60) * 1000;
 const clients = Number(env.ROOMS_CLIENTS ?? 2);
+const failoverMode = env.ROOMS_FAILOVER === '1';
+const killAfterMs = Number(env.ROOMS_KILL_S ?? spreadMs / 3000) * 1000;
+const restartAfterMs = Number(env.ROOMS_RESTART_S ?? 10) * 1000;
+if (failoverMode && settings.join() !== '3') {
+  console.log('ROOMS_FAILOVER=1 runs 3 instances only: set ROOMS_INSTANCES=3.');
+  process.exit(1);
+}
 const pgUrl = env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const out = env.ROOMS_OUT ?? join(root, 'bench/RESULTS.md');
@@ -75,6 +91,8 @@ interface Run {
   wrongSource: number;
   load: string;
   openSeconds: number;
+  failover?: FailoverFigures;
+  downSeconds?: number;
 }
 
 function ask<T>(child: ChildProcess, type: string, message: Command): Promise<T> {
@@ -117,27 +135,29 @@ async function runSetting(
   const children: ChildProcess[] = [];
   let nginx: Nginx | undefined;
   const store = await openStore({ database: parseDatabaseUrl(databaseUrl) });
+  const serverEnv = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    // Each run its own channel and rate buckets: the setup's poll creations start afresh.
+    REDIS_CHANNEL: `sondeo:bench-rooms-${tag}-${round}-${instances}`,
+    // As deployed: every bucket on, the client's address from nginx's X-Forwarded-For.
+    RATE_LIMITS: 'on',
+    TRUST_PROXY: '127.0.0.1',
+    // The bench creates every room's poll from one address (its setup, not the load).
+    POLL_CREATE_BURST: String(roomCount + 10),
+  };
+  const portOf = (s: Server) => Number(new URL(s.url).port);
   try {
     for (let i = 0; i < instances; i++) {
       servers.push(
         await startServer({
           script: 'src/server/main.ts',
-          env: {
-            DATABASE_URL: databaseUrl,
-            REDIS_URL: redisUrl,
-            // Each run its own channel and rate buckets: the setup's poll creations start afresh.
-            REDIS_CHANNEL: `sondeo:bench-rooms-${tag}-${round}-${instances}`,
-            // As deployed: every bucket on, the client's address from nginx's X-Forwarded-For.
-            RATE_LIMITS: 'on',
-            TRUST_PROXY: '127.0.0.1',
-            // The bench creates every room's poll from one address (its setup, not the load).
-            POLL_CREATE_BURST: String(roomCount + 10),
-          },
+          env: serverEnv,
           healthPath: '/api/v1/health',
         }),
       );
     }
-    nginx = await startNginx(servers.map((s) => Number(new URL(s.url).port)));
+    nginx = await startNginx(servers.map(portOf), failoverMode);
     const base = nginx.url;
     const cookie = participants();
     const plans: RoomPlan[] = await inParallel(roomCount, 8, async (r) => {
@@ -187,11 +207,35 @@ async function runSetting(
       wall: performance.now(),
     };
     const at = Date.now() + 1000;
+    let failover: Promise<Failover> | undefined;
+    if (failoverMode) {
+      failover = (async () => {
+        await new Promise((r) => setTimeout(r, at + killAfterMs - Date.now()));
+        const victim = servers[instances - 1]!;
+        const killedAt = Date.now();
+        process.kill(victim.pid, 'SIGKILL');
+        await victim.stop();
+        log(`killed the instance on port ${portOf(victim)}; load ${loadAverage()}`);
+        await new Promise((r) => setTimeout(r, restartAfterMs));
+        servers[instances - 1] = await startServer({
+          script: 'src/server/main.ts',
+          env: serverEnv,
+          healthPath: '/api/v1/health',
+          port: portOf(victim),
+        });
+        const backAt = Date.now();
+        log(
+          `restarted on its port, answering ${((backAt - killedAt) / 1000).toFixed(1)} s after the kill`,
+        );
+        return { killedAt, backAt, port: portOf(victim) };
+      })();
+    }
     const reports = await Promise.all(
       children.map((child) =>
         ask<Report>(child, 'report', { type: 'vote', at, windowMs, settleMs: 3000 }),
       ),
     );
+    const failed = await failover;
     const postgresS = await backends.stop();
     const ballots = reports.reduce((s, r) => s + r.acks.length, 0);
     const per = (s: number) => (s * 1e6) / Math.max(ballots, 1);
@@ -241,6 +285,13 @@ async function runSetting(
       tallyEqualsRecount(store, plans[i]!.slug, acked[plans[i]!.slug] ?? 0),
     );
     run.recounted = checks.filter(Boolean).length;
+    if (failed) {
+      const stored = await ctx.admin.query<{ n: string }>(
+        `select count(*) as n from ${schema}.ballots`,
+      );
+      run.failover = failoverFigures(failed, reports, Number(stored.rows[0]?.n));
+      run.downSeconds = (failed.backAt - failed.killedAt) / 1000;
+    }
     // Each ballot keeps a keyed hash of (client address, poll): the instances behind nginx must
     // have seen the room's address (X-Forwarded-For from the trusted proxy), not nginx's.
     const hasher = new SourceHasher(BENCH_SECRET_KEY);
@@ -386,15 +437,16 @@ if (one.length > 0 && three.length > 0) {
     met: median(ratios) <= 1.15,
   });
 }
+for (const r of runs) if (r.failover) rows.push(...failoverRows(r.failover, r.downSeconds ?? 0));
 const command =
-  `ROOMS=${roomCount} ROOMS_PHONES=${phones} ROOMS_INSTANCES=${settings.join(',')} ROOMS_REPEAT=${repeat} ` +
+  `${failoverMode ? 'ROOMS_FAILOVER=1 ' : ''}ROOMS=${roomCount} ROOMS_PHONES=${phones} ROOMS_INSTANCES=${settings.join(',')} ROOMS_REPEAT=${repeat} ` +
   `ROOMS_SPREAD_S=${spreadMs / 1000} ROOMS_WINDOW_S=${windowMs / 1000} npm run bench:rooms`;
 const result = table(rows);
 console.log(`\n${result}\n`);
 writeBenchSection(
   out,
-  `rooms-${roomCount}x${phones}-${settings.join('')}`,
-  `Many rooms (bench:rooms), ${roomCount} × ${phones}, instances ${settings.join(', ')}`,
+  `rooms-${roomCount}x${phones}-${settings.join('')}${failoverMode ? '-failover' : ''}`,
+  `Many rooms (bench:rooms), ${roomCount} × ${phones}, instances ${settings.join(', ')}${failoverMode ? ', one killed and restarted' : ''}`,
   `${machine()}\n\n\`${command}\`\n\n${result}\n`,
 );
 console.log(`Written to ${out}`);

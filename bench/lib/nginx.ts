@@ -62,7 +62,7 @@ export interface Nginx {
 }
 
 /** Writes the configuration into a new /tmp prefix: nginx listening on `port`. */
-export function writeNginxConfig(upstreamPorts: number[], port: number) {
+export function writeNginxConfig(upstreamPorts: number[], port: number, upstreamHeader = false) {
   const prefix = mkdtempSync(join(tmpdir(), 'sondeo-nginx-'));
   mkdirSync(join(prefix, 'logs'));
   const conf = join(prefix, 'nginx.conf');
@@ -81,6 +81,9 @@ export function writeNginxConfig(upstreamPorts: number[], port: number) {
       `error_log ${prefix}/logs/error.log warn;`,
       'http {',
       '    access_log off;',
+      // Which instance answered (bench:rooms' failover mode counts each one's share); the
+      // documented locations add no header of their own, so they inherit this one.
+      ...(upstreamHeader ? ['    add_header X-Upstream $upstream_addr always;'] : []),
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
         (t) => `    ${t}_temp_path ${prefix}/${t};`,
       ),
@@ -92,9 +95,9 @@ export function writeNginxConfig(upstreamPorts: number[], port: number) {
   return { prefix, conf };
 }
 
-export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
+export async function startNginx(upstreamPorts: number[], upstreamHeader = false): Promise<Nginx> {
   const port = await freePort();
-  const { prefix, conf } = writeNginxConfig(upstreamPorts, port);
+  const { prefix, conf } = writeNginxConfig(upstreamPorts, port, upstreamHeader);
   const child: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', conf, '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -76,8 +76,10 @@ export async function startServer(options: {
   env?: Record<string, string>;
   healthPath: string;
   nodeArgs?: string[];
+  /** Default: a free one. A restarted instance takes its old port (the balancer knows it). */
+  port?: number;
 }): Promise<Server> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawnRaised(
     [
       process.execPath,

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { LIVE_RETRY_MS } from '../../src/contract/live-events.ts';
+import { reconnectDelay } from '../../src/web/lib/live-stream.ts';
 
 /**
  * A child process of bench:rooms (bench/rooms.ts): the phones and projectors of some rooms. Each
@@ -8,7 +11,12 @@ import { connect, type Socket } from 'node:net';
  * with its own cookie, then sends its ballot at a random moment of the room's minute over the
  * room's kept-alive connections. Reports every ballot's status and ack time, vote → projector
  * latency, and streams that ended. Messages over IPC. Plain sockets for the streams, as
- * bench/sse-clients.ts: a light reader leaves the shared cores to what is measured.
+ * bench/sse-clients.ts: a light reader leaves the shared cores to what is measured. A stream
+ * that ends reconnects as the web client does (src/web/lib/live-stream.ts: the server's
+ * `retry:` hint with its jitter, then its back-off steps, with Last-Event-ID); each reconnection
+ * reports the time from the end to the first frame (a projector's: the first with counts, held
+ * against the room's ballots acknowledged before it was asked for; a phone's participation
+ * stream carries the poll's state, no counts), for the failover mode of bench/rooms.ts.
  */
 
 export interface RoomPlan {
@@ -41,6 +49,14 @@ export interface Report {
   dropped: number;
   /** 2xx ballots per room slug. */
   acked: Record<string, number>;
+  /** Per 2xx ballot: epoch ms it was sent, ack ms, the answering instance's port (0: unknown). */
+  ballotLog: number[];
+  /** Streams that ended and came back: ms from the end to the first frame (a projector's: with
+   *  counts), and whether those counts were below the room's ballots acknowledged before
+   *  reconnecting (projectors only). */
+  recoveries: { ms: number; behind: boolean; projector: boolean }[];
+  /** Streams that ended and had no frame again by the end. */
+  unrecovered: number;
 }
 
 interface Stream {
@@ -51,6 +67,13 @@ interface Stream {
   /** Pairs: totalVotes, arrival time (projector only). */
   seen: number[];
   open: boolean;
+  path: string;
+  headers: string;
+  projector: boolean;
+  /** The last `id:` received, sent back as Last-Event-ID. */
+  lastId?: string;
+  /** Set from the end of a connection until the next one's first frame with counts. */
+  down?: { since: number; requestedAt: number; attempts: number };
 }
 
 interface Room extends RoomPlan {
@@ -59,23 +82,47 @@ interface Room extends RoomPlan {
   phones: Stream[];
   /** Epoch ms of each 2xx ballot's response. */
   ackedAt: number[];
+  /** One Idempotency-Key per phone, as the web app keeps for its ballot's retries. */
+  keys: string[];
 }
 
 const now = () => performance.timeOrigin + performance.now();
 const MARK = '"totalVotes":';
 let ending = false;
 let dropped = 0;
+const recoveries: Report['recoveries'] = [];
 let base = new URL('http://127.0.0.1');
 const rooms: Room[] = [];
 
 /** Opens one stream; resolves once its response headers (200) are in, undefined otherwise. */
-function openStream(room: Room, path: string, headers: string): Promise<Stream | undefined> {
+function openStream(
+  room: Room,
+  path: string,
+  headers: string,
+  projector: boolean,
+): Promise<Stream | undefined> {
+  const stream: Stream = {
+    socket: undefined as unknown as Socket,
+    tail: '',
+    last: -1,
+    seen: [],
+    open: false,
+    path,
+    headers,
+    projector,
+  };
+  return connectStream(room, stream).then((ok) => (ok ? stream : undefined));
+}
+
+/** One connection of `stream`; on its end (once it was open) the web client's reconnection. */
+function connectStream(room: Room, stream: Stream): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
-    const settle = (s: Stream | undefined) => {
+    let open = false;
+    const settle = (ok: boolean) => {
       if (!settled) {
         settled = true;
-        resolve(s);
+        resolve(ok);
       }
     };
     const socket = connect({
@@ -83,28 +130,47 @@ function openStream(room: Room, path: string, headers: string): Promise<Stream |
       port: Number(base.port),
       localAddress: room.address,
     });
-    const stream: Stream = { socket, tail: '', last: -1, seen: [], open: false };
+    stream.socket = socket;
+    stream.tail = '';
     socket.setNoDelay(true);
     socket.on('connect', () => {
+      const lastId = stream.lastId ? `Last-Event-ID: ${stream.lastId}\r\n` : '';
       socket.write(
-        `GET ${path} HTTP/1.1\r\nHost: ${base.host}\r\nAccept: text/event-stream\r\n${headers}\r\n`,
+        `GET ${stream.path} HTTP/1.1\r\nHost: ${base.host}\r\nAccept: text/event-stream\r\n${stream.headers}${lastId}\r\n`,
       );
     });
     socket.on('data', (chunk: Buffer) => {
       const at = now();
       const text = stream.tail + chunk.toString('latin1');
-      if (!stream.open) {
+      if (!open) {
         if (!text.startsWith('HTTP/1.1 200')) {
           socket.destroy();
-          return settle(undefined);
+          return settle(false);
         }
+        open = true;
         stream.open = true;
-        settle(stream);
+        settle(true);
+      }
+      for (const m of text.matchAll(/\nid: (\d+)\n/g)) stream.lastId = m[1];
+      // A phone's participation stream carries no counts (the poll's state only): its first frame
+      // after reconnecting is what brings it back.
+      if (stream.down && !stream.projector && text.includes('\ndata: ')) {
+        recoveries.push({ ms: at - stream.down.since, behind: false, projector: false });
+        stream.down = undefined;
       }
       for (let i = text.indexOf(MARK); i !== -1; i = text.indexOf(MARK, i + 1)) {
         const digits = /^\d+(?=\D)/.exec(text.slice(i + MARK.length, i + MARK.length + 12));
         if (!digits) continue;
         const n = Number(digits[0]);
+        if (stream.down) {
+          const before = room.ackedAt.filter((t) => t <= stream.down!.requestedAt).length;
+          recoveries.push({
+            ms: at - stream.down.since,
+            behind: n < before,
+            projector: stream.projector,
+          });
+          stream.down = undefined;
+        }
         if (n > stream.last) {
           stream.seen.push(n, at);
           stream.last = n;
@@ -113,17 +179,34 @@ function openStream(room: Room, path: string, headers: string): Promise<Stream |
       stream.tail = text.slice(-40);
     });
     socket.on('close', () => {
-      if (stream.open && !ending) dropped++;
-      settle(undefined);
+      settle(false);
+      if (!open || ending) return;
+      if (!stream.down) {
+        dropped++;
+        stream.down = { since: now(), requestedAt: 0, attempts: 0 };
+      }
+      void reconnect(room, stream);
     });
-    socket.on('error', () => settle(undefined));
+    socket.on('error', () => settle(false));
     socket.setTimeout(60_000, () => {
-      if (!stream.open) socket.destroy();
+      if (!open) socket.destroy();
     });
   });
 }
 
-function ballot(room: Room, i: number): Promise<{ status: number; ms: number }> {
+/** As the web client: the server's retry hint (jittered) first, then its back-off steps. */
+async function reconnect(room: Room, stream: Stream): Promise<void> {
+  const down = stream.down!;
+  for (;;) {
+    const delay = reconnectDelay(down.attempts++, LIVE_RETRY_MS, Math.random);
+    await new Promise((r) => setTimeout(r, delay));
+    if (ending) return;
+    down.requestedAt = now();
+    if (await connectStream(room, stream)) return;
+  }
+}
+
+function ballot(room: Room, i: number): Promise<{ status: number; ms: number; port: number }> {
   return new Promise((resolve) => {
     const body = room.ballots[i]!;
     const started = performance.now();
@@ -135,6 +218,7 @@ function ballot(room: Room, i: number): Promise<{ status: number; ms: number }> 
         headers: {
           cookie: room.cookies[i],
           'content-type': 'application/json',
+          'idempotency-key': room.keys[i]!,
           'content-length': Buffer.byteLength(body),
         },
       },
@@ -142,11 +226,17 @@ function ballot(room: Room, i: number): Promise<{ status: number; ms: number }> 
         res.resume();
         res.on('end', () => {
           if (res.statusCode && res.statusCode < 300) room.ackedAt.push(now());
-          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started });
+          const upstream = String(res.headers['x-upstream'] ?? '');
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - started,
+            // The last address nginx tried (a retried ballot lists each one).
+            port: Number(upstream.split(/[ ,:]+/).at(-1)) || 0,
+          });
         });
       },
     );
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - started, port: 0 }));
     req.end(body);
   });
 }
@@ -161,16 +251,22 @@ async function open(command: Extract<Command, { type: 'open' }>) {
       agent: new Agent({ keepAlive: true, maxSockets: 8, localAddress: plan.address }),
       phones: [],
       ackedAt: [],
+      keys: plan.cookies.map(() => randomBytes(12).toString('hex')),
     };
     rooms.push(room);
     const events = `/api/v1/polls/${room.slug}/events`;
     jobs.push(async () => {
-      room.projector = await openStream(room, events, `X-Host-Secret: ${room.secret}\r\n`);
+      room.projector = await openStream(room, events, `X-Host-Secret: ${room.secret}\r\n`, true);
       if (!room.projector) failed++;
     });
     for (const cookie of room.cookies) {
       jobs.push(async () => {
-        const s = await openStream(room, `${events}?as=participant`, `Cookie: ${cookie}\r\n`);
+        const s = await openStream(
+          room,
+          `${events}?as=participant`,
+          `Cookie: ${cookie}\r\n`,
+          false,
+        );
         if (s) room.phones.push(s);
         else failed++;
       });
@@ -184,6 +280,7 @@ async function open(command: Extract<Command, { type: 'open' }>) {
 
 async function vote(command: Extract<Command, { type: 'vote' }>) {
   const acks: number[] = [];
+  const ballotLog: number[] = [];
   const failures: Record<string, number> = {};
   await Promise.all(
     rooms.flatMap((room) =>
@@ -192,12 +289,16 @@ async function vote(command: Extract<Command, { type: 'vote' }>) {
           new Promise<void>((resolve) => {
             const at = command.at + room.startMs + Math.random() * command.windowMs;
             setTimeout(
-              () =>
-                void ballot(room, i).then(({ status, ms }) => {
-                  if (status >= 200 && status < 300) acks.push(ms);
-                  else failures[status] = (failures[status] ?? 0) + 1;
+              () => {
+                const sentAt = now();
+                void ballot(room, i).then(({ status, ms, port }) => {
+                  if (status >= 200 && status < 300) {
+                    acks.push(ms);
+                    ballotLog.push(sentAt, ms, port);
+                  } else failures[status] = (failures[status] ?? 0) + 1;
                   resolve();
-                }),
+                });
+              },
               Math.max(0, at - now()),
             );
           }),
@@ -225,7 +326,21 @@ async function vote(command: Extract<Command, { type: 'vote' }>) {
       toProjector.push(Math.max(0, seen[j + 1]! - at));
     }
   }
-  const report: Report = { type: 'report', acks, toProjector, notShown, failures, dropped, acked };
+  const unrecovered = rooms
+    .flatMap((room) => [room.projector, ...room.phones])
+    .filter((stream) => stream?.down).length;
+  const report: Report = {
+    type: 'report',
+    acks,
+    toProjector,
+    notShown,
+    failures,
+    dropped,
+    acked,
+    ballotLog,
+    recoveries,
+    unrecovered,
+  };
   process.send?.(report);
 }
 
