@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, type Limits } from '../../src/server/limits.ts';
 import { httpFrom } from '../helpers/http-from.ts';
-import { addQuestion, createPoll, type HostedPoll, setStatus, setUpTestApp } from './api-client.ts';
+import { openPublicPoll, setUpReadCostApp } from '../helpers/read-cost-app.ts';
+import type { HostedPoll } from './api-client.ts';
 
 /**
  * Issue 25, 'Rotating reads still saturate the CPU': each address had its own budget of
@@ -9,34 +9,8 @@ import { addQuestion, createPoll, type HostedPoll, setStatus, setUpTestApp } fro
  * (READ_REBUILD_SERVER_*) holds whatever their number: here it is spent by the first rebuild
  * and hardly refills, while each address's own budget is plenty.
  */
-const limits: Limits = {
-  ...DEFAULT_LIMITS,
-  POLL_CREATE_BURST: 1_000,
-  POLL_EDIT_BURST: 1_000,
-  READ_REBUILD_BURST_MS: 100_000,
-  READ_REBUILD_MS_PER_S: 100_000,
-  READ_REBUILD_SERVER_BURST_MS: 0,
-  READ_REBUILD_SERVER_MS_PER_S: 0.001,
-};
-
-const server = setUpTestApp({
-  config: { port: 0, rateLimits: { enabled: true, limits } },
-  listen: true,
-});
-
-async function openPoll(): Promise<HostedPoll> {
-  const poll = await createPoll(server.host, {
-    title: 'Resultados',
-    settings: { resultsPublic: true },
-  });
-  await addQuestion(server.host, poll, {
-    text: '¿Cuál?',
-    type: 'single',
-    options: [{ text: 'A' }, { text: 'B' }],
-  });
-  expect((await setStatus(server.host, poll, 'open')).status).toBe(200);
-  return poll;
-}
+const server = setUpReadCostApp({ burstMs: 0, perSecondMs: 0.001 });
+const openPoll = () => openPublicPoll(server);
 
 describe('the server-wide budget of rebuilds for anonymous readers', () => {
   it('refuses reads that would build, from any number of addresses, with 503 and Retry-After', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, type Limits } from '../../src/server/limits.ts';
 import { httpFrom } from '../helpers/http-from.ts';
-import { addQuestion, createPoll, type HostedPoll, setStatus, setUpTestApp } from './api-client.ts';
+import { openPublicPoll, setUpReadCostApp } from '../helpers/read-cost-app.ts';
+import type { HostedPoll } from './api-client.ts';
 
 /**
  * A rebuild is charged its share of the time it ran beside the others (src/server/shared-clock.ts),
@@ -11,39 +11,12 @@ import { addQuestion, createPoll, type HostedPoll, setStatus, setUpTestApp } fro
  * all, within the server's 1 s burst, so the next reader is served (charged by wall time, 4.8 s:
  * refused with 503).
  */
-const limits: Limits = {
-  ...DEFAULT_LIMITS,
-  POLL_CREATE_BURST: 1_000,
-  POLL_EDIT_BURST: 1_000,
-  READ_REBUILD_BURST_MS: 100_000,
-  READ_REBUILD_MS_PER_S: 100_000,
-  READ_REBUILD_SERVER_BURST_MS: 1_000,
-  READ_REBUILD_SERVER_MS_PER_S: 1,
-};
-
-const server = setUpTestApp({
-  config: { port: 0, rateLimits: { enabled: true, limits } },
-  listen: true,
-});
-
-async function openPoll(): Promise<HostedPoll> {
-  const poll = await createPoll(server.host, {
-    title: 'Resultados',
-    settings: { resultsPublic: true },
-  });
-  await addQuestion(server.host, poll, {
-    text: '¿Cuál?',
-    type: 'single',
-    options: [{ text: 'A' }, { text: 'B' }],
-  });
-  expect((await setStatus(server.host, poll, 'open')).status).toBe(200);
-  return poll;
-}
+const server = setUpReadCostApp({ burstMs: 1_000, perSecondMs: 1 });
 
 describe('rebuilds that run side by side', () => {
   it('are charged their share of the time, so parallel loads do not put the server in debt', async () => {
     const polls: HostedPoll[] = [];
-    for (let i = 0; i < 17; i++) polls.push(await openPoll());
+    for (let i = 0; i < 17; i++) polls.push(await openPublicPoll(server));
     const listQuestions = server.store.listQuestions.bind(server.store);
     server.store.listQuestions = async (...args) => {
       await new Promise((resolve) => setTimeout(resolve, 300));
