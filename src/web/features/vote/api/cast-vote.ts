@@ -17,6 +17,8 @@ export const RATE_LIMITED_RETRIES = 30;
 export const UNAVAILABLE_RETRIES = 30;
 /** A Retry-After longer than this is waited as this: the page checks back at least as often. */
 const MAX_RATE_WAIT_S = 60;
+/** A server's Retry-After as the page waits it: at least a second, at most MAX_RATE_WAIT_S. */
+const waitSeconds = (retryAfterS: number) => Math.min(MAX_RATE_WAIT_S, Math.max(1, retryAfterS));
 
 type SubmitOptions = {
   /** Sent as Idempotency-Key on every attempt, so a retry can never count the ballot twice. */
@@ -82,14 +84,14 @@ export async function submitBallot(
     const { status, retryAfterS } = result.error;
     if (status === 429 && refusals < RATE_LIMITED_RETRIES) {
       refusals++;
-      const seconds = Math.min(MAX_RATE_WAIT_S, Math.max(1, retryAfterS ?? 1));
+      const seconds = waitSeconds(retryAfterS ?? 1);
       onRateLimited?.(seconds);
       await sleep(seconds * 1000);
       continue;
     }
     if (status === 503 && retryAfterS !== undefined && unavailable < UNAVAILABLE_RETRIES) {
       unavailable++;
-      await sleep(Math.min(MAX_RATE_WAIT_S, Math.max(1, retryAfterS)) * 1000);
+      await sleep(waitSeconds(retryAfterS) * 1000);
       continue;
     }
     // Offline (issue 24): say so and wait for the network instead of failing after three
