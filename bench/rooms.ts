@@ -52,6 +52,8 @@ const clients = Number(env.ROOMS_CLIENTS ?? 2);
 const failoverMode = env.ROOMS_FAILOVER === '1';
 const killAfterMs = Number(env.ROOMS_KILL_S ?? spreadMs / 3000) * 1000;
 const restartAfterMs = Number(env.ROOMS_RESTART_S ?? 10) * 1000;
+/** Node flags for the instances (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`), for profiling. */
+const nodeArgs = env.ROOMS_NODE_ARGS ? env.ROOMS_NODE_ARGS.split(' ') : [];
 if (failoverMode && settings.join() !== '3') {
   console.log('ROOMS_FAILOVER=1 runs 3 instances only: set ROOMS_INSTANCES=3.');
   process.exit(1);
@@ -82,6 +84,8 @@ interface Run {
   recounted: number;
   /** The instances' CPU (cores) holding every stream before the first ballot. */
   idleCores: number;
+  /** PostgreSQL connections the instances used over the voting phase (each one a backend). */
+  backends: number;
   /** The whole machine's busy CPU seconds over the voting phase (ours and everyone else's). */
   machineBusy: number;
   wallSeconds: number;
@@ -154,6 +158,7 @@ async function runSetting(
           script: 'src/server/main.ts',
           env: serverEnv,
           healthPath: '/api/v1/health',
+          nodeArgs,
         }),
       );
     }
@@ -270,6 +275,7 @@ async function runSetting(
       serverUs: per(servers.reduce((s, x) => s + x.cpuSeconds(), 0) - cpu0.server),
       postgresUs: per(postgresS),
       idleCores,
+      backends: backends.backends(),
       redisUs: per((await redisCpu(ctx.redis, ctx.redisPid)) - cpu0.redis),
       nginxUs: per(nginx.cpuSeconds() - cpu0.nginx),
       recounted: 0,
@@ -357,7 +363,7 @@ try {
         `${r.ballots} ballots · ack ${p50p95(r.acks)} · → projector p95 ` +
           `${percentile(r.toProjector, 95).toFixed(0)} ms · CPU per ballot: Sondeo ${r.serverUs.toFixed(0)} µs, ` +
           `PostgreSQL ${r.postgresUs.toFixed(0)} µs, Redis ${r.redisUs.toFixed(0)} µs, nginx ${r.nginxUs.toFixed(0)} µs · ` +
-          `instances idle ${r.idleCores.toFixed(2)} cores · machine busy ${(r.machineBusy / r.wallSeconds).toFixed(2)} of 2 cores, ours ${((ours(r) * r.ballots) / 1e6 / r.wallSeconds).toFixed(2)} · ` +
+          `instances idle ${r.idleCores.toFixed(2)} cores · ${r.backends} PostgreSQL connections · machine busy ${(r.machineBusy / r.wallSeconds).toFixed(2)} of 2 cores, ours ${((ours(r) * r.ballots) / 1e6 / r.wallSeconds).toFixed(2)} · ` +
           `failures ${JSON.stringify(r.failures)}${r.unavailable ? ` (${r.unavailable})` : ''} · streams failed ${r.streamsFailed}, dropped ${r.dropped} · ` +
           `not shown ${r.notShown} · wrong source ${r.wrongSource} · tallies = recount ${r.recounted}/${roomCount} · load ${r.load}`,
       );
@@ -394,7 +400,7 @@ for (const n of settings) {
     result: list
       .map(
         (r) =>
-          `${r.serverUs.toFixed(0)} + ${r.postgresUs.toFixed(0)} + ${r.redisUs.toFixed(0)} = ${total(r).toFixed(0)} µs; nginx ${r.nginxUs.toFixed(0)} µs (load ${r.load}; instances holding the streams before any ballot ${r.idleCores.toFixed(2)} cores; machine busy ${(r.machineBusy / r.wallSeconds).toFixed(2)} cores, this bench's servers ${((ours(r) * r.ballots) / 1e6 / r.wallSeconds).toFixed(2)})`,
+          `${r.serverUs.toFixed(0)} + ${r.postgresUs.toFixed(0)} + ${r.redisUs.toFixed(0)} = ${total(r).toFixed(0)} µs; nginx ${r.nginxUs.toFixed(0)} µs (load ${r.load}; instances holding the streams before any ballot ${r.idleCores.toFixed(2)} cores; ${r.backends} PostgreSQL connections used; machine busy ${(r.machineBusy / r.wallSeconds).toFixed(2)} cores, this bench's servers ${((ours(r) * r.ballots) / 1e6 / r.wallSeconds).toFixed(2)})`,
       )
       .join(' · '),
   });

@@ -106,6 +106,9 @@ export function backendCpuTracker(admin: pg.Client, app: string, everyMs = 500) 
       started = true;
       timer = setInterval(() => void sample().catch(() => {}), everyMs);
     },
+    /** PostgreSQL backends (connections) of `app` seen so far: those opened during the run
+     *  besides those open at start() (pool churn). */
+    backends: () => seen.size,
     /** CPU seconds since start(). */
     async stop(): Promise<number> {
       clearInterval(timer);

@@ -296,6 +296,19 @@ export const LIMITS = {
    *  in. 256 MB is hundreds of thousands of ballots. 0 = no guard. PostgreSQL's disk is not
    *  ours to see: no guard there. */
   DISK_MIN_FREE_MB: whole(256, 0, 1_000_000),
+  /** PostgreSQL connections each instance keeps (its pool). Ballots are short transactions and
+   *  each poll's are grouped into one (store/kysely-vote-batch.ts), so ten keep two cores busy.
+   *  Every instance has its own: instances × this, plus everything else on the server, must stay
+   *  below PostgreSQL's `max_connections` (100 by default), or connections are refused (503). */
+  PG_POOL_SIZE: whole(10, 1, 1_000),
+  /** Milliseconds a query waits for a pooled connection (a free one, or a new one opening)
+   *  before the request is answered 503 with Retry-After (a ballot is then retried by the web
+   *  app under its Idempotency-Key). Short enough that a database that is down fails fast. */
+  PG_POOL_WAIT_MS: whole(5_000, 100, 600_000),
+  /** Milliseconds an idle pooled connection is kept before it is closed. The driver's 10 s
+   *  closed connections between a room's ballots, and each new one costs PostgreSQL a backend
+   *  (a process start) and the instance its prepared statements again. 0 = kept until closed. */
+  PG_POOL_IDLE_MS: whole(60_000, 0, 86_400_000),
   /** Days after which a draft never opened and untouched is deleted (0 = never): abandoned
    *  tries and scripted copies stop holding disk, a poll prepared weeks ahead is safe. */
   DRAFT_TTL_DAYS: whole(90, 0, 36_500),

@@ -11,7 +11,8 @@ export async function openStore(config: {
 }): Promise<PollStore> {
   const { database } = config;
   // The limits live with the rate settings (limits.ts); the store needs one of them.
-  const options = { textWordsMax: config.rateLimits?.limits.TEXT_WORDS_MAX };
+  const limits = config.rateLimits?.limits;
+  const options = { textWordsMax: limits?.TEXT_WORDS_MAX };
   switch (database.kind) {
     case 'sqlite':
       return openSqliteStore(database.file, options);
@@ -20,7 +21,13 @@ export async function openStore(config: {
         const { url, schema } = splitSchema(database.url);
         // Loaded only for PostgreSQL: a SQLite server never holds the pg driver (issue 29).
         const { createPostgresStore } = await import('./postgres.ts');
-        return await createPostgresStore(url, { schema, ...options });
+        return await createPostgresStore(url, {
+          schema,
+          ...options,
+          poolSize: limits?.PG_POOL_SIZE,
+          poolWaitMs: limits?.PG_POOL_WAIT_MS,
+          poolIdleMs: limits?.PG_POOL_IDLE_MS,
+        });
       } catch (error) {
         // A server that is down or refuses the login is an environment problem: say which
         // server (without its password) and why, rather than a driver stack trace.

@@ -1,5 +1,6 @@
 import { Kysely, Migrator, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import { DEFAULT_LIMITS } from '../limits.ts';
 import { KyselyPollStore } from './kysely-store.ts';
 import { migrationsFor } from './migrations/index.ts';
 import { CurrentSchemaPostgresDialect } from './postgres-introspector.ts';
@@ -10,17 +11,22 @@ import type { PollStore, StoreOptions } from './store.ts';
 export interface PostgresStoreOptions extends StoreOptions {
   /** Schema the tables live in (created if missing); tests use a throwaway one each. */
   schema?: string;
-  /** Connections per instance. */
+  /** Connections per instance (PG_POOL_SIZE). */
   poolSize?: number;
+  /** How long a query waits for a pooled connection before failing (PG_POOL_WAIT_MS). */
+  poolWaitMs?: number;
+  /** How long an idle pooled connection is kept (PG_POOL_IDLE_MS; 0 = until closed). */
+  poolIdleMs?: number;
   /** Where errors of idle pooled connections go (a restarted server, a dropped network). */
   onPoolError?: (error: Error) => void;
 }
 
-/** Ten connections per instance: votes are short transactions, so ten keep a 2-core machine
- *  busy while N instances stay far below PostgreSQL's default max_connections of 100. */
-const DEFAULT_POOL_SIZE = 10;
-/** Fail fast when the server is down rather than hanging a request behind a full pool. */
-const CONNECT_TIMEOUT_MS = 5000;
+// The pool's defaults, and why, are limits.ts's (PG_POOL_SIZE, PG_POOL_WAIT_MS, PG_POOL_IDLE_MS).
+const DEFAULT_POOL = {
+  size: DEFAULT_LIMITS.PG_POOL_SIZE,
+  waitMs: DEFAULT_LIMITS.PG_POOL_WAIT_MS,
+  idleMs: DEFAULT_LIMITS.PG_POOL_IDLE_MS,
+};
 /** Plain identifiers only: the schema name goes into SQL and a connection option unquoted. */
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -38,8 +44,10 @@ export async function createPostgresStore(
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? DEFAULT_POOL_SIZE,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    max: options.poolSize ?? DEFAULT_POOL.size,
+    // node-postgres counts this both for opening a connection and for waiting for a free one.
+    connectionTimeoutMillis: options.poolWaitMs ?? DEFAULT_POOL.waitMs,
+    idleTimeoutMillis: options.poolIdleMs ?? DEFAULT_POOL.idleMs,
     // Set per connection at startup, so every pooled connection sees only this schema's tables.
     ...(schema && { options: `-c search_path=${schema}` }),
   });
