@@ -5,6 +5,7 @@ import { testPostgres } from '../../../tests/helpers/services.ts';
 import { parseDatabaseUrl } from '../config.ts';
 import { readLimits } from '../limits.ts';
 import { openStore } from './open-store.ts';
+import { isStoreUnavailable } from './unavailable.ts';
 
 const { url, available, schemas } = await testPostgres();
 afterAll(() => (available ? schemas.dropAll() : undefined), 60_000);
@@ -43,6 +44,35 @@ describe.runIf(available)('PostgreSQL pool limits (PG_POOL_SIZE, PG_POOL_IDLE_MS
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(await backends(app)).toBe(0);
     } finally {
+      await store.close();
+    }
+  });
+
+  it('answers "unavailable" after PG_POOL_WAIT_MS when every pooled connection is busy', async () => {
+    const schema = schemas.next();
+    const { settings } = readLimits({ PG_POOL_SIZE: '1', PG_POOL_WAIT_MS: '300' });
+    const database = parseDatabaseUrl(`${url}${url.includes('?') ? '&' : '?'}schema=${schema}`);
+    const store = await openStore({ database, rateLimits: settings });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // Another session holds the table: the store's one connection waits behind it.
+      await admin.query('begin');
+      await admin.query(`lock table ${schema}.polls in access exclusive mode`);
+      const stuck = store.getPollBySlug('ocupada1').catch((error: unknown) => error);
+      const started = Date.now();
+      const waited = await store.getPollBySlug('ocupada2').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      // The second query never got a connection: the 503 path (Retry-After), well before the
+      // lock is released, not a request hanging as long as the database does.
+      expect(isStoreUnavailable(waited)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      await admin.query('rollback');
+      expect(await stuck).toBeUndefined();
+    } finally {
+      await admin.end();
       await store.close();
     }
   });
