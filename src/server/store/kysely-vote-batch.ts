@@ -3,9 +3,10 @@ import { judgeBallot } from './ballot-judge.ts';
 import { insertRows } from './compiled-inserts.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { readState } from './kysely-ballot-state.ts';
-import { countBallots } from './kysely-counters.ts';
+import { countBallots, increasesOf } from './kysely-counters.ts';
 import { everyoneAnswered } from './kysely-quiz.ts';
 import { type NewTextRow, storeTextAnswers } from './kysely-text.ts';
+import { writeBatch } from './postgres-batch-folds.ts';
 import type { Database } from './schema.ts';
 import { rowChunks } from './sql-shapes.ts';
 import type { CastVoteInput, CastVoteResult } from './store.ts';
@@ -201,22 +202,34 @@ export async function castBatch(
     }
   }
 
-  // SQLite: groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
-  for (const part of groups(choices)) await insertRows(trx, hooks, 'choices', part);
+  // PostgreSQL: choices, one-vote rows, keys and counters in one statement, after the rest
+  // (postgres-batch-folds.ts). SQLite: groups of power-of-two sizes, so the SQL texts stay few
+  // (sql-shapes.ts).
+  const folded = hooks.arrayStatements === true;
+  if (!folded) for (const part of groups(choices)) await insertRows(trx, hooks, 'choices', part);
   for (const part of groups(numbers)) await insertRows(trx, hooks, 'number_answers', part);
-  for (const part of groups(answeredRows)) {
-    await insertRows(trx, hooks, 'answered_questions', part);
+  if (!folded) {
+    for (const part of groups(answeredRows)) {
+      await insertRows(trx, hooks, 'answered_questions', part);
+    }
+    for (const part of groups(keyRows)) await insertRows(trx, hooks, 'idempotency_keys', part);
   }
-  for (const part of groups(keyRows)) await insertRows(trx, hooks, 'idempotency_keys', part);
   if (texts.length > 0) await storeTextAnswers(trx, pollId, state.moderate, texts, maxWords);
   if (stored.length > 0) {
-    await countBallots(
-      trx,
-      hooks,
-      pollId,
-      stored.map((i) => i.answers),
-      stored.map((i) => i.participantId),
-    );
+    const answers = stored.map((i) => i.answers);
+    const participants = stored.map((i) => i.participantId);
+    if (folded) {
+      await writeBatch(trx, pollId, {
+        ballots: stored.length,
+        participants: [...new Set(participants)],
+        ...increasesOf(answers),
+        choices,
+        answered: answeredRows,
+        keys: keyRows,
+      });
+    } else {
+      await countBallots(trx, hooks, pollId, answers, participants);
+    }
     // Quiz: the batch that completes the answers tells its ballots, so the caller closes.
     const everyone = state.quiz && (await everyoneAnswered(trx, hooks, pollId, state.quiz));
     if (everyone) {
