@@ -18,7 +18,14 @@ export async function readState(
   pollId: number,
   take: () => CastVoteInput[],
   hooks: EngineHooks,
-): Promise<BallotState & { moderate: boolean; inputs: CastVoteInput[] }> {
+): Promise<
+  BallotState & {
+    moderate: boolean;
+    inputs: CastVoteInput[];
+    /** PostgreSQL: ids taken for the batch's ballots, ascending (readJudgeRows). */
+    ids?: number[];
+  }
+> {
   // First, and locking where the engine locks (EngineHooks.lockPoll): the poll's writers go one
   // at a time from here to the commit.
   // Each query compiled once per engine (compiled-queries.ts), its text prepared once per
@@ -38,9 +45,11 @@ export async function readState(
   const voters = [
     ...new Set(inputs.filter((i) => i.oneVotePerQuestion).map((i) => i.participantId)),
   ];
-  // PostgreSQL: the options, the one-vote pairs and the keys in one round trip
-  // (postgres-batch-folds.ts).
-  const judged = hooks.arrayStatements ? await readJudgeRows(trx, pollId, voters, keys) : undefined;
+  // PostgreSQL: the options, the one-vote pairs, the keys and ids for the ballots in one round
+  // trip (postgres-batch-folds.ts).
+  const judged = hooks.arrayStatements
+    ? await readJudgeRows(trx, pollId, voters, keys, inputs.length)
+    : undefined;
   const remembered: BallotState['remembered'] = new Map();
   for (const r of judged?.keys ?? (await readKeys(trx, pollId, keys))) {
     const { saved } = JSON.parse(r.response) as { saved: number };
@@ -111,6 +120,7 @@ export async function readState(
   }
   return {
     inputs,
+    ids: judged?.ids,
     remembered,
     open: poll?.status === 'open',
     moderate: Number(poll?.moderate_text) === 1,

@@ -164,7 +164,12 @@ export async function castBatch(
     stored.push(input);
   }
 
-  const ids = await insertBallots(trx, hooks, pollId, stored, groups);
+  // PostgreSQL: the ballots take the ids read with the state, in arrival order, and are
+  // inserted with their choices and counters in one statement (postgres-batch-folds.ts).
+  const folded = state.ids !== undefined;
+  const ids = folded
+    ? state.ids!.slice(0, stored.length)
+    : await insertBallots(trx, hooks, pollId, stored, groups);
   const choices: Database['choices'][] = [];
   const numbers: Database['number_answers'][] = [];
   const answeredRows: Database['answered_questions'][] = [];
@@ -202,10 +207,27 @@ export async function castBatch(
     }
   }
 
-  // PostgreSQL: choices, one-vote rows, keys and counters in one statement, after the rest
-  // (postgres-batch-folds.ts). SQLite: groups of power-of-two sizes, so the SQL texts stay few
-  // (sql-shapes.ts).
-  const folded = hooks.arrayStatements === true;
+  const answers = stored.map((i) => i.answers);
+  const participants = stored.map((i) => i.participantId);
+  if (folded && stored.length > 0) {
+    await writeBatch(trx, pollId, {
+      ballots: stored.map((input, i) => ({
+        id: ids[i]!,
+        participant_id: input.participantId,
+        created_at: input.now.getTime(),
+        source: input.source ?? '',
+        fresh_participant: input.freshParticipant ? 1 : 0,
+        participant_issued_at: input.participantIssuedAt ?? null,
+        seated: input.seated ? 1 : 0,
+      })),
+      participants: [...new Set(participants)],
+      ...increasesOf(answers),
+      choices,
+      answered: answeredRows,
+      keys: keyRows,
+    });
+  }
+  // SQLite: groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
   if (!folded) for (const part of groups(choices)) await insertRows(trx, hooks, 'choices', part);
   for (const part of groups(numbers)) await insertRows(trx, hooks, 'number_answers', part);
   if (!folded) {
@@ -216,20 +238,7 @@ export async function castBatch(
   }
   if (texts.length > 0) await storeTextAnswers(trx, pollId, state.moderate, texts, maxWords);
   if (stored.length > 0) {
-    const answers = stored.map((i) => i.answers);
-    const participants = stored.map((i) => i.participantId);
-    if (folded) {
-      await writeBatch(trx, pollId, {
-        ballots: stored.length,
-        participants: [...new Set(participants)],
-        ...increasesOf(answers),
-        choices,
-        answered: answeredRows,
-        keys: keyRows,
-      });
-    } else {
-      await countBallots(trx, hooks, pollId, answers, participants);
-    }
+    if (!folded) await countBallots(trx, hooks, pollId, answers, participants);
     // Quiz: the batch that completes the answers tells its ballots, so the caller closes.
     const everyone = state.quiz && (await everyoneAnswered(trx, hooks, pollId, state.quiz));
     if (everyone) {
