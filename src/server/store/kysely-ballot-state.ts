@@ -4,7 +4,7 @@ import { answeredKey, type BallotState } from './ballot-judge.ts';
 import { runCompiled } from './compiled-queries.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { readQuizGate } from './kysely-quiz.ts';
-import { readAnswered } from './postgres-batch-sql.ts';
+import { readJudgeRows } from './postgres-batch-folds.ts';
 import type { Database } from './schema.ts';
 import { padded } from './sql-shapes.ts';
 import type { CastVoteInput } from './store.ts';
@@ -18,7 +18,14 @@ export async function readState(
   pollId: number,
   take: () => CastVoteInput[],
   hooks: EngineHooks,
-): Promise<BallotState & { moderate: boolean; inputs: CastVoteInput[] }> {
+): Promise<
+  BallotState & {
+    moderate: boolean;
+    inputs: CastVoteInput[];
+    /** PostgreSQL: ids taken for the batch's ballots, ascending (readJudgeRows). */
+    ids?: number[];
+  }
+> {
   // First, and locking where the engine locks (EngineHooks.lockPoll): the poll's writers go one
   // at a time from here to the commit.
   // Each query compiled once per engine (compiled-queries.ts), its text prepared once per
@@ -35,18 +42,18 @@ export async function readState(
   // The ballots, once the lock is held: those that arrived while it was awaited are in.
   const inputs = take();
   const keys = [...new Set(inputs.flatMap((i) => (i.idempotency ? [i.idempotency.key] : [])))];
+  const voters = [
+    ...new Set(inputs.filter((i) => i.oneVotePerQuestion).map((i) => i.participantId)),
+  ];
+  // PostgreSQL: the options, the one-vote pairs, the keys and ids for the ballots in one round
+  // trip (postgres-batch-folds.ts).
+  const judged = hooks.arrayStatements
+    ? await readJudgeRows(trx, pollId, voters, keys, inputs.length)
+    : undefined;
   const remembered: BallotState['remembered'] = new Map();
-  for (const part of chunks(keys)) {
-    const rows = await trx
-      .selectFrom('idempotency_keys')
-      .select(['key', 'ballot_hash', 'response', 'created_at'])
-      .where('poll_id', '=', pollId)
-      .where('key', 'in', part)
-      .execute();
-    for (const r of rows) {
-      const { saved } = JSON.parse(r.response) as { saved: number };
-      remembered.set(r.key, { hash: r.ballot_hash, saved, createdAt: Number(r.created_at) });
-    }
+  for (const r of judged?.keys ?? (await readKeys(trx, pollId, keys))) {
+    const { saved } = JSON.parse(r.response) as { saved: number };
+    remembered.set(r.key, { hash: r.ballot_hash, saved, createdAt: Number(r.created_at) });
   }
   // Quiz: the running question and which of the batch's participants are players.
   const quiz =
@@ -60,13 +67,17 @@ export async function readState(
     ));
   // The poll's questions and their options: O(options), for the stale-ballot check. From the
   // questions, so those without options (open text, number) are there too.
-  const { rows } = await runCompiled(trx, hooks, 'ballot:options', [pollId], () =>
-    trx
-      .selectFrom('questions as q')
-      .leftJoin('options as o', 'o.question_id', 'q.id')
-      .select(['q.id as qid', 'q.type', 'q.number_min', 'o.id as oid'])
-      .where('q.poll_id', '=', pollId),
-  );
+  const rows =
+    judged?.options ??
+    (
+      await runCompiled(trx, hooks, 'ballot:options', [pollId], () =>
+        trx
+          .selectFrom('questions as q')
+          .leftJoin('options as o', 'o.question_id', 'q.id')
+          .select(['q.id as qid', 'q.type', 'q.number_min', 'o.id as oid'])
+          .where('q.poll_id', '=', pollId),
+      )
+    ).rows;
   const questionOf = new Map<number, number>();
   const optionCount = new Map<number, number>();
   const textQuestions = new Set<number>();
@@ -82,12 +93,9 @@ export async function readState(
     if (r.number_min !== null) numberQuestions.add(qid);
   }
   const questions = [...new Set(rows.map((r) => Number(r.qid)))];
-  const voters = [
-    ...new Set(inputs.filter((i) => i.oneVotePerQuestion).map((i) => i.participantId)),
-  ];
   const answered = new Set<string>();
-  if (questions.length > 0 && voters.length > 0 && hooks.arrayStatements) {
-    for (const r of await readAnswered(trx, questions, voters)) {
+  if (judged) {
+    for (const r of judged.answered) {
       answered.add(answeredKey(Number(r.question_id), r.participant_id));
     }
   } else if (questions.length > 0) {
@@ -112,6 +120,7 @@ export async function readState(
   }
   return {
     inputs,
+    ids: judged?.ids,
     remembered,
     open: poll?.status === 'open',
     moderate: Number(poll?.moderate_text) === 1,
@@ -122,6 +131,26 @@ export async function readState(
     answered,
     quiz,
   };
+}
+
+/** The Idempotency-Keys of the poll among `keys` (engines without readJudgeRows). */
+async function readKeys(
+  trx: Transaction<Database>,
+  pollId: number,
+  keys: string[],
+): Promise<{ key: string; ballot_hash: string; response: string; created_at: number }[]> {
+  const out = [];
+  for (const part of chunks(keys)) {
+    out.push(
+      ...(await trx
+        .selectFrom('idempotency_keys')
+        .select(['key', 'ballot_hash', 'response', 'created_at'])
+        .where('poll_id', '=', pollId)
+        .where('key', 'in', part)
+        .execute()),
+    );
+  }
+  return out;
 }
 
 function chunks<T>(items: T[]): T[][] {

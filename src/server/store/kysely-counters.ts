@@ -30,15 +30,7 @@ export async function countBallots(
   participants: readonly string[] = [],
 ): Promise<void> {
   const ids = [...new Set(participants)].map((id) => ({ poll_id: pollId, participant_id: id }));
-  const byOption = new Map<number, number>();
-  const byQuestion = new Map<number, number>();
-  // A ballot names each question once and each option once (the domain checked), so +1 each.
-  for (const answers of ballots) {
-    for (const a of answers) {
-      byQuestion.set(a.questionId, (byQuestion.get(a.questionId) ?? 0) + 1);
-      for (const id of a.optionIds) byOption.set(id, (byOption.get(id) ?? 0) + 1);
-    }
-  }
+  const { byOption, byQuestion } = increasesOf(ballots);
   // The engine takes arrays and data-modifying WITH (PostgreSQL): everything below in one
   // prepared statement (postgres-batch-sql.ts).
   if (hooks.arrayStatements) {
@@ -88,6 +80,23 @@ export async function countBallots(
       }))
       .where('id', '=', pollId),
   );
+}
+
+/** What the ballots add to each option's and question's counter. A ballot names each question
+ *  once and each option once (the domain checked), so +1 each. */
+export function increasesOf(ballots: { questionId: number; optionIds: number[] }[][]): {
+  byOption: Map<number, number>;
+  byQuestion: Map<number, number>;
+} {
+  const byOption = new Map<number, number>();
+  const byQuestion = new Map<number, number>();
+  for (const answers of ballots) {
+    for (const a of answers) {
+      byQuestion.set(a.questionId, (byQuestion.get(a.questionId) ?? 0) + 1);
+      for (const id of a.optionIds) byOption.set(id, (byOption.get(id) ?? 0) + 1);
+    }
+  }
+  return { byOption, byQuestion };
 }
 
 /**

@@ -3,9 +3,10 @@ import { judgeBallot } from './ballot-judge.ts';
 import { insertRows } from './compiled-inserts.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { readState } from './kysely-ballot-state.ts';
-import { countBallots } from './kysely-counters.ts';
+import { countBallots, increasesOf } from './kysely-counters.ts';
 import { everyoneAnswered } from './kysely-quiz.ts';
 import { type NewTextRow, storeTextAnswers } from './kysely-text.ts';
+import { writeBatch } from './postgres-batch-folds.ts';
 import type { Database } from './schema.ts';
 import { rowChunks } from './sql-shapes.ts';
 import type { CastVoteInput, CastVoteResult } from './store.ts';
@@ -163,7 +164,12 @@ export async function castBatch(
     stored.push(input);
   }
 
-  const ids = await insertBallots(trx, hooks, pollId, stored, groups);
+  // PostgreSQL: the ballots take the ids read with the state, in arrival order, and are
+  // inserted with their choices and counters in one statement (postgres-batch-folds.ts).
+  const folded = state.ids !== undefined;
+  const ids = folded
+    ? state.ids!.slice(0, stored.length)
+    : await insertBallots(trx, hooks, pollId, stored, groups);
   const choices: Database['choices'][] = [];
   const numbers: Database['number_answers'][] = [];
   const answeredRows: Database['answered_questions'][] = [];
@@ -201,22 +207,38 @@ export async function castBatch(
     }
   }
 
-  // SQLite: groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
-  for (const part of groups(choices)) await insertRows(trx, hooks, 'choices', part);
-  for (const part of groups(numbers)) await insertRows(trx, hooks, 'number_answers', part);
-  for (const part of groups(answeredRows)) {
-    await insertRows(trx, hooks, 'answered_questions', part);
+  const answers = stored.map((i) => i.answers);
+  const participants = stored.map((i) => i.participantId);
+  if (folded && stored.length > 0) {
+    await writeBatch(trx, pollId, {
+      ballots: stored.map((input, i) => ({
+        id: ids[i]!,
+        participant_id: input.participantId,
+        created_at: input.now.getTime(),
+        source: input.source ?? '',
+        fresh_participant: input.freshParticipant ? 1 : 0,
+        participant_issued_at: input.participantIssuedAt ?? null,
+        seated: input.seated ? 1 : 0,
+      })),
+      participants: [...new Set(participants)],
+      ...increasesOf(answers),
+      choices,
+      answered: answeredRows,
+      keys: keyRows,
+    });
   }
-  for (const part of groups(keyRows)) await insertRows(trx, hooks, 'idempotency_keys', part);
+  // SQLite: groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
+  if (!folded) for (const part of groups(choices)) await insertRows(trx, hooks, 'choices', part);
+  for (const part of groups(numbers)) await insertRows(trx, hooks, 'number_answers', part);
+  if (!folded) {
+    for (const part of groups(answeredRows)) {
+      await insertRows(trx, hooks, 'answered_questions', part);
+    }
+    for (const part of groups(keyRows)) await insertRows(trx, hooks, 'idempotency_keys', part);
+  }
   if (texts.length > 0) await storeTextAnswers(trx, pollId, state.moderate, texts, maxWords);
   if (stored.length > 0) {
-    await countBallots(
-      trx,
-      hooks,
-      pollId,
-      stored.map((i) => i.answers),
-      stored.map((i) => i.participantId),
-    );
+    if (!folded) await countBallots(trx, hooks, pollId, answers, participants);
     // Quiz: the batch that completes the answers tells its ballots, so the caller closes.
     const everyone = state.quiz && (await everyoneAnswered(trx, hooks, pollId, state.quiz));
     if (everyone) {

@@ -112,19 +112,3 @@ export async function countInArrays(
     ]),
   );
 }
-
-const ANSWERED_TEXT = prepared(`select question_id, participant_id from answered_questions
-  where question_id = any($1::integer[]) and participant_id = any($2::varchar[])`);
-
-/** Which of these (question, participant) pairs are answered: both columns of the primary key
- *  as arrays, so a handful of index seeks in one fixed text whatever the batch. */
-export async function readAnswered(
-  trx: Transaction<Database>,
-  questions: readonly number[],
-  participants: readonly string[],
-): Promise<{ question_id: number; participant_id: string }[]> {
-  const result = await trx.executeQuery<{ question_id: number; participant_id: string }>(
-    CompiledQuery.raw(ANSWERED_TEXT, [questions, participants]),
-  );
-  return result.rows;
-}
