@@ -211,15 +211,7 @@ export async function castBatch(
   const participants = stored.map((i) => i.participantId);
   if (folded && stored.length > 0) {
     await writeBatch(trx, pollId, {
-      ballots: stored.map((input, i) => ({
-        id: ids[i]!,
-        participant_id: input.participantId,
-        created_at: input.now.getTime(),
-        source: input.source ?? '',
-        fresh_participant: input.freshParticipant ? 1 : 0,
-        participant_issued_at: input.participantIssuedAt ?? null,
-        seated: input.seated ? 1 : 0,
-      })),
+      ballots: stored.map((input, i) => ({ id: ids[i]!, ...ballotColumns(input) })),
       participants: [...new Set(participants)],
       ...increasesOf(answers),
       choices,
@@ -266,15 +258,7 @@ async function insertBallots(
       trx,
       hooks,
       'ballots',
-      part.map((i) => ({
-        poll_id: pollId,
-        participant_id: i.participantId,
-        created_at: i.now.getTime(),
-        source: i.source ?? '',
-        fresh_participant: i.freshParticipant ? 1 : 0,
-        participant_issued_at: i.participantIssuedAt ?? null,
-        seated: i.seated ? 1 : 0,
-      })),
+      part.map((i) => ({ poll_id: pollId, ...ballotColumns(i) })),
       ['id', 'participant_id', 'created_at'],
     );
     for (const r of rows) {
@@ -290,4 +274,16 @@ async function insertBallots(
 /** A map key of a time and a participant. */
 function pair(n: number, text: string): string {
   return `${n}\u0000${text}`;
+}
+
+/** A ballot's own columns, the same whichever engine's statement inserts them. */
+function ballotColumns(input: CastVoteInput) {
+  return {
+    participant_id: input.participantId,
+    created_at: input.now.getTime(),
+    source: input.source ?? '',
+    fresh_participant: input.freshParticipant ? 1 : 0,
+    participant_issued_at: input.participantIssuedAt ?? null,
+    seated: input.seated ? 1 : 0,
+  };
 }
