@@ -4,7 +4,6 @@ import { runCompiled } from './compiled-queries.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { loadTextTally } from './kysely-moderation.ts';
 import { type Db, increments, loadQuestions, toPoll } from './kysely-rows.ts';
-import { countInArrays } from './postgres-batch-sql.ts';
 import type { Database } from './schema.ts';
 import { padded, rowChunks } from './sql-shapes.ts';
 import type { QuestionWithOptions, Tally, TallyOptions, TextTallySlice } from './store.ts';
@@ -31,12 +30,7 @@ export async function countBallots(
 ): Promise<void> {
   const ids = [...new Set(participants)].map((id) => ({ poll_id: pollId, participant_id: id }));
   const { byOption, byQuestion } = increasesOf(ballots);
-  // The engine takes arrays and data-modifying WITH (PostgreSQL): everything below in one
-  // prepared statement (postgres-batch-sql.ts).
-  if (hooks.arrayStatements) {
-    const unique = ids.map((p) => p.participant_id);
-    return countInArrays(trx, pollId, ballots.length, unique, byOption, byQuestion);
-  }
+  // PostgreSQL counts inside its batch's one data-modifying WITH (postgres-batch-folds.ts).
   // Each statement compiled once per shape (compiled-queries.ts): they run for every batch.
   let newParticipants = 0;
   for (const part of ids.length > 0 ? (hooks.rowGroups ?? rowChunks)(ids) : []) {

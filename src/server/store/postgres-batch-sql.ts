@@ -1,5 +1,4 @@
 import { CompiledQuery, type Transaction } from 'kysely';
-import type { Db } from './kysely-rows.ts';
 import { prepared } from './prepared-texts.ts';
 import type { Database } from './schema.ts';
 
@@ -69,46 +68,4 @@ export async function insertArrays(
   const params = columns.map((c) => rows.map((r) => r[c]));
   const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
   return result.rows;
-}
-
-/**
- * countBallots in one statement (data-modifying WITH: each part runs once, to completion): the
- * new participants, the options' and questions' counters and the poll's, one round trip under the
- * poll's lock, one text whatever the batch. Same rows, same counts as the four statements.
- */
-const COUNT_TEXT = prepared(`with new_participants as (
-    insert into poll_participants (poll_id, participant_id)
-    select $1::integer, p from unnest($2::varchar[]) as p
-    on conflict (poll_id, participant_id) do nothing returning 1),
-  counted_options as (update options o set vote_count = o.vote_count + d.n
-    from unnest($3::integer[], $4::integer[]) as d(id, n) where o.id = d.id),
-  counted_questions as (update questions q set respondent_count = q.respondent_count + d.n
-    from unnest($5::integer[], $6::integer[]) as d(id, n) where q.id = d.id)
-  update polls set ballot_count = ballot_count + $7::integer,
-    participant_count = participant_count + (select count(*) from new_participants),
-    updated_at = case when updated_at + $7::integer > $8::bigint
-      then updated_at + $7::integer else $8::bigint end
-  where id = $1::integer`);
-
-export async function countInArrays(
-  trx: Db,
-  pollId: number,
-  ballots: number,
-  participants: readonly string[],
-  byOption: Map<number, number>,
-  byQuestion: Map<number, number>,
-): Promise<void> {
-  await trx.executeQuery(
-    CompiledQuery.raw(COUNT_TEXT, [
-      pollId,
-      participants,
-      [...byOption.keys()],
-      [...byOption.values()],
-      [...byQuestion.keys()],
-      [...byQuestion.values()],
-      ballots,
-      // As bumpedBy (kysely-counters.ts): n ballots move updatedAt at least n ms.
-      Date.now(),
-    ]),
-  );
 }
