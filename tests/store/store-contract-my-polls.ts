@@ -117,6 +117,50 @@ export function myPollsContract(engine: string, factory: () => Promise<PollStore
       expect(await people()).toBe(1);
     });
 
+    it('keeps one vote per question through recounts, discards and restores (migration 024)', async () => {
+      const poll = await newPoll('Un voto', 'open');
+      const options = [{ text: 'A' }, { text: 'B' }];
+      const q1 = await current.store.addQuestion(poll.id, { text: 'Uno', type: 'single', options });
+      const q2 = await current.store.addQuestion(poll.id, { text: 'Dos', type: 'single', options });
+      const vote = (participantId: string, source = 'room', q = q1) =>
+        current.store.castVote({
+          pollId: poll.id,
+          participantId,
+          answers: [{ questionId: q.id, optionIds: [q.options[0]!.id] }],
+          oneVotePerQuestion: true,
+          now: new Date(),
+          source,
+        });
+      const outcome = async (participantId: string) => (await vote(participantId)).outcome;
+      const people = async () =>
+        (await current.store.pollOverviews([poll.slug]))[0]!.participantCount;
+      await Promise.all(['p1', 'p2'].map((id) => vote(id)));
+      await vote('p3', 'elsewhere');
+      await vote('p4', 'elsewhere');
+      await vote('p4', 'room', q2);
+      expect(await people()).toBe(4);
+      // A recount (the discard's) drops p3, whose only ballot went: p1's, p2's and p4's
+      // one-vote rows stay, p3 may answer again.
+      expect(await current.store.discardSource(poll.id, 'elsewhere')).toBe(2);
+      expect(await people()).toBe(3);
+      expect(await outcome('p1')).toBe('already-voted');
+      expect(await outcome('p2')).toBe('already-voted');
+      expect((await vote('p4', 'room', q2)).outcome).toBe('already-voted');
+      expect(await current.store.answeredQuestionIds(poll.id, 'p4')).toEqual([q2.id]);
+      // Deleting a question recounts too.
+      expect(await current.store.deleteQuestion(q2.id)).toBe(true);
+      expect(await outcome('p1')).toBe('already-voted');
+      expect(await people()).toBe(2);
+      // The restore gives p3 back its one-vote row (and a number), and p4 its q1.
+      await current.store.restoreDiscarded(poll.id, 'elsewhere');
+      expect(await people()).toBe(4);
+      expect(await outcome('p3')).toBe('already-voted');
+      expect(await outcome('p4')).toBe('already-voted');
+      expect(await current.store.answeredQuestionIds(poll.id, 'p3')).toEqual([q1.id]);
+      expect(await outcome('p5')).toBe('stored');
+      expect(await people()).toBe(5);
+    });
+
     it('reads the host-code hashes of existing polls alone', async () => {
       const poll = await newPoll('Con código');
       expect(await current.store.pollSecretHashes([])).toEqual([]);

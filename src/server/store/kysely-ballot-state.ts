@@ -102,18 +102,21 @@ export async function readState(
     const asked = padded(questions);
     for (const chunk of chunks(voters)) {
       const part = padded(chunk);
-      // Both columns of the primary key in the condition, so it is a handful of index seeks.
+      // The voters' numbers by (poll, participant id), then their one-vote rows by the primary
+      // key (participant_number, question_id): a handful of index seeks per voter.
       const { rows } = await runCompiled(
         trx,
         hooks,
         `ballot:answered:${asked.length}:${part.length}`,
-        [...asked, ...part],
+        [pollId, ...part, ...asked],
         () =>
           trx
-            .selectFrom('answered_questions')
-            .select(['question_id', 'participant_id'])
-            .where('question_id', 'in', asked)
-            .where('participant_id', 'in', part),
+            .selectFrom('poll_participants as p')
+            .innerJoin('answered_questions as a', 'a.participant_number', 'p.id')
+            .select(['a.question_id', 'p.participant_id'])
+            .where('p.poll_id', '=', pollId)
+            .where('p.participant_id', 'in', part)
+            .where('a.question_id', 'in', asked),
       );
       for (const r of rows) answered.add(answeredKey(Number(r.question_id), r.participant_id));
     }

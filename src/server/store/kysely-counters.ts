@@ -3,9 +3,10 @@ import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
 import { runCompiled } from './compiled-queries.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { loadTextTally } from './kysely-moderation.ts';
+import { recountParticipants } from './kysely-participants.ts';
 import { type Db, increments, loadQuestions, toPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
-import { padded, rowChunks } from './sql-shapes.ts';
+import { padded } from './sql-shapes.ts';
 import type { QuestionWithOptions, Tally, TallyOptions, TextTallySlice } from './store.ts';
 
 /**
@@ -17,36 +18,20 @@ import type { QuestionWithOptions, Tally, TallyOptions, TextTallySlice } from '.
 /**
  * Counts stored ballots (one, or a batch sharing a transaction) and moves the poll's updatedAt,
  * as the last statements of their transaction: one UPDATE per table, however many ballots.
- * `participants` (the ballots' ids, with repeats) are counted once each per poll (migration
- * 013): an insert that finds its (poll, id) row adds nothing, so two ballots of a new person
- * racing on PostgreSQL still count one. The engine's hooks split the rows as it wants them.
+ * `newParticipants`: how many of the ballots' participants were new to the poll
+ * (addParticipants, kysely-participants.ts, which counts each once). The engine's hooks split
+ * the rows as it wants them.
  */
 export async function countBallots(
   trx: Db,
   hooks: EngineHooks,
   pollId: number,
   ballots: { questionId: number; optionIds: number[] }[][],
-  participants: readonly string[] = [],
+  newParticipants: number,
 ): Promise<void> {
-  const ids = [...new Set(participants)].map((id) => ({ poll_id: pollId, participant_id: id }));
   const { byOption, byQuestion } = increasesOf(ballots);
   // PostgreSQL counts inside its batch's one data-modifying WITH (postgres-batch-folds.ts).
   // Each statement compiled once per shape (compiled-queries.ts): they run for every batch.
-  let newParticipants = 0;
-  for (const part of ids.length > 0 ? (hooks.rowGroups ?? rowChunks)(ids) : []) {
-    const result = await runCompiled(
-      trx,
-      hooks,
-      `count:participants:${part.length}`,
-      part.flatMap((row) => [row.poll_id, row.participant_id]),
-      () =>
-        trx
-          .insertInto('poll_participants')
-          .values(part)
-          .onConflict((oc) => oc.columns(['poll_id', 'participant_id']).doNothing()),
-    );
-    newParticipants += Number(result.numAffectedRows ?? 0);
-  }
   for (const [table, counts] of [
     ['options', byOption],
     ['questions', byQuestion],
@@ -128,9 +113,7 @@ export async function recountVotes(trx: Db, pollId: number): Promise<void> {
     .where('poll_id', '=', pollId)
     .execute();
   // Who still has a ballot, counted once each (the ballots removed may have been someone's only).
-  await trx.deleteFrom('poll_participants').where('poll_id', '=', pollId).execute();
-  await sql`insert into poll_participants (poll_id, participant_id)
-    select distinct poll_id, participant_id from ballots where poll_id = ${pollId}`.execute(trx);
+  await recountParticipants(trx, pollId);
   await trx
     .updateTable('polls')
     .set({

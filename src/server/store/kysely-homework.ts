@@ -197,9 +197,11 @@ export class KyselyHomework implements HomeworkStore {
         not(
           exists(
             selectFrom('answered_questions as a')
+              .innerJoin('poll_participants as n', 'n.id', 'a.participant_number')
               .select('a.question_id')
               .whereRef('a.question_id', '=', 'q.id')
-              .whereRef('a.participant_id', '=', 'p.participant_id'),
+              .whereRef('n.poll_id', '=', 'p.poll_id')
+              .whereRef('n.participant_id', '=', 'p.participant_id'),
           ),
         ),
       )

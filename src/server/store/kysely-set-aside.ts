@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { participantNumber } from './kysely-participants.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -71,7 +72,7 @@ export async function setAsideBallots(
     const answered = ids.length
       ? await trx
           .selectFrom('answered_questions')
-          .selectAll()
+          .select(['ballot_id', 'question_id'])
           .where('ballot_id', 'in', ids)
           .execute()
       : [];
@@ -245,10 +246,13 @@ export async function restoreSetAside(
           })
           .execute();
       }
-      for (const q of b.answered.filter((id) => questionIds.has(id))) {
+      const answered = b.answered.filter((id) => questionIds.has(id));
+      // The participant's number, again if a recount dropped it with their last ballot.
+      const number = answered.length ? await participantNumber(trx, pollId, b.participantId) : 0;
+      for (const q of answered) {
         await trx
           .insertInto('answered_questions')
-          .values({ question_id: q, participant_id: b.participantId, ballot_id: ballotId })
+          .values({ question_id: q, participant_number: number, ballot_id: ballotId })
           .onConflict((oc) => oc.doNothing())
           .execute();
       }

@@ -4,9 +4,10 @@ import { insertRows } from './compiled-inserts.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { readState } from './kysely-ballot-state.ts';
 import { countBallots, increasesOf } from './kysely-counters.ts';
+import { addParticipants } from './kysely-participants.ts';
 import { everyoneAnswered } from './kysely-quiz.ts';
 import { type NewTextRow, storeTextAnswers } from './kysely-text.ts';
-import { writeBatch } from './postgres-batch-folds.ts';
+import { type OneVoteRow, writeBatch } from './postgres-batch-folds.ts';
 import type { Database } from './schema.ts';
 import { rowChunks } from './sql-shapes.ts';
 import type { CastVoteInput, CastVoteResult } from './store.ts';
@@ -172,7 +173,8 @@ export async function castBatch(
     : await insertBallots(trx, hooks, pollId, stored, groups);
   const choices: Database['choices'][] = [];
   const numbers: Database['number_answers'][] = [];
-  const answeredRows: Database['answered_questions'][] = [];
+  // One-vote rows by participant id; each gets the participant's number before it is stored.
+  const answeredRows: OneVoteRow[] = [];
   const texts: NewTextRow[] = [];
   for (const [i, input] of stored.entries()) {
     const ballotId = ids[i]!;
@@ -197,7 +199,7 @@ export async function castBatch(
         });
       }
       if (input.oneVotePerQuestion) {
-        // The primary key (question_id, participant_id) stays the rule under concurrency.
+        // The primary key (participant_number, question_id) stays the rule under concurrency.
         answeredRows.push({
           question_id: a.questionId,
           participant_id: input.participantId,
@@ -222,15 +224,30 @@ export async function castBatch(
   // SQLite: groups of power-of-two sizes, so the SQL texts stay few (sql-shapes.ts).
   if (!folded) for (const part of groups(choices)) await insertRows(trx, hooks, 'choices', part);
   for (const part of groups(numbers)) await insertRows(trx, hooks, 'number_answers', part);
-  if (!folded) {
-    for (const part of groups(answeredRows)) {
+  let newParticipants = 0;
+  if (!folded && stored.length > 0) {
+    // Before the one-vote rows: they reference the participants' numbers (migration 024).
+    const added = await addParticipants(
+      trx,
+      hooks,
+      pollId,
+      participants,
+      new Set(answeredRows.map((r) => r.participant_id)),
+    );
+    newParticipants = added.added;
+    const numbered = answeredRows.map((r) => ({
+      question_id: r.question_id,
+      participant_number: added.numbers.get(r.participant_id)!,
+      ballot_id: r.ballot_id,
+    }));
+    for (const part of groups(numbered)) {
       await insertRows(trx, hooks, 'answered_questions', part);
     }
     for (const part of groups(keyRows)) await insertRows(trx, hooks, 'idempotency_keys', part);
   }
   if (texts.length > 0) await storeTextAnswers(trx, pollId, state.moderate, texts, maxWords);
   if (stored.length > 0) {
-    if (!folded) await countBallots(trx, hooks, pollId, answers, participants);
+    if (!folded) await countBallots(trx, hooks, pollId, answers, newParticipants);
     // Quiz: the batch that completes the answers tells its ballots, so the caller closes.
     const everyone = state.quiz && (await everyoneAnswered(trx, hooks, pollId, state.quiz));
     if (everyone) {

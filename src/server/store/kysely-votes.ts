@@ -166,11 +166,12 @@ export async function answeredQuestionIds(
   const rows =
     Number(poll.one_vote_per_question) === 1 || Number(poll.quiz) === 1
       ? await db
+          // The participant's number in this poll, then its rows: numbers are per poll.
           .selectFrom('answered_questions as a')
-          .innerJoin('questions as q', 'q.id', 'a.question_id')
+          .innerJoin('poll_participants as p', 'p.id', 'a.participant_number')
           .select('a.question_id')
-          .where('a.participant_id', '=', participantId)
-          .where('q.poll_id', '=', pollId)
+          .where('p.poll_id', '=', pollId)
+          .where('p.participant_id', '=', participantId)
           .orderBy('a.question_id')
           .execute()
       : await db

@@ -37,9 +37,9 @@ const JUDGE_TEXT = prepared(`select 'o' as k, q.id as a, o.id as b, q.type as s,
     null::text as t, null::text as r, null::bigint as at
     from questions q left join options o on o.question_id = q.id where q.poll_id = $1::integer
   union all
-  select 'a', a.question_id, null, a.participant_id, null, null, null, null
-    from answered_questions a
-    where a.participant_id = any($2::varchar[])
+  select 'a', a.question_id, null, p.participant_id, null, null, null, null
+    from poll_participants p join answered_questions a on a.participant_number = p.id
+    where p.poll_id = $1::integer and p.participant_id = any($2::varchar[])
       and a.question_id in (select id from questions where poll_id = $1::integer)
   union all
   select 'k', null, null, i.key, null, i.ballot_hash, i.response, i.created_at
@@ -94,14 +94,18 @@ export async function readJudgeRows(
 /**
  * The batch's ballots (with the ids readJudgeRows took), choices, one-vote rows and Idempotency-Keys, its new participants and every
  * counter, in one statement (each part of a data-modifying WITH runs once, to completion, even
- * unreferenced). The same rows and counts as the separate statements; a one-vote primary key
+ * unreferenced). The one-vote rows take their participants' numbers (migration 024) from the
+ * participants inserted here (RETURNING: the statement's snapshot does not show them) or
+ * those already there; a participant that neither gives (another transaction's row, committed
+ * after this statement began, which the poll's lock rules out) leaves a null that fails the
+ * statement, and so the batch, which is then retried ballot by ballot. The same rows and counts as the separate statements; a one-vote primary key
  * violation fails the statement, and so the batch, as before (it is then retried ballot by
  * ballot). Columns as in postgres-batch-sql.ts's COLUMN_TYPES.
  */
 const WRITE_TEXT = prepared(`with new_participants as (
     insert into poll_participants (poll_id, participant_id)
     select $1::integer, p from unnest($2::varchar[]) as p
-    on conflict (poll_id, participant_id) do nothing returning 1),
+    on conflict (poll_id, participant_id) do nothing returning id, participant_id),
   counted_options as (update options o set vote_count = o.vote_count + d.n
     from unnest($3::integer[], $4::integer[]) as d(id, n) where o.id = d.id),
   counted_questions as (update questions q set respondent_count = q.respondent_count + d.n
@@ -115,8 +119,13 @@ const WRITE_TEXT = prepared(`with new_participants as (
       fresh_participant, participant_issued_at, seated)),
   new_choices as (insert into choices (ballot_id, question_id, option_id, position)
     select * from unnest($9::integer[], $10::integer[], $11::integer[], $12::integer[])),
-  new_answered as (insert into answered_questions (question_id, participant_id, ballot_id)
-    select * from unnest($13::integer[], $14::varchar[], $15::integer[])),
+  new_answered as (insert into answered_questions (question_id, participant_number, ballot_id)
+    select d.question_id, coalesce(n.id, o.id), d.ballot_id
+    from unnest($13::integer[], $14::varchar[], $15::integer[])
+      as d(question_id, participant_id, ballot_id)
+    left join new_participants n on n.participant_id = d.participant_id
+    left join poll_participants o
+      on o.poll_id = $1::integer and o.participant_id = d.participant_id),
   new_keys as (insert into idempotency_keys (poll_id, key, ballot_hash, response, created_at)
     select $1::integer, * from unnest($16::varchar[], $17::varchar[], $18::text[], $19::bigint[]))
   update polls set ballot_count = ballot_count + $7::integer,
@@ -124,6 +133,13 @@ const WRITE_TEXT = prepared(`with new_participants as (
     updated_at = case when updated_at + $7::integer > $8::bigint
       then updated_at + $7::integer else $8::bigint end
   where id = $1::integer`);
+
+/** A one-vote row as the batch builds it: by participant id, numbered when stored. */
+export interface OneVoteRow {
+  question_id: number;
+  participant_id: string;
+  ballot_id: number;
+}
 
 export interface BallotRow {
   id: number;
@@ -143,7 +159,7 @@ export interface BatchWrites {
   byOption: Map<number, number>;
   byQuestion: Map<number, number>;
   choices: readonly Database['choices'][];
-  answered: readonly Database['answered_questions'][];
+  answered: readonly OneVoteRow[];
   keys: readonly Database['idempotency_keys'][];
 }
 

@@ -12,7 +12,7 @@ import type { Database } from './schema.ts';
 
 type Table = 'ballots' | 'choices' | 'number_answers' | 'answered_questions' | 'idempotency_keys';
 
-/** The element type of each column's array (migrations 001–023). */
+/** The element type of each column's array (migrations 001–024). */
 const COLUMN_TYPES: Record<Table, Record<string, string>> = {
   ballots: {
     poll_id: 'integer',
@@ -30,7 +30,11 @@ const COLUMN_TYPES: Record<Table, Record<string, string>> = {
     position: 'integer',
   },
   number_answers: { ballot_id: 'integer', question_id: 'integer', value: 'double precision' },
-  answered_questions: { question_id: 'integer', participant_id: 'varchar', ballot_id: 'integer' },
+  answered_questions: {
+    question_id: 'integer',
+    participant_number: 'integer',
+    ballot_id: 'integer',
+  },
   idempotency_keys: {
     poll_id: 'integer',
     key: 'varchar',

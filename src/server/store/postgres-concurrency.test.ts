@@ -168,8 +168,8 @@ describe.runIf(available)('postgres store: two instances on one database', () =>
     await client.connect();
     try {
       const again = client.query(
-        `insert into "${schema}".answered_questions (question_id, participant_id, ballot_id)
-         select question_id, participant_id, ballot_id from "${schema}".answered_questions
+        `insert into "${schema}".answered_questions (question_id, participant_number, ballot_id)
+         select question_id, participant_number, ballot_id from "${schema}".answered_questions
          where question_id = $1`,
         [q1.id],
       );

@@ -71,6 +71,8 @@ export interface PollsTable {
 
 /** Migration 013: who has a ballot in each poll, once each (the participant counter's key). */
 export interface PollParticipantsTable {
+  /** Migration 024: the participant's number in the poll, which one-vote rows reference. */
+  id: Generated<number>;
   poll_id: number;
   participant_id: string;
 }
@@ -158,7 +160,8 @@ export interface NumberAnswersTable {
  */
 export interface AnsweredQuestionsTable {
   question_id: number;
-  participant_id: string;
+  /** Migration 024: poll_participants.id of the participant (of the question's poll). */
+  participant_number: number;
   ballot_id: number;
 }
 

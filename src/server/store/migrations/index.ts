@@ -22,6 +22,7 @@ import { afterTheVote } from './020-after-the-vote.ts';
 import { rounds } from './021-rounds.ts';
 import { homework } from './022-homework.ts';
 import { nicknameKeyVersion } from './023-nickname-key-version.ts';
+import { participantNumbers } from './024-participant-numbers.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -51,5 +52,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '021-rounds': rounds,
     '022-homework': homework,
     '023-nickname-key-version': nicknameKeyVersion,
+    '024-participant-numbers': participantNumbers(engine),
   };
 }
