@@ -111,6 +111,21 @@ describe.runIf(await pgAndRedisAvailable())('two instances on one PostgreSQL and
     expect(event.at - sent).toBeLessThan(1000);
   });
 
+  it('a summary B cached without any stream follows the votes posted to A', async () => {
+    const poll = await openPoll(a, 'Caché de B');
+    const total = async () => {
+      const got = await call(b, 'GET', `/polls/${poll.slug}/summary`, { secret: poll.secret });
+      expect(got.status).toBe(200);
+      return got.body.totalVotes as number;
+    };
+    // B holds the summary now, and only a notice from A can tell it that it is stale.
+    expect(await total()).toBe(0);
+    expect((await ballot(poll, 0)(a)).status).toBe(201);
+    await expect.poll(total, { timeout: 1500, interval: 50 }).toBe(1);
+    expect((await ballot(poll, 1)(a)).status).toBe(201);
+    await expect.poll(total, { timeout: 1500, interval: 50 }).toBe(2);
+  });
+
   it('closing the poll on B shows on a participant stream of A', async () => {
     const poll = await openPoll(b, 'Cierre desde B');
     const onA = await stream(a, poll, false);

@@ -110,6 +110,39 @@ describe('LiveCache', () => {
     expect((await cache.poll('nadanada'))!.poll.id).toBe(created.id);
   });
 
+  it('watches the poll’s votes on the bus from its first summary read until it is dropped', async () => {
+    const watches = new Map<string, number>();
+    const counting: ChangeBus = {
+      ...bus,
+      watchVotes(slug) {
+        watches.set(slug, (watches.get(slug) ?? 0) + 1);
+        return () => watches.set(slug, (watches.get(slug) ?? 0) - 1);
+      },
+    };
+    const small = new LiveCache(store, counting, { maxPolls: 1 });
+    await store.createPoll({
+      slug: 'segunda2',
+      title: 'B',
+      hostSecretHash: 'h',
+      joinCode: testJoinCode(),
+      oneVotePerQuestion: true,
+      resultsPublic: false,
+    });
+    // The poll alone does not change with votes.
+    await small.poll('cacheme1');
+    expect(watches.get('cacheme1') ?? 0).toBe(0);
+    await small.summary('cacheme1');
+    await small.summary('cacheme1');
+    expect(watches.get('cacheme1')).toBe(1);
+    // Evicted: nothing of it is kept, so its votes are no concern of this instance any more.
+    await small.poll('segunda2');
+    expect(watches.get('cacheme1')).toBe(0);
+    await small.summary('cacheme1');
+    expect(watches.get('cacheme1')).toBe(1);
+    small.close();
+    expect(watches.get('cacheme1')).toBe(0);
+  });
+
   it('keeps at most maxPolls, dropping the least recently used', async () => {
     const small = new LiveCache(store, bus, { maxPolls: 1 });
     const reads = vi.spyOn(store, 'getPollBySlug');

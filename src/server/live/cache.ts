@@ -57,6 +57,8 @@ interface Entry {
    *  one pays, http/read-cost.ts). */
   pollLoadMs: number;
   summaryLoadMs: number;
+  /** Releases the bus's watch of the poll's votes, taken when its summary is first read. */
+  releaseVotes?: () => void;
 }
 
 /**
@@ -77,7 +79,7 @@ export class LiveCache {
 
   constructor(
     private readonly store: PollStore,
-    bus: ChangeBus,
+    private readonly bus: ChangeBus,
     options: LiveCacheOptions = {},
   ) {
     this.windowMs = options.windowMs;
@@ -105,6 +107,8 @@ export class LiveCache {
   /** As summary(), with what building it cost if this call caused it. */
   async summaryPaid(slug: string): Promise<Paid<SummarySnapshot>> {
     const entry = this.entry(slug);
+    // Before the read: other instances' votes must invalidate what it keeps (change-bus.ts).
+    entry.releaseVotes ??= this.bus.watchVotes(slug);
     const { value, caused } = entry.summary.request();
     const snapshot = await value;
     if (!snapshot) this.forget(slug, entry);
@@ -177,6 +181,7 @@ export class LiveCache {
   close(): void {
     this.unsubscribe();
     for (const entry of this.entries.values()) {
+      entry.releaseVotes?.();
       entry.poll.dispose();
       entry.summary.dispose();
     }
@@ -220,6 +225,9 @@ export class LiveCache {
     // Whoever still waits on the entry gets its answer; only later reads miss.
     this.entries.delete(slug);
     this.bytes -= entry.pollBytes + entry.summaryBytes;
+    // Nothing kept here depends on its votes any more; a later read watches again.
+    entry.releaseVotes?.();
+    entry.releaseVotes = undefined;
   }
 
   /** Drops the least recently used entries until both bounds hold. */

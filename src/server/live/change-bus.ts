@@ -21,6 +21,14 @@ export interface ChangeBus {
   publish(change: PollChange): void;
   /** Returns the unsubscribe function. */
   subscribe(listener: (c: PollChange) => void): () => void;
+  /**
+   * This process holds something the poll's votes change (a summary, streams that see it):
+   * other instances' `votes` changes of it must reach the listeners until the returned release
+   * is called. Call it before reading what it protects. Changes of every other kind always
+   * arrive. A bus may deliver more `votes` changes than watched (never fewer); a watch not in
+   * force at once gets one `votes` change of the slug when it is, for a read begun before.
+   */
+  watchVotes(slug: string): () => void;
   close(): Promise<void>;
 }
 
@@ -41,6 +49,8 @@ export function createLocalBus(): ChangeBus {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    // One process: every change is published here, so every watch is in force already.
+    watchVotes: () => () => {},
     async close() {
       listeners.clear();
     },

@@ -227,4 +227,30 @@ describe('LiveHub', () => {
     expect(hub.join(late, { slug: 'abc', isHost: false, poll: reads.pollSnap })).toBeUndefined();
     expect(late.ended).toBe(true);
   });
+
+  it('watches the poll’s votes on the bus while a stream may see results, not for others', async () => {
+    const watches = new Map<string, number>();
+    const counting: ChangeBus = {
+      ...bus,
+      watchVotes(slug) {
+        watches.set(slug, (watches.get(slug) ?? 0) + 1);
+        return () => watches.set(slug, (watches.get(slug) ?? 0) - 1);
+      },
+    };
+    hub.close();
+    hub = new LiveHub(reads, counting, { log: () => {} });
+    // A private poll's participant sees no results: other instances' ballots are no concern.
+    const guest = join(false);
+    await settle();
+    expect(watches.get('abc') ?? 0).toBe(0);
+    const host = join(true);
+    const other = join(true);
+    await settle();
+    expect(watches.get('abc')).toBe(1);
+    hub.leave(host.client);
+    expect(watches.get('abc')).toBe(1);
+    hub.leave(other.client);
+    expect(watches.get('abc')).toBe(0);
+    hub.leave(guest.client);
+  });
 });

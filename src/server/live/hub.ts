@@ -84,7 +84,7 @@ export class LiveHub {
 
   constructor(
     private readonly cache: LiveReads,
-    bus: ChangeBus,
+    private readonly bus: ChangeBus,
     options: HubOptions = {},
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -196,7 +196,10 @@ export class LiveHub {
     for (const topic of this.topics.values()) {
       for (const client of topic.clients) client.end();
     }
-    for (const topic of this.topics.values()) clearTimeout(topic.presenceTimer);
+    for (const topic of this.topics.values()) {
+      clearTimeout(topic.presenceTimer);
+      topic.releaseVotes?.();
+    }
     this.topics.clear();
   }
 
@@ -361,6 +364,17 @@ export class LiveHub {
     if (client.canSeeResults && client.isOpen) topic.seers.add(client);
     else topic.seers.delete(client);
     this.cache.recordStreams?.(topic.slug, topic.seers.size);
+    this.watchVotes(topic);
+  }
+
+  /** Streams that see results need other instances' votes changes, even after the cache has
+   *  evicted the poll (its watch then ends); a topic without seers does not. */
+  private watchVotes(topic: Topic): void {
+    if (topic.seers.size > 0) topic.releaseVotes ??= this.bus.watchVotes(topic.slug);
+    else if (topic.releaseVotes) {
+      topic.releaseVotes();
+      topic.releaseVotes = undefined;
+    }
   }
 
   private presenceChanged(topic: Topic): void {
@@ -416,6 +430,7 @@ export class LiveHub {
     const topic = this.topics.get(client.slug);
     if (!topic?.clients.delete(client)) return;
     topic.seers.delete(client);
+    this.watchVotes(topic);
     topic.hosts.delete(client);
     const id = this.presentAs.get(client);
     if (id !== undefined) {

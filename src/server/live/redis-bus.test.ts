@@ -45,6 +45,17 @@ async function kill(connectionName: string): Promise<void> {
 
 const quiet = () => new Promise((r) => setTimeout(r, 150));
 
+/** Makes `b` watch the poll's votes and waits until the watch is in force: the bus then tells
+ *  its listeners once (for a read made before), which this swallows. */
+async function watching(b: RedisBus, slug: string): Promise<() => void> {
+  const seen: PollChange[] = [];
+  const off = b.subscribe((change) => seen.push(change));
+  const release = b.watchVotes(slug);
+  await vi.waitFor(() => expect(seen).toContainEqual({ slug, kind: 'votes' }));
+  off();
+  return release;
+}
+
 afterEach(async () => {
   await Promise.all(buses.splice(0).map((b) => b.close()));
 });
@@ -58,6 +69,7 @@ describe.runIf(available)('redis bus', () => {
     const b = bus();
     expect(await a.waitUntilConnected(5000)).toBe(true);
     expect(await b.waitUntilConnected(5000)).toBe(true);
+    await watching(b, 'abc12345');
     const [seenA, seenB] = [record(a), record(b)];
 
     a.publish({ slug: 'abc12345', kind: 'votes' });
@@ -73,6 +85,7 @@ describe.runIf(available)('redis bus', () => {
     const a = bus();
     const b = bus();
     await Promise.all([a.waitUntilConnected(5000), b.waitUntilConnected(5000)]);
+    await watching(b, 'burst123');
     const [seenA, seenB] = [record(a), record(b)];
     for (let i = 0; i < 100; i++) a.publish({ slug: 'burst123', kind: 'votes' });
     a.publish({ slug: 'burst123', kind: 'poll' });
@@ -89,11 +102,13 @@ describe.runIf(available)('redis bus', () => {
     const a = bus();
     const b = bus();
     await Promise.all([a.waitUntilConnected(5000), b.waitUntilConnected(5000)]);
-    // What goes out on the channel, counted by a plain subscriber of it.
+    await watching(b, 'first123');
+    await watching(b, 'hot12345');
+    // What goes out on the channels (votes on their shards), counted by a plain subscriber.
     const spy = new Redis(url);
     let messages = 0;
-    spy.on('message', () => messages++);
-    await spy.subscribe(channel);
+    spy.on('pmessage', () => messages++);
+    await spy.psubscribe(`${channel}*`);
     const seenB = record(b);
     const started = Date.now();
     a.publish({ slug: 'first123', kind: 'votes' });
@@ -120,6 +135,7 @@ describe.runIf(available)('redis bus', () => {
     await Promise.all([a.waitUntilConnected(5000), b.waitUntilConnected(5000)]);
     const flips: boolean[] = [];
     b.onConnectionChange((connected) => flips.push(connected));
+    await watching(b, 'after123');
     const seenB = record(b);
 
     await kill(`sondeo-sub-${b.instanceId}`);
@@ -127,12 +143,16 @@ describe.runIf(available)('redis bus', () => {
     expect(b.isConnected()).toBe(true);
     a.publish({ slug: 'after123', kind: 'poll' });
     await vi.waitFor(() => expect(seenB).toEqual([{ slug: 'after123', kind: 'poll' }]));
+    // The watched poll's votes shard was subscribed again before "connected".
+    a.publish({ slug: 'after123', kind: 'votes' });
+    await vi.waitFor(() => expect(seenB).toContainEqual({ slug: 'after123', kind: 'votes' }));
   });
 
   it('re-sends what was published while its publisher connection was down', async () => {
     const a = bus();
     const b = bus();
     await Promise.all([a.waitUntilConnected(5000), b.waitUntilConnected(5000)]);
+    await watching(b, 'during12');
     const seenB = record(b);
     await kill(`sondeo-pub-${a.instanceId}`);
     await vi.waitFor(() => expect(a.isConnected()).toBe(false));
@@ -148,6 +168,8 @@ describe.runIf(available)('redis bus', () => {
     const a = bus({ url: proxy.url('redis'), log: (m) => logs.push(m) });
     const b = bus();
     await Promise.all([a.waitUntilConnected(5000), b.waitUntilConnected(5000)]);
+    await watching(b, 'down0xyz');
+    await watching(b, 'down1xyz');
     const [seenA, seenB] = [record(a), record(b)];
 
     await proxy.cut();
@@ -193,6 +215,57 @@ describe.runIf(available)('redis bus', () => {
       JSON.stringify({ from: 'x', changes: [{ slug: 'ok123456', kind: 'votes' }] }),
     );
     await vi.waitFor(() => expect(seenB).toEqual([{ slug: 'ok123456', kind: 'votes' }]));
+  });
+
+  it('sends votes changes only to instances watching the poll, every other kind to all', async () => {
+    const a = bus();
+    const b = bus();
+    await Promise.all([a.waitUntilConnected(5000), b.waitUntilConnected(5000)]);
+    const seenB = record(b);
+    a.publish({ slug: 'unwatch1', kind: 'votes' });
+    a.publish({ slug: 'unwatch1', kind: 'poll' });
+    await vi.waitFor(() => expect(seenB).toEqual([{ slug: 'unwatch1', kind: 'poll' }]));
+    await quiet();
+    // Neither received nor parsed: B holds nothing the votes change.
+    expect(seenB).toEqual([{ slug: 'unwatch1', kind: 'poll' }]);
+
+    // Watching: told once when the watch is in force (a read made before it may be stale)…
+    const release = b.watchVotes('unwatch1');
+    await vi.waitFor(() => expect(seenB).toHaveLength(2));
+    expect(seenB[1]).toEqual({ slug: 'unwatch1', kind: 'votes' });
+    // … then every votes change of the poll arrives.
+    a.publish({ slug: 'unwatch1', kind: 'votes' });
+    await vi.waitFor(() => expect(seenB).toHaveLength(3));
+    expect(seenB[2]).toEqual({ slug: 'unwatch1', kind: 'votes' });
+
+    // Released: no longer delivered (the shard is unsubscribed).
+    release();
+    await quiet();
+    a.publish({ slug: 'unwatch1', kind: 'votes' });
+    await quiet();
+    expect(seenB).toHaveLength(3);
+  });
+
+  it('keeps a shard while any of its watches holds, and a new watch after a release works', async () => {
+    const a = bus();
+    const b = bus();
+    await Promise.all([a.waitUntilConnected(5000), b.waitUntilConnected(5000)]);
+    const first = await watching(b, 'twice123');
+    // Its shard is subscribed already: in force at once, nothing to tell.
+    const second = b.watchVotes('twice123');
+    first();
+    const seenB = record(b);
+    a.publish({ slug: 'twice123', kind: 'votes' });
+    await vi.waitFor(() => expect(seenB).toEqual([{ slug: 'twice123', kind: 'votes' }]));
+    // Released and watched again in one turn: the answer to the old SUBSCRIBE or the
+    // UNSUBSCRIBE crossing them must not leave the shard unsubscribed.
+    second();
+    const third = b.watchVotes('twice123');
+    await vi.waitFor(() => expect(seenB).toHaveLength(2));
+    await quiet();
+    a.publish({ slug: 'twice123', kind: 'votes' });
+    await vi.waitFor(() => expect(seenB).toHaveLength(3));
+    third();
   });
 
   it('quits both connections on close', async () => {

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { newRedis } from '../redis-client.ts';
 import { type ChangeBus, createLocalBus, type PollChange } from './change-bus.ts';
+import { VotesShards } from './votes-shards.ts';
 
 export const DEFAULT_CHANNEL = 'sondeo:changes';
 /** Reconnect backoff: a blip heals in ~100 ms, a long outage costs one attempt every 5 s. */
@@ -98,6 +99,9 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
 
   // Listeners in this process: what the local bus does, for local and remote changes alike.
   const local = createLocalBus();
+  // Votes changes go on the poll's shard channel, heard only by instances watching it; the
+  // other kinds (rare host actions) on the one channel every instance hears.
+  const shards = new VotesShards(sub, channel, (slug) => local.publish({ slug, kind: 'votes' }));
 
   const updateState = () => {
     // Closing is not an outage: nobody is told, nothing is logged.
@@ -142,10 +146,12 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   }
   sub.on('close', () => {
     subscribed = false;
+    shards.disconnected();
     updateState();
   });
   sub.on('ready', () => {
-    sub.subscribe(channel).then(
+    // Connected means every watched shard is subscribed too (shards.resubscribe never throws).
+    Promise.all([sub.subscribe(channel), shards.resubscribe()]).then(
       () => {
         subscribed = true;
         updateState();
@@ -157,7 +163,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
     );
   });
   sub.on('message', (from: string, raw: string) => {
-    if (from !== channel) return;
+    if (from !== channel && !shards.carries(from)) return;
     const message = parse(raw);
     if (!message || message.from === instanceId) return;
     for (const change of message.changes) local.publish(change);
@@ -183,11 +189,20 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
 
   const send = (changes: PollChange[]) => {
     if (pub.status !== 'ready') return remember(changes);
-    for (let i = 0; i < changes.length; i += MAX_CHANGES_PER_MESSAGE) {
-      const part = changes.slice(i, i + MAX_CHANGES_PER_MESSAGE);
-      pub
-        .publish(channel, JSON.stringify({ from: instanceId, changes: part }))
-        .catch(() => remember(part));
+    const byChannel = new Map<string, PollChange[]>();
+    for (const change of changes) {
+      const to = change.kind === 'votes' ? shards.channelOf(change.slug) : channel;
+      const list = byChannel.get(to);
+      if (list) list.push(change);
+      else byChannel.set(to, [change]);
+    }
+    for (const [to, list] of byChannel) {
+      for (let i = 0; i < list.length; i += MAX_CHANGES_PER_MESSAGE) {
+        const part = list.slice(i, i + MAX_CHANGES_PER_MESSAGE);
+        pub
+          .publish(to, JSON.stringify({ from: instanceId, changes: part }))
+          .catch(() => remember(part));
+      }
     }
   };
 
@@ -226,6 +241,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       }
     },
     subscribe: (listener) => local.subscribe(listener),
+    watchVotes: (slug) => (closed ? () => {} : shards.watch(slug)),
     isConnected: () => connected,
     onConnectionChange(listener) {
       stateListeners.add(listener);

@@ -26,6 +26,8 @@ export interface Topic {
   qa?: QaSnapshot;
   /** The scoring moment (PlayerFrames.scoredAt) whose `player` frames were sent. */
   scoredAt?: string;
+  /** Releases the bus's watch of the poll's votes, held while the topic has seers. */
+  releaseVotes?: () => void;
 }
 
 export function newTopic(slug: string): Topic {
