@@ -145,7 +145,10 @@ describe('audience Q&A', () => {
     // Each step waits for its page's last item to be drawn (the page's own timeout), then
     // counts: expect.poll alone gives a read on a busy machine one second (a CI failure).
     const shows = async (count: number) => {
-      await phone.questions().nth(count - 1).waitFor();
+      await phone
+        .questions()
+        .nth(count - 1)
+        .waitFor();
       expect(await phone.questions().count()).toBe(count);
     };
     await shows(50);
