@@ -281,6 +281,47 @@ describe.runIf(available)('postgres store: two instances on one database', () =>
       await holder.end();
     }
   });
+
+  it('judges a batch that waited for the poll’s lock by the edit committed meanwhile (issue 29)', async () => {
+    const { poll, q1 } = await openPoll(true);
+    const [gone, kept] = [q1.options[0]!.id, q1.options[1]!.id];
+    // A host's edit, as far as the lock goes: removes option A under the poll's row lock. The
+    // batch's BEGIN and locking read go in one message (postgres-batch-trip.ts): its judge's
+    // read must still see the options as of the lock, not as of the batch's first statement.
+    const holder = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+    await holder.connect();
+    try {
+      const { rows: me } = await holder.query<{ pid: number }>('select pg_backend_pid() as pid');
+      await holder.query('begin');
+      await holder.query('select id from polls where id = $1 for no key update', [poll.id]);
+      await holder.query('delete from options where id = $1', [gone]);
+      const votes = [
+        ballot(a, poll.id, 'onGone', [answer(q1, 0)]),
+        ballot(a, poll.id, 'onKept', [answer(q1, 1)]),
+      ];
+      for (;;) {
+        const { rows } = await holder.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+          [me[0]!.pid],
+        );
+        if (rows[0]!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await holder.query('commit');
+      const results = await Promise.all(votes);
+      expect(results.map((r) => r.outcome)).toEqual(['stale-ballot', 'stored']);
+      const { rows } = await holder.query<{ option_id: number }>(
+        `select c.option_id from choices c join ballots b on b.id = c.ballot_id
+          where b.poll_id = $1`,
+        [poll.id],
+      );
+      expect(rows).toEqual([{ option_id: kept }]);
+      expect((await a.getVoteCounts(poll.id)).ballots).toBe(1);
+    } finally {
+      await holder.query('rollback').catch(() => {});
+      await holder.end();
+    }
+  });
 });
 
 describe.runIf(available)('postgres store: other schemas coming and going', () => {
