@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createPostgresStore } from '../src/server/store/postgres.ts';
+import { cpuOf } from './lib/pg-redis.ts';
+
+/**
+ * Issue 29: what a PostgreSQL ballot batch costs at a fixed size, apart from HTTP and Redis.
+ * SIZE ballots cast at once (one batch: VoteBatcher gathers them), awaited, ROUNDS times, on
+ * the real store in a throwaway schema, after 100 warm-up batches and an ANALYZE (a table in
+ * use has statistics; autovacuum's naptime is longer than a run). Prints Node's CPU
+ * (process.cpuUsage) and its backends' (/proc) per ballot, and the wall time per batch.
+ * Two sizes give the fixed cost per batch apart from the cost per ballot.
+ * `SIZE=33 ROUNDS=600 node --import tsx bench/pg-batch-cpu.ts` (PG_URL as bench/scale.ts).
+ */
+
+const url = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const size = Number(process.env.SIZE ?? 33);
+const rounds = Number(process.env.ROUNDS ?? 600);
+const schema = `pgtrip_micro_${randomBytes(3).toString('hex')}`;
+const app = `pgtrip_${randomBytes(3).toString('hex')}`;
+const store = await createPostgresStore(`${url}?application_name=${app}`, { schema, poolSize: 2 });
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+try {
+  const poll = await store.createPoll({
+    slug: `m${randomBytes(3).toString('hex')}x`,
+    title: 'M',
+    hostSecretHash: 'h'.repeat(64),
+    joinCode: `${Math.floor(Math.random() * 9e5) + 1e5}`,
+    oneVotePerQuestion: true,
+    resultsPublic: false,
+    status: 'open',
+  });
+  const options = [{ text: 'A' }, { text: 'B' }, { text: 'C' }];
+  const q1 = await store.addQuestion(poll.id, { text: 'Uno', type: 'single', options });
+  const q2 = await store.addQuestion(poll.id, { text: 'Dos', type: 'multiple', options });
+  let n = 0;
+  const round = () =>
+    Promise.all(
+      Array.from({ length: size }, () => {
+        const i = n++;
+        return store.castVote({
+          pollId: poll.id,
+          participantId: `p${i}`,
+          answers: [
+            { questionId: q1.id, optionIds: [q1.options[i % 3]!.id] },
+            { questionId: q2.id, optionIds: [q2.options[0]!.id, q2.options[1]!.id] },
+          ],
+          oneVotePerQuestion: true,
+          idempotency: { key: `k${i}`, ballotHash: 'h' },
+          now: new Date(),
+        });
+      }),
+    );
+  for (let r = 0; r < 100; r++) await round(); // warm-up (fresh tables, JIT)
+  // Statistics as a table in use has them (autovacuum's naptime is longer than this run).
+  const tables = await admin.query('select tablename from pg_tables where schemaname = $1', [
+    schema,
+  ]);
+  for (const t of tables.rows) await admin.query(`analyze ${schema}.${t.tablename}`);
+  const pids = (
+    await admin.query('select pid from pg_stat_activity where application_name = $1', [app])
+  ).rows.map((r) => r.pid);
+  const pg0 = cpuOf(pids);
+  const node0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let r = 0; r < rounds; r++) {
+    const res = await round();
+    if (res.some((x) => x.outcome !== 'stored')) throw new Error('not stored');
+  }
+  const wall = performance.now() - t0;
+  const node = process.cpuUsage(node0);
+  const pgs = cpuOf(pids) - pg0;
+  const b = rounds * size;
+  console.log(
+    `size ${size}: node ${((node.user + node.system) / b).toFixed(1)} µs/ballot (user ${(node.user / b).toFixed(1)}, sys ${(node.system / b).toFixed(1)}) · PG ${((pgs * 1e6) / b).toFixed(1)} µs/ballot · wall ${((wall * 1000) / b).toFixed(1)} µs/ballot · per batch wall ${(wall / rounds).toFixed(2)} ms`,
+  );
+} finally {
+  await store.close();
+  await admin.query(`drop schema ${schema} cascade`);
+  await admin.end();
+}
