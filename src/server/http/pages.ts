@@ -107,7 +107,7 @@ export async function loadParticipantPages(
   // Imported on the first page asked for, not at start (issue 29): React's server renderer and
   // the pages' components (1.2 MB of JavaScript) held ~10 MB of an idle server's ~110 MB, and a
   // server whose participants never open a page link (an API client, a host alone) never needs
-  // them. The first page waits for the import once (~40 ms); a failed import is tried again.
+  // them. The first page waits for the import once (~55 ms); a failed import is tried again.
   let entry: EntryServer | undefined;
   let loading: Promise<EntryServer> | undefined;
   const loadEntry = async (): Promise<EntryServer> => {
