@@ -104,7 +104,20 @@ export async function loadParticipantPages(
 ): Promise<ParticipantPages | null> {
   const entryFile = join(webDir, '../server/entry-server.js');
   if (!existsSync(entryFile)) return null;
-  const entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
+  // Imported on the first page asked for, not at start (issue 29): React's server renderer and
+  // the pages' components (1.2 MB of JavaScript) held ~10 MB of an idle server's ~110 MB, and a
+  // server whose participants never open a page link (an API client, a host alone) never needs
+  // them. The first page waits for the import once (~55 ms); a failed import is tried again.
+  let entry: EntryServer | undefined;
+  let loading: Promise<EntryServer> | undefined;
+  const loadEntry = async (): Promise<EntryServer> => {
+    loading ??= (import(pathToFileURL(entryFile).href) as Promise<EntryServer>).catch((error) => {
+      loading = undefined;
+      throw error;
+    });
+    entry = await loading;
+    return entry;
+  };
   const manifestFile = join(webDir, '.vite/manifest.json');
   const manifest: Manifest = existsSync(manifestFile)
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
@@ -127,6 +140,8 @@ export async function loadParticipantPages(
   const head = { vote: links('vote'), results: links('results') };
 
   function page(kind: Kind, pathname: string, data: ParticipantData): Asset {
+    // The route awaits loadEntry() before any render.
+    if (!entry) throw new Error('participant page rendered before its module loaded');
     const { html, state, title } = entry.renderParticipantPage(pathname, data);
     // Every part through a function, never as a replacement string: in one, user text holding
     // '$`', "$'" or '$&' pastes the template into itself (an answer 'me gusta $` mucho' once made
@@ -257,6 +272,7 @@ export async function loadParticipantPages(
               // too big to render in one piece, gets the client-rendered app instead (its API
               // reads are limited alike).
               const bill: Bill = { mayBuild: readCost.wait(request.ip) <= 0, owed: 0 };
+              if (!entry) await loadEntry();
               const answer = await render(request.params.slug, bill);
               readCost.charge(request.ip, bill.owed);
               if (!answer) return sendAsset(request, reply, fallback);
