@@ -255,14 +255,7 @@ describe.runIf(available)('postgres store: two instances on one database', () =>
       await holder.query('select id from polls where id = $1 for no key update', [poll.id]);
       const first = ballot(a, poll.id, 'first', [answer(q1, 0)]);
       // Until a's batch waits behind the holder: it has begun, with only the first ballot queued.
-      for (;;) {
-        const { rows } = await holder.query<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
-          [me[0]!.pid],
-        );
-        if (rows[0]!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await untilSomeoneWaitsBehind(holder, me[0]!.pid);
       const later = Array.from({ length: 5 }, (_, i) =>
         ballot(a, poll.id, `later${i}`, [answer(q1, 1)]),
       );
@@ -286,8 +279,7 @@ describe.runIf(available)('postgres store: two instances on one database', () =>
     const { poll, q1 } = await openPoll(true);
     const [gone, kept] = [q1.options[0]!.id, q1.options[1]!.id];
     // A host's edit, as far as the lock goes: removes option A under the poll's row lock. The
-    // batch's BEGIN and locking read go in one message (postgres-batch-trip.ts): its judge's
-    // read must still see the options as of the lock, not as of the batch's first statement.
+    // batch's judge's read must see the options as of the lock, not as of the batch's start.
     const holder = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
     await holder.connect();
     try {
@@ -299,14 +291,7 @@ describe.runIf(available)('postgres store: two instances on one database', () =>
         ballot(a, poll.id, 'onGone', [answer(q1, 0)]),
         ballot(a, poll.id, 'onKept', [answer(q1, 1)]),
       ];
-      for (;;) {
-        const { rows } = await holder.query<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
-          [me[0]!.pid],
-        );
-        if (rows[0]!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await untilSomeoneWaitsBehind(holder, me[0]!.pid);
       await holder.query('commit');
       const results = await Promise.all(votes);
       expect(results.map((r) => r.outcome)).toEqual(['stale-ballot', 'stored']);
@@ -353,3 +338,15 @@ describe.runIf(available)('postgres store: other schemas coming and going', () =
     }
   }, 60_000);
 });
+
+/** Until some backend is blocked behind the one with this pid (a batch waiting for its lock). */
+async function untilSomeoneWaitsBehind(holder: pg.Client, pid: number): Promise<void> {
+  for (;;) {
+    const { rows } = await holder.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+      [pid],
+    );
+    if (rows[0]!.n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
