@@ -11,6 +11,7 @@ import { qaContract } from './store-contract-qa.ts';
 import { questionTypesContract } from './store-contract-question-types.ts';
 import { roundsContract } from './store-contract-rounds.ts';
 import { pollRunsContract } from './store-contract-runs.ts';
+import { tallyReadContract } from './store-contract-tally.ts';
 import { textAnswersContract } from './store-contract-text.ts';
 
 /**
@@ -34,4 +35,5 @@ export function storeContractSuites(
   afterVoteContract(engine, () => factory());
   roundsContract(engine, () => factory());
   homeworkContract(engine, () => factory());
+  tallyReadContract(engine, factory);
 }

@@ -1,13 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
 import { runCompiled } from './compiled-queries.ts';
 import type { EngineHooks } from './engine-hooks.ts';
 import { loadTextTally } from './kysely-moderation.ts';
 import { recountParticipants } from './kysely-participants.ts';
-import { type Db, increments, loadQuestions, toPoll } from './kysely-rows.ts';
+import { type Db, increments } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
 import { padded } from './sql-shapes.ts';
-import type { QuestionWithOptions, Tally, TallyOptions, TextTallySlice } from './store.ts';
+import type { TextTallySlice } from './store.ts';
 
 /**
  * The vote counters of migration 002 (polls.ballot_count, questions.respondent_count,
@@ -123,109 +122,6 @@ export async function recountVotes(trx: Db, pollId: number): Promise<void> {
     })
     .where('id', '=', pollId)
     .execute();
-}
-
-export async function getTally(
-  db: Kysely<Database>,
-  pollId: number,
-  { textsOf }: TallyOptions = {},
-): Promise<Tally | undefined> {
-  // One snapshot, so the counts, the questions and updatedAt describe the same moment.
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      const poll = await trx
-        .selectFrom('polls')
-        .selectAll()
-        .where('id', '=', pollId)
-        .executeTakeFirst();
-      if (!poll) return undefined;
-      const questions = await loadQuestions(trx, pollId);
-      const respondents = await trx
-        .selectFrom('questions')
-        .select(['id', 'type', 'respondent_count', 'visible_answers', 'pending_answers'])
-        .where('poll_id', '=', pollId)
-        .execute();
-      const text = await loadTextTally(
-        trx,
-        respondents
-          .filter((q) => questionTypeRules[q.type as QuestionType]?.answerKey === 'text')
-          .map((q) => ({
-            id: Number(q.id),
-            visible: Number(q.visible_answers),
-            pending: Number(q.pending_answers),
-          })),
-        textsOf,
-      );
-      const options = await trx
-        .selectFrom('options as o')
-        .innerJoin('questions as q', 'q.id', 'o.question_id')
-        .select(['o.id', 'o.vote_count'])
-        .where('q.poll_id', '=', pollId)
-        .execute();
-      return {
-        poll: toPoll(poll),
-        questions,
-        counts: {
-          ballots: Number(poll.ballot_count),
-          optionCounts: options.map((o) => ({
-            optionId: Number(o.id),
-            count: Number(o.vote_count),
-          })),
-          ...(await loadAnswerShapes(trx, questions)),
-          respondents: respondents.map((q) => ({
-            questionId: Number(q.id),
-            count: Number(q.respondent_count),
-          })),
-          texts: text.counts,
-        },
-        texts: text.texts,
-      };
-    });
-}
-
-/**
- * What the ranking and number questions' summaries need beyond the counters (issue 26): the
- * answers per option and place, and every number. These are read from the answers, O(answers
- * to those questions), not kept as counters: a median needs the values themselves, and a poll
- * has a handful of such questions (bench/question-types.ts measures a rebuild).
- */
-async function loadAnswerShapes(trx: Db, questions: QuestionWithOptions[]) {
-  const ranked = questions
-    .filter((q) => questionTypeRules[q.type]?.answerKey === 'ranking')
-    .map((q) => q.id);
-  const numbered = questions.filter((q) => q.number !== null).map((q) => q.id);
-  const places =
-    ranked.length === 0
-      ? []
-      : await trx
-          .selectFrom('choices')
-          .select(['option_id', 'position', (eb) => eb.fn.countAll().as('n')])
-          .where('question_id', 'in', ranked)
-          .where('position', 'is not', null)
-          .groupBy(['option_id', 'position'])
-          .execute();
-  const values =
-    numbered.length === 0
-      ? []
-      : await trx
-          .selectFrom('number_answers')
-          .select(['question_id', 'value'])
-          .where('question_id', 'in', numbered)
-          .orderBy('question_id')
-          .orderBy('value')
-          .execute();
-  const byQuestion = new Map<number, number[]>(numbered.map((id) => [id, []]));
-  for (const v of values) byQuestion.get(Number(v.question_id))?.push(Number(v.value));
-  return {
-    placeCounts: places.map((p) => ({
-      optionId: Number(p.option_id),
-      position: Number(p.position),
-      count: Number(p.n),
-    })),
-    numberValues: [...byQuestion].map(([questionId, list]) => ({ questionId, values: list })),
-  };
 }
 
 /** Some open-text questions of the poll, from one snapshot: their counters, words, hidden

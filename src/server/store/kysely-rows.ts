@@ -15,6 +15,21 @@ import type {
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
+/** A row of QUESTION_COLUMNS. */
+export type QuestionRow = {
+  qid: number;
+  qtext: string;
+  qtype: string;
+  qordinal: number;
+  qhidden: number;
+  oid: number | null;
+  otext: string | null;
+  oordinal: number | null;
+  ocorrect: number | null;
+} & Parameters<typeof toScale>[0] &
+  Parameters<typeof toNumberFields>[0] &
+  Parameters<typeof toQuizFields>[0] & { explanation: string | null };
+
 export function toPoll(row: Selectable<Database['polls']>): PollRecord {
   return {
     id: Number(row.id),
@@ -157,42 +172,55 @@ export async function touchPoll(db: Db, pollId: number): Promise<void> {
     .execute();
 }
 
+/** The columns questionsFromRows reads: a question's, and its options' (null for a question
+ *  without options, under a left join of options as o to questions as q). */
+export const QUESTION_COLUMNS = [
+  'q.id as qid',
+  'q.text as qtext',
+  'q.type as qtype',
+  'q.ordinal as qordinal',
+  'q.results_hidden as qhidden',
+  'q.scale_max',
+  'q.scale_min_label',
+  'q.scale_max_label',
+  'q.number_min',
+  'q.number_max',
+  'q.number_decimals',
+  'q.number_unit',
+  'q.correct_value',
+  'q.tolerance',
+  'q.explanation',
+  'q.time_limit_seconds',
+  'q.started_at',
+  'q.ends_at',
+  'q.closed_at',
+  'o.id as oid',
+  'o.text as otext',
+  'o.ordinal as oordinal',
+  'o.correct as ocorrect',
+] as const;
+
 /** The poll's questions with options, in one statement so the read is consistent. */
 export async function loadQuestions(db: Db, pollId: number): Promise<QuestionWithOptions[]> {
   const rows = await db
     .selectFrom('questions as q')
     .leftJoin('options as o', 'o.question_id', 'q.id')
-    .select([
-      'q.id as qid',
-      'q.text as qtext',
-      'q.type as qtype',
-      'q.ordinal as qordinal',
-      'q.results_hidden as qhidden',
-      'q.scale_max',
-      'q.scale_min_label',
-      'q.scale_max_label',
-      'q.number_min',
-      'q.number_max',
-      'q.number_decimals',
-      'q.number_unit',
-      'q.correct_value',
-      'q.tolerance',
-      'q.explanation',
-      'q.time_limit_seconds',
-      'q.started_at',
-      'q.ends_at',
-      'q.closed_at',
-      'o.id as oid',
-      'o.text as otext',
-      'o.ordinal as oordinal',
-      'o.correct as ocorrect',
-    ])
+    .select(QUESTION_COLUMNS)
     .where('q.poll_id', '=', pollId)
     .orderBy('q.ordinal')
     .orderBy('q.id')
     .orderBy('o.ordinal')
     .orderBy('o.id')
     .execute();
+  return questionsFromRows(rows, pollId);
+}
+
+/** One row per option (or per question without any) with QUESTION_COLUMNS, ordered by question
+ *  then option: the questions with their options. */
+export function questionsFromRows(
+  rows: readonly QuestionRow[],
+  pollId: number,
+): QuestionWithOptions[] {
   const questions: QuestionWithOptions[] = [];
   for (const row of rows) {
     const qid = Number(row.qid);

@@ -14,7 +14,7 @@ import {
   type NewCohostAction,
   touchCohost,
 } from './kysely-cohosts.ts';
-import { getTally, getTextTally } from './kysely-counters.ts';
+import { getTextTally } from './kysely-counters.ts';
 import { KyselyHomework } from './kysely-homework.ts';
 import { discardSources, emptyDiscarded, restoreDiscarded, serverKey } from './kysely-integrity.ts';
 import { ballotSources, quizAnswerTimings } from './kysely-integrity-reads.ts';
@@ -76,6 +76,7 @@ import {
   toPoll,
 } from './kysely-rows.ts';
 import { setAsideCount } from './kysely-set-aside.ts';
+import { getTally } from './kysely-tally.ts';
 import { VoteBatcher } from './kysely-vote-batch.ts';
 import {
   answeredQuestionIds,

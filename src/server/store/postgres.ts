@@ -6,6 +6,7 @@ import { migrationsFor } from './migrations/index.ts';
 import { CurrentSchemaPostgresDialect } from './postgres-introspector.ts';
 import { preparedName } from './prepared-texts.ts';
 import type { Database } from './schema.ts';
+import { statementLog } from './statement-log.ts';
 import type { PollStore, StoreOptions } from './store.ts';
 
 export interface PostgresStoreOptions extends StoreOptions {
@@ -65,7 +66,10 @@ export async function createPostgresStore(
   pool.on('connect', (client) => client.on('error', ignoreCheckedOutError));
   pool.on('connect', prepareMarkedTexts);
 
-  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new CurrentSchemaPostgresDialect({ pool }),
+    ...statementLog(options.onStatement),
+  });
   try {
     if (schema) await createSchema(db, schema);
     await migrate(db);

@@ -9,6 +9,7 @@ import type { Database } from './schema.ts';
 import { BoundedInLists, rowGroups } from './sql-shapes.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { cachedStatements, openSqlite } from './sqlite-handles.ts';
+import { statementLog } from './statement-log.ts';
 import type { PollStore, StoreOptions } from './store.ts';
 
 /** Opens (creating if needed) a SQLite file, or ':memory:', migrated to the latest schema. */
@@ -37,7 +38,7 @@ export async function openSqliteStore(
   // Its worker runs only while the store writes (sqlite-checkpointer.ts): an idle server holds
   // no thread for it.
   const changes: { onChange?: () => void } = {};
-  const db = sqliteKysely<Database>(sqlite, changes);
+  const db = sqliteKysely<Database>(sqlite, changes, options.onStatement);
   try {
     await migrate(db);
   } catch (error) {
@@ -69,10 +70,12 @@ export async function openSqliteStore(
 export function sqliteKysely<DB>(
   sqlite: BetterSqlite3.Database,
   changes?: { onChange?: () => void },
+  onStatement?: (sql: string) => void,
 ): Kysely<DB> {
   return new Kysely<DB>({
     dialect: new SqliteDialect({ database: cachedStatements(sqlite, console.warn, changes) }),
     plugins: [new BoundedInLists()],
+    ...statementLog(onStatement),
   });
 }
 

@@ -582,6 +582,9 @@ export interface Tally {
 export interface StoreOptions {
   /** TEXT_WORDS_MAX (server/limits.ts). */
   textWordsMax?: number;
+  /** Tests: hears each SQL statement the store sends (BEGIN and COMMIT too), so a test can
+   *  count a read's round trips on either engine. Unset in production: no cost then. */
+  onStatement?: (sql: string) => void;
 }
 
 /** Thrown by createPoll when the slug, or the join code among polls not closed, is taken
