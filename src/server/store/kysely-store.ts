@@ -315,7 +315,7 @@ export class KyselyPollStore implements PollStore {
   }
 
   getTally(pollId: number, options?: TallyOptions) {
-    return getTally(this.db, pollId, options);
+    return getTally(this.db, this.hooks, pollId, options);
   }
 
   getTextTally(pollId: number, questionIds: readonly number[]) {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type QuestionType, questionTypeRules } from '../../contract/index.ts';
+import { runCompiled } from './compiled-queries.ts';
+import type { EngineHooks } from './engine-hooks.ts';
 import { loadTextTally } from './kysely-moderation.ts';
 import { type Db, QUESTION_COLUMNS, questionsFromRows, toPoll } from './kysely-rows.ts';
 import type { Database } from './schema.ts';
@@ -17,10 +19,11 @@ import type { QuestionWithOptions, Tally, TallyOptions } from './store.ts';
  */
 export async function getTally(
   db: Kysely<Database>,
+  hooks: EngineHooks,
   pollId: number,
   options: TallyOptions = {},
 ): Promise<Tally | undefined> {
-  const folded = await readFolded(db, pollId);
+  const folded = await readFolded(db, hooks, pollId);
   if (!folded || !needsAnswerReads(folded.questions, options)) {
     // Open-text questions' counters only: their words were not asked for (no statement).
     const text = folded && (await loadTextTally(db, folded.text, options.textsOf));
@@ -33,7 +36,7 @@ export async function getTally(
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const again = await readFolded(trx, pollId);
+      const again = await readFolded(trx, hooks, pollId);
       if (!again) return undefined;
       const text = await loadTextTally(trx, again.text, options.textsOf);
       return tallyOf(again, await loadAnswerShapes(trx, again.questions), text);
@@ -55,25 +58,28 @@ type Folded = NonNullable<Awaited<ReturnType<typeof readFolded>>>;
 
 /** The poll's row joined to its questions (with their counters) and their options (with
  *  vote_count), the poll's columns repeated on each row: one statement. */
-async function readFolded(db: Db, pollId: number) {
-  const rows = await db
-    .selectFrom('polls as p')
-    .leftJoin('questions as q', 'q.poll_id', 'p.id')
-    .leftJoin('options as o', 'o.question_id', 'q.id')
-    .selectAll('p')
-    .select(QUESTION_COLUMNS)
-    .select([
-      'q.respondent_count',
-      'q.visible_answers',
-      'q.pending_answers',
-      'o.vote_count as ovotes',
-    ])
-    .where('p.id', '=', pollId)
-    .orderBy('q.ordinal')
-    .orderBy('q.id')
-    .orderBy('o.ordinal')
-    .orderBy('o.id')
-    .execute();
+async function readFolded(db: Db, hooks: EngineHooks, pollId: number) {
+  // Built and compiled once, and prepared once per PostgreSQL connection (runCompiled): it runs
+  // on every rebuild, and its fifty columns cost Kysely more to build than the engine to run.
+  const { rows } = await runCompiled(db, hooks, 'tally:folded', [pollId], () =>
+    db
+      .selectFrom('polls as p')
+      .leftJoin('questions as q', 'q.poll_id', 'p.id')
+      .leftJoin('options as o', 'o.question_id', 'q.id')
+      .selectAll('p')
+      .select(QUESTION_COLUMNS)
+      .select([
+        'q.respondent_count',
+        'q.visible_answers',
+        'q.pending_answers',
+        'o.vote_count as ovotes',
+      ])
+      .where('p.id', '=', pollId)
+      .orderBy('q.ordinal')
+      .orderBy('q.id')
+      .orderBy('o.ordinal')
+      .orderBy('o.id'),
+  );
   const first = rows[0];
   if (!first) return undefined;
   // A poll without questions is one row of nulls past its own columns.
