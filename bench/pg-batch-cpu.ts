@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { createPostgresStore } from '../src/server/store/postgres.ts';
+import { batchPoll } from './lib/batch-poll.ts';
 import { cpuOf } from './lib/pg-redis.ts';
 
 /**
@@ -26,18 +27,7 @@ const store = await createPostgresStore(`${url}?application_name=${app}`, { sche
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
 try {
-  const poll = await store.createPoll({
-    slug: `m${randomBytes(3).toString('hex')}x`,
-    title: 'M',
-    hostSecretHash: 'h'.repeat(64),
-    joinCode: `${Math.floor(Math.random() * 9e5) + 1e5}`,
-    oneVotePerQuestion: true,
-    resultsPublic: false,
-    status: 'open',
-  });
-  const options = [{ text: 'A' }, { text: 'B' }, { text: 'C' }];
-  const q1 = await store.addQuestion(poll.id, { text: 'Uno', type: 'single', options });
-  const q2 = await store.addQuestion(poll.id, { text: 'Dos', type: 'multiple', options });
+  const { poll, q1, q2 } = await batchPoll(store, 'm');
   let n = 0;
   const round = () =>
     Promise.all(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createPostgresStore } from '../src/server/store/postgres.ts';
+import { batchPoll } from './lib/batch-poll.ts';
 
 /**
  * Issue 29: where a PostgreSQL ballot batch's write (and the judge's read) spend their time,
@@ -77,18 +78,7 @@ const store = await createPostgresStore(url, { schema, poolSize: 1 });
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
 try {
-  const poll = await store.createPoll({
-    slug: `e${randomBytes(3).toString('hex')}x`,
-    title: 'E',
-    hostSecretHash: 'h'.repeat(64),
-    joinCode: `${Math.floor(Math.random() * 9e5) + 1e5}`,
-    oneVotePerQuestion: true,
-    resultsPublic: false,
-    status: 'open',
-  });
-  const options = [{ text: 'A' }, { text: 'B' }, { text: 'C' }];
-  const q1 = await store.addQuestion(poll.id, { text: 'Uno', type: 'single', options });
-  const q2 = await store.addQuestion(poll.id, { text: 'Dos', type: 'multiple', options });
+  const { poll, q1, q2 } = await batchPoll(store, 'e');
   let n = 0;
   const round = (count: number) =>
     Promise.all(
