@@ -111,6 +111,26 @@ describe.runIf(await pgAndRedisAvailable())('two instances on one PostgreSQL and
     expect(event.at - sent).toBeLessThan(1000);
   });
 
+  it("a stream opened on B right after A acknowledged ballots starts with them, though A's notice is still on its way", async () => {
+    const poll = await openPoll(a, 'Reconexión en B');
+    // B holds the poll's summary and streams, as an instance that phones move to does.
+    const watcher = await stream(b, poll, true);
+    await watcher.next(summaryWith(0));
+    let acknowledged = 0;
+    for (let round = 0; round < 5; round++) {
+      // Two ballots back to back: the second one's notice waits for A's next message
+      // (REMOTE_NOTICE_MS), the window in which a phone, told 201, connects to B.
+      for (let n = 0; n < 2; n++) {
+        expect((await ballot(poll, n)(a)).status).toBe(201);
+        acknowledged++;
+      }
+      const moved = await stream(b, poll, true);
+      const first = await moved.next((e) => e.event === 'summary');
+      expect(JSON.parse(first.data).totalVotes).toBe(acknowledged);
+      moved.close();
+    }
+  });
+
   it('a summary B cached without any stream follows the votes posted to A', async () => {
     const poll = await openPoll(a, 'Caché de B');
     const total = async () => {

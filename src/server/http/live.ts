@@ -72,9 +72,11 @@ export function registerLiveRoutes(
         const isHost = isHostSecret(poll.poll, hostSecret);
         // The participation page shows no results: its stream carries poll frames only.
         const participationPage = query.as === 'participant';
+        // The first summary is the current count, not one that misses ballots another instance
+        // acknowledged to this phone before it connected here (issue 29's failover).
         const summary =
           !participationPage && (isHost || resultsOpenToAll(poll.poll))
-            ? await live.cache.summary(params.slug)
+            ? await live.cache.currentSummary(params.slug)
             : undefined;
 
         reply.hijack();

@@ -131,6 +131,19 @@ export class LiveCache {
     return this.store.getPollBySlug(slug);
   }
 
+  /**
+   * The summary read after this call, for a stream's first frame: a phone that reconnects after
+   * its instance died, or opens the results after voting on another one, has seen ballots
+   * acknowledged whose notices may still be on their way here (ChangeBus.othersArriveLate).
+   * Every caller of one coalescing window shares one rebuild, so a reconnecting hall costs a
+   * rebuild per window, not one per phone. With a bus that delivers every change before its
+   * request is answered, the cached summary is current already.
+   */
+  async currentSummary(slug: string): Promise<SummarySnapshot | undefined> {
+    if (this.bus.othersArriveLate) this.apply({ slug, kind: 'votes' });
+    return this.summary(slug);
+  }
+
   /** Whether summary(slug) would answer without a rebuild. */
   summaryFresh(slug: string): boolean {
     return this.entries.get(slug)?.summary.fresh ?? false;

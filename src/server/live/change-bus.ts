@@ -29,6 +29,12 @@ export interface ChangeBus {
    * force at once gets one `votes` change of the slug when it is, for a read begun before.
    */
   watchVotes(slug: string): () => void;
+  /**
+   * Other instances' changes reach this process a little after they were acknowledged (the
+   * Redis bus: up to REMOTE_NOTICE_MS plus the trip), so what it caches may be that far behind
+   * the database. Absent or false: every change is delivered before its request is answered.
+   */
+  readonly othersArriveLate?: boolean;
   close(): Promise<void>;
 }
 

@@ -241,6 +241,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       }
     },
     subscribe: (listener) => local.subscribe(listener),
+    othersArriveLate: true,
     watchVotes: (slug) => (closed ? () => {} : shards.watch(slug)),
     isConnected: () => connected,
     onConnectionChange(listener) {
