@@ -23,6 +23,7 @@ import { rounds } from './021-rounds.ts';
 import { homework } from './022-homework.ts';
 import { nicknameKeyVersion } from './023-nickname-key-version.ts';
 import { participantNumbers } from './024-participant-numbers.ts';
+import { ballotRowsUnchecked } from './025-ballot-rows-unchecked.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -53,5 +54,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '022-homework': homework,
     '023-nickname-key-version': nicknameKeyVersion,
     '024-participant-numbers': participantNumbers(engine),
+    '025-ballot-rows-unchecked': ballotRowsUnchecked(engine),
   };
 }
