@@ -32,15 +32,24 @@ export interface JudgeRows {
   ids: number[];
 }
 
-/** The three reads in one text, rows told apart by `k`; unused columns are null. */
+/**
+ * The three reads in one text, rows told apart by `k`; unused columns are null. The voters'
+ * numbers are looked up one id at a time (a LATERAL with LIMIT, which the planner cannot fold
+ * into a join): one probe of the unique (poll, participant id) index each, whatever the
+ * statistics. As `participant_id = any($2)`, a schema not yet analysed (a new database, until
+ * autovacuum's first pass) was planned as a scan of all the poll's participants: 7–12 ms per
+ * batch at 6,000 (bench/RESULTS.md, pgwrite).
+ */
 const JUDGE_TEXT = prepared(`select 'o' as k, q.id as a, o.id as b, q.type as s, q.number_min as x,
     null::text as t, null::text as r, null::bigint as at
     from questions q left join options o on o.question_id = q.id where q.poll_id = $1::integer
   union all
-  select 'a', a.question_id, null, p.participant_id, null, null, null, null
-    from poll_participants p join answered_questions a on a.participant_number = p.id
-    where p.poll_id = $1::integer and p.participant_id = any($2::varchar[])
-      and a.question_id in (select id from questions where poll_id = $1::integer)
+  select 'a', a.question_id, null, v.participant_id, null, null, null, null
+    from unnest($2::varchar[]) as v(participant_id)
+    cross join lateral (select p.id from poll_participants p
+      where p.poll_id = $1::integer and p.participant_id = v.participant_id limit 1) p
+    join answered_questions a on a.participant_number = p.id
+    where a.question_id in (select id from questions where poll_id = $1::integer)
   union all
   select 'k', null, null, i.key, null, i.ballot_hash, i.response, i.created_at
     from idempotency_keys i where i.poll_id = $1::integer and i.key = any($3::varchar[])
@@ -96,7 +105,8 @@ export async function readJudgeRows(
  * counter, in one statement (each part of a data-modifying WITH runs once, to completion, even
  * unreferenced). The one-vote rows take their participants' numbers (migration 024) from the
  * participants inserted here (RETURNING: the statement's snapshot does not show them) or
- * those already there; a participant that neither gives (another transaction's row, committed
+ * those already there (a scalar subquery: run only for a voter not inserted here, as one probe
+ * of the unique index, however the table's statistics stand); a participant that neither gives (another transaction's row, committed
  * after this statement began, which the poll's lock rules out) leaves a null that fails the
  * statement, and so the batch, which is then retried ballot by ballot. The same rows and counts as the separate statements; a one-vote primary key
  * violation fails the statement, and so the batch, as before (it is then retried ballot by
@@ -120,12 +130,11 @@ const WRITE_TEXT = prepared(`with new_participants as (
   new_choices as (insert into choices (ballot_id, question_id, option_id, position)
     select * from unnest($9::integer[], $10::integer[], $11::integer[], $12::integer[])),
   new_answered as (insert into answered_questions (question_id, participant_number, ballot_id)
-    select d.question_id, coalesce(n.id, o.id), d.ballot_id
+    select d.question_id, coalesce(n.id, (select o.id from poll_participants o
+        where o.poll_id = $1::integer and o.participant_id = d.participant_id)), d.ballot_id
     from unnest($13::integer[], $14::varchar[], $15::integer[])
       as d(question_id, participant_id, ballot_id)
-    left join new_participants n on n.participant_id = d.participant_id
-    left join poll_participants o
-      on o.poll_id = $1::integer and o.participant_id = d.participant_id),
+    left join new_participants n on n.participant_id = d.participant_id),
   new_keys as (insert into idempotency_keys (poll_id, key, ballot_hash, response, created_at)
     select $1::integer, * from unnest($16::varchar[], $17::varchar[], $18::text[], $19::bigint[]))
   update polls set ballot_count = ballot_count + $7::integer,
