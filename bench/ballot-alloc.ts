@@ -13,11 +13,14 @@ import { createQuiz, optionOf, quizPlayers } from './lib/quiz-players.ts';
  * - quiz: the same number of questions of a quiz whose 50 players hold their participation
  *   streams (so their answers spend their seats), each question opened by the host (PATCH) and
  *   closed by its last answer (standings, 100 frames): per answer, 1/50 of those included.
- * Printed: KB allocated per ballot / answer and the collections of each window. ALLOC_PROFILE_DIR
+ * Printed: KB allocated and process CPU per ballot / answer, the collections of each window
+ * (ALLOC_GAP_MS between ballots: 0, back to back). ALLOC_PROFILE_DIR
  * also writes each window's sampling heap profile (objects collected included) there.
  */
 
 const ROUNDS = Number(process.env.ALLOC_ROUNDS ?? 20);
+/** Milliseconds between two ballots (0: back to back; bench:quiz's are ~110 ms apart). */
+const GAP_MS = Number(process.env.ALLOC_GAP_MS ?? 0);
 const PLAYERS = 50;
 const tree = resolve(process.env.ALLOC_TREE ?? root);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -30,19 +33,25 @@ const server = await startServer({
     ...(process.env.ALLOC_PROFILE_DIR && { ALLOC_PROFILE_DIR: process.env.ALLOC_PROFILE_DIR }),
   },
   healthPath: '/api/v1/health',
-  nodeArgs: ['--import', join(root, 'bench/lib/alloc-probe.mjs')],
+  nodeArgs: [
+    '--import',
+    join(root, 'bench/lib/alloc-probe.mjs'),
+    // e.g. --cpu-prof --cpu-prof-dir=…: a profile written when the server stops.
+    ...(process.env.ALLOC_NODE_ARGS?.split(' ') ?? []),
+  ],
 });
 const players = quizPlayers();
 const base = server.url;
 const cookies = Array.from({ length: PLAYERS }, participants());
 
 /** Ends the probe's window and starts the next; resolves with the window just ended. */
-async function mark(): Promise<{ allocated?: number; gcs?: Record<string, number> }> {
+async function mark(): Promise<{ allocated?: number; gcs?: Record<string, number>; cpu: number }> {
+  const cpu = server.cpuSeconds();
   const seen = server.output().split('ALLOC-MARK ').length;
   process.kill(server.pid, 'SIGUSR2');
   for (;;) {
     const parts = server.output().split('ALLOC-MARK ');
-    if (parts.length > seen) return JSON.parse(parts[seen]!.split('\n')[0]!);
+    if (parts.length > seen) return { ...JSON.parse(parts[seen]!.split('\n')[0]!), cpu };
     await sleep(10);
   }
 }
@@ -73,10 +82,11 @@ try {
       expectCreated(
         await players.vote(base, i, plain.slug, cookies[i]!, q.id, q.options[i % 2]!.id),
       );
+      if (GAP_MS) await sleep(GAP_MS);
     }
   };
   await plainRound(0);
-  await mark();
+  const plainStart = await mark();
   for (let k = 1; k <= ROUNDS; k++) await plainRound(k);
   const plainWindow = await mark();
 
@@ -102,22 +112,26 @@ try {
     await call(base, 'PATCH', `/polls/${quiz.slug}`, { currentQuestionId: q.id }, quiz.secret);
     for (let i = 0; i < PLAYERS; i++) {
       expectCreated(await players.vote(base, i, quiz.slug, cookies[i]!, q.id, optionOf(q, i)));
+      if (GAP_MS) await sleep(GAP_MS);
     }
   };
   await quizRound(0);
-  await mark();
+  const quizStart = await mark();
   for (let k = 1; k <= ROUNDS; k++) await quizRound(k);
   const quizWindow = await mark();
   for (const s of streams) s.destroy();
 
   const n = ROUNDS * PLAYERS;
   const kb = (w: { allocated?: number }) => ((w.allocated ?? 0) / 1024 / n).toFixed(1);
-  console.log(`tree ${tree}, ${n} ballots and ${n} answers, one at a time`);
+  // Process CPU (all threads, /proc ticks of 10 ms) over the window, per ballot.
+  const ms = (from: { cpu: number }, to: { cpu: number }) =>
+    (((to.cpu - from.cpu) * 1e3) / n).toFixed(2);
+  console.log(`tree ${tree}, ${n} ballots and ${n} answers, one at a time, ${GAP_MS} ms apart`);
   console.log(
-    `plain ballot: ${kb(plainWindow)} KB allocated each, GCs ${JSON.stringify(plainWindow.gcs)}`,
+    `plain ballot: ${kb(plainWindow)} KB allocated, ${ms(plainStart, plainWindow)} ms CPU each, GCs ${JSON.stringify(plainWindow.gcs)}`,
   );
   console.log(
-    `quiz answer: ${kb(quizWindow)} KB allocated each, GCs ${JSON.stringify(quizWindow.gcs)}`,
+    `quiz answer: ${kb(quizWindow)} KB allocated, ${ms(quizStart, quizWindow)} ms CPU each, GCs ${JSON.stringify(quizWindow.gcs)}`,
   );
 } finally {
   players.destroy();
