@@ -61,6 +61,8 @@ export async function insertRows<R extends object>(
     text = (returning.length > 0 ? insert.returning(returning as any) : insert).compile().sql;
     known.set(key, text);
   }
+  // SQLite (a transaction always holds its connection here): at once on its connection.
+  if (hooks.runInTransaction) return hooks.runInTransaction(text, params);
   const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
   return result.rows;
 }

@@ -66,3 +66,25 @@ it('refuses values that are not the compiled query’s parameters, at the key’
   ).rejects.toThrow(/not the query's/);
   await db.destroy();
 });
+
+it('runs at once through the engine’s runner only inside a transaction, which holds the connection', async () => {
+  const db = memoryDb();
+  const direct: string[] = [];
+  const hooks: EngineHooks = {
+    isUniqueViolation: () => false,
+    // A runner that must not be used outside a transaction: it answers another database's rows.
+    runInTransaction: (text, parameters) => {
+      direct.push(text);
+      return [{ participant_id: `direct:${parameters.length}` }];
+    },
+  };
+  // Outside a transaction another caller may hold the connection: through Kysely, which waits.
+  expect((await players(db, hooks, 1, ['a'])).rows).toEqual([{ participant_id: 'a' }]);
+  expect(direct).toEqual([]);
+  const inside = await db
+    .transaction()
+    .execute(async (trx) => (await players(trx, hooks, 1, ['a'])).rows);
+  expect(inside).toEqual([{ participant_id: 'direct:2' }]);
+  expect(direct).toHaveLength(1);
+  await db.destroy();
+});

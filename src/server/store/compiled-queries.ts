@@ -47,5 +47,9 @@ export async function runCompiled<R>(
     // An engine that would parse and plan it anew each time prepares it once per connection.
     if (hooks.arrayStatements) prepared(text);
   }
+  // SQLite, in a transaction (every ballot's statements): at once on its connection.
+  if (hooks.runInTransaction && db.isTransaction) {
+    return { rows: hooks.runInTransaction(text, params) as R[] };
+  }
   return db.executeQuery<R>(CompiledQuery.raw(text, params as unknown[]));
 }

@@ -37,6 +37,16 @@ export interface EngineHooks {
   /** Runs after a poll was erased (deletePoll): SQLite empties its write-ahead log, whose
    *  older page copies still hold what was deleted (secure_delete zeroes the file's pages). */
   afterErase?(): Promise<void> | void;
+  /**
+   * SQLite: runs a compiled text at once on the one connection, through the kept statement
+   * (sqlite-handles.ts), and answers its rows. Used only inside a transaction, which holds that
+   * connection (Kysely's SqliteDriver lends it to one holder at a time), so it is what Kysely's
+   * driver would run, without Kysely's chain per query (an executor, two connection providers,
+   * the plugins' result pass: six promises and ~2 KB of garbage per statement; a lone ballot
+   * runs about ten). Absent when statements are logged (StoreOptions.onStatement): the log
+   * hears every statement through Kysely.
+   */
+  runInTransaction?(sql: string, parameters: readonly unknown[]): Record<string, unknown>[];
   /** Runs after Kysely is destroyed (closing files, pools). */
   afterClose?(): Promise<void> | void;
 }

@@ -2,7 +2,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, type SqliteDatabase, SqliteDialect } from 'kysely';
 import { KyselyPollStore } from './kysely-store.ts';
 import { migrationsFor } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -38,7 +38,8 @@ export async function openSqliteStore(
   // Its worker runs only while the store writes (sqlite-checkpointer.ts): an idle server holds
   // no thread for it.
   const changes: { onChange?: () => void } = {};
-  const db = sqliteKysely<Database>(sqlite, changes, options.onStatement);
+  const statements = cachedStatements(sqlite, console.warn, changes);
+  const db = kyselyOver<Database>(statements, options.onStatement);
   try {
     await migrate(db);
   } catch (error) {
@@ -56,6 +57,9 @@ export async function openSqliteStore(
     {
       isUniqueViolation,
       rowGroups,
+      ...(!options.onStatement && {
+        runInTransaction: (text, parameters) => runKept(statements, text, parameters),
+      }),
       afterClose: () => checkpointer?.stop(),
       afterErase: () => emptyWriteAheadLog(sqlite, file, inMemory),
     },
@@ -72,11 +76,29 @@ export function sqliteKysely<DB>(
   changes?: { onChange?: () => void },
   onStatement?: (sql: string) => void,
 ): Kysely<DB> {
+  return kyselyOver<DB>(cachedStatements(sqlite, console.warn, changes), onStatement);
+}
+
+/** Kysely over a database's kept statements (cachedStatements). */
+function kyselyOver<DB>(database: SqliteDatabase, onStatement?: (sql: string) => void): Kysely<DB> {
   return new Kysely<DB>({
-    dialect: new SqliteDialect({ database: cachedStatements(sqlite, console.warn, changes) }),
+    dialect: new SqliteDialect({ database }),
     plugins: [new BoundedInLists()],
     ...statementLog(onStatement),
   });
+}
+
+/** What Kysely's SQLite driver does with a compiled query, on the same kept statement: rows of
+ *  a reader (RETURNING included), none of a write (EngineHooks.runInTransaction). */
+function runKept(
+  database: SqliteDatabase,
+  text: string,
+  parameters: readonly unknown[],
+): Record<string, unknown>[] {
+  const statement = database.prepare(text);
+  if (statement.reader) return statement.all(parameters) as Record<string, unknown>[];
+  statement.run(parameters);
+  return [];
 }
 
 async function migrate(db: Kysely<Database>): Promise<void> {
