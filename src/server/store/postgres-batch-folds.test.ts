@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { testPostgres } from '../../../tests/helpers/services.ts';
-import { testJoinCode } from '../../../tests/store/test-join-codes.ts';
-import { addSingleAndMultiple } from '../../../tests/store/test-polls.ts';
+import { openVotingPoll } from '../../../tests/store/test-polls.ts';
 import { createPostgresStore } from './postgres.ts';
 
 const { url, available, schemas } = await testPostgres();
@@ -26,16 +25,7 @@ describe.runIf(available)('PostgreSQL ballot batch in few round trips (issue 29)
     const schema = schemas.next();
     const store = await createPostgresStore(url, { schema });
     try {
-      const poll = await store.createPoll({
-        slug: 'foldsxx1',
-        title: 'Lotes',
-        hostSecretHash: 'h'.repeat(64),
-        joinCode: testJoinCode(),
-        oneVotePerQuestion: true,
-        resultsPublic: false,
-        status: 'open',
-      });
-      const { single, multi } = await addSingleAndMultiple(store, poll.id);
+      const { poll, single, multi } = await openVotingPoll(store, 'foldsxx1');
       const [a, b] = single.options.map((o) => o.id) as [number, number];
       const vote = (i: number, participant = `p${i}`, key = `k${i}`, hash = 'h') =>
         store.castVote({

@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testPostgres } from '../../../tests/helpers/services.ts';
-import { testJoinCode } from '../../../tests/store/test-join-codes.ts';
-import { addSingleAndMultiple } from '../../../tests/store/test-polls.ts';
+import { openVotingPoll } from '../../../tests/store/test-polls.ts';
 import { createPostgresStore } from './postgres.ts';
 import type { PollStore } from './store.ts';
 
@@ -38,16 +37,7 @@ const ORPHANS: Record<string, string> = {
 
 /** A one-vote poll of a single and a multiple question, and six ballots from six people. */
 async function votedPoll(store: PollStore, slug: string) {
-  const poll = await store.createPoll({
-    slug,
-    title: slug,
-    hostSecretHash: 'h'.repeat(64),
-    joinCode: testJoinCode(),
-    oneVotePerQuestion: true,
-    resultsPublic: false,
-    status: 'open',
-  });
-  const { single, multi } = await addSingleAndMultiple(store, poll.id);
+  const { poll, single, multi } = await openVotingPoll(store, slug);
   const results = await Promise.all(
     Array.from({ length: 6 }, (_, i) =>
       store.castVote({

@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { testPostgres } from '../../../tests/helpers/services.ts';
-import { testJoinCode } from '../../../tests/store/test-join-codes.ts';
-import { addSingleAndMultiple } from '../../../tests/store/test-polls.ts';
+import { openVotingPoll } from '../../../tests/store/test-polls.ts';
 import { createPostgresStore } from './postgres.ts';
 
 /**
@@ -50,16 +49,7 @@ describe.runIf(available)('PostgreSQL batch: participant look-ups without statis
     const admin = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
     await admin.connect();
     try {
-      const poll = await store.createPoll({
-        slug: 'planes01',
-        title: 'Planes',
-        hostSecretHash: 'h'.repeat(64),
-        joinCode: testJoinCode(),
-        oneVotePerQuestion: true,
-        resultsPublic: false,
-        status: 'open',
-      });
-      const { single, multi } = await addSingleAndMultiple(store, poll.id);
+      const { poll, single, multi } = await openVotingPoll(store, 'planes01');
       // 4,000 participants of the poll, each with a ballot and its one-vote rows, no ANALYZE.
       const [pollId, questionId] = [Number(poll.id), Number(single.id)];
       await admin.query(`insert into poll_participants (poll_id, participant_id)
