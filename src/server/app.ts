@@ -306,6 +306,7 @@ export async function buildApp({
     rooms,
     gate,
     seats: room.seats,
+    readCost,
   });
   registerExportRoutes(app, store);
   registerRoomRoutes(app, store, joinGuard, quiz.standings);

@@ -12,6 +12,7 @@ import type { Seats } from '../rate/seats.ts';
 import { cohostGrantOf } from './cohost-grants.ts';
 import { sendError } from './error-handler.ts';
 import { participantIfAny } from './participant.ts';
+import type { ReadCost } from './read-cost.ts';
 import { addRoute } from './route.ts';
 
 const TOO_MANY_FROM_ADDRESS =
@@ -33,6 +34,7 @@ export function registerLiveRoutes(
     rooms,
     gate: connections,
     seats,
+    readCost,
   }: {
     caps: { perAddress: number; max: number };
     /** Streams follow the people behind an address (issue 25). */
@@ -41,9 +43,26 @@ export function registerLiveRoutes(
     gate?: ConnectionGate;
     /** Seats the participant ids that hold the stream (a room behind one address). */
     seats?: Seats;
+    /** Pays for the rebuild an anonymous stream's first summary causes. */
+    readCost?: ReadCost;
   },
 ): void {
   const gate = new StreamGate(caps);
+
+  /**
+   * The first summary is the current count, not one that misses ballots another instance
+   * acknowledged to this phone before it connected here (issue 29's failover): a rebuild,
+   * shared by the streams of one window. An anonymous stream pays for the rebuild it causes
+   * from its address's and the server's read budgets, as GET summary does; past them it gets
+   * the cached summary, at most one notice behind, and the next frame brings the rest. Else
+   * opening and closing streams of public polls in a loop would rebuild them all at will.
+   */
+  const firstSummary = async (slug: string, isHost: boolean, address: string) => {
+    if (!isHost && readCost?.refusal(address)) return live.cache.summary(slug);
+    const { snapshot, builtMs } = await live.cache.currentSummaryPaid(slug);
+    if (!isHost) readCost?.charge(address, builtMs);
+    return snapshot;
+  };
   addRoute(
     app,
     'pollEvents',
@@ -72,11 +91,9 @@ export function registerLiveRoutes(
         const isHost = isHostSecret(poll.poll, hostSecret);
         // The participation page shows no results: its stream carries poll frames only.
         const participationPage = query.as === 'participant';
-        // The first summary is the current count, not one that misses ballots another instance
-        // acknowledged to this phone before it connected here (issue 29's failover).
         const summary =
           !participationPage && (isHost || resultsOpenToAll(poll.poll))
-            ? await live.cache.currentSummary(params.slug)
+            ? await firstSummary(params.slug, isHost, request.ip)
             : undefined;
 
         reply.hijack();

@@ -135,13 +135,14 @@ export class LiveCache {
    * The summary read after this call, for a stream's first frame: a phone that reconnects after
    * its instance died, or opens the results after voting on another one, has seen ballots
    * acknowledged whose notices may still be on their way here (ChangeBus.othersArriveLate).
-   * Every caller of one coalescing window shares one rebuild, so a reconnecting hall costs a
-   * rebuild per window, not one per phone. With a bus that delivers every change before its
-   * request is answered, the cached summary is current already.
+   * Every caller of one coalescing window shares one rebuild, so a hall moving over costs a
+   * rebuild per window, not one per phone; the caller that caused it is told what it cost, to
+   * charge it (http/read-cost.ts). With a bus that delivers every change before its request is
+   * answered, the cached summary is current already.
    */
-  async currentSummary(slug: string): Promise<SummarySnapshot | undefined> {
+  async currentSummaryPaid(slug: string): Promise<Paid<SummarySnapshot>> {
     if (this.bus.othersArriveLate) this.apply({ slug, kind: 'votes' });
-    return this.summary(slug);
+    return this.summaryPaid(slug);
   }
 
   /** Whether summary(slug) would answer without a rebuild. */
