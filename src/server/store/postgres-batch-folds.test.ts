@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spyOnPgQueries } from '../../../tests/helpers/pg-query-spy.ts';
 import { testPostgres } from '../../../tests/helpers/services.ts';
 import { openVotingPoll } from '../../../tests/store/test-polls.ts';
 import { createPostgresStore } from './postgres.ts';
@@ -9,18 +10,11 @@ afterAll(() => (available ? schemas.dropAll() : undefined), 60_000);
 
 describe.runIf(available)('PostgreSQL ballot batch in few round trips (issue 29)', () => {
   it('stores a batch in 5 statements, keys, one vote per question and counters kept', async () => {
-    // The statements sent while `counting`; patched before the pool connects (postgres.ts binds
-    // each client's query at connect).
+    // The statements sent while `counting`.
     const sent: string[] = [];
     let counting = false;
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text: string };
+    spyOnPgQueries((first) => {
       if (counting) sent.push(typeof first === 'string' ? first : first.text);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
-    onTestFinished(() => {
-      pg.Client.prototype.query = query;
     });
     const schema = schemas.next();
     const store = await createPostgresStore(url, { schema });

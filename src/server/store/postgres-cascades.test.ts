@@ -13,27 +13,25 @@ import type { PollStore } from './store.ts';
 const { url, available, schemas } = await testPostgres();
 afterAll(() => (available ? schemas.dropAll() : undefined), 60_000);
 
-const TABLES = ['ballots', 'poll_participants', 'choices', 'answered_questions'];
-
-/** Rows whose parent is gone: what a missing cascade would leave. */
-const ORPHANS: Record<string, string> = {
-  'ballot without its poll': `select count(*) from ballots b
-    where not exists (select 1 from polls p where p.id = b.poll_id)`,
-  'participant without its poll': `select count(*) from poll_participants n
-    where not exists (select 1 from polls p where p.id = n.poll_id)`,
-  'choice without its ballot': `select count(*) from choices c
-    where not exists (select 1 from ballots b where b.id = c.ballot_id)`,
-  'choice without its question': `select count(*) from choices c
-    where not exists (select 1 from questions q where q.id = c.question_id)`,
-  'choice without its option': `select count(*) from choices c
-    where not exists (select 1 from options o where o.id = c.option_id)`,
-  'one-vote row without its ballot': `select count(*) from answered_questions a
-    where not exists (select 1 from ballots b where b.id = a.ballot_id)`,
-  'one-vote row without its question': `select count(*) from answered_questions a
-    where not exists (select 1 from questions q where q.id = a.question_id)`,
-  'one-vote row without its participant number': `select count(*) from answered_questions a
-    where not exists (select 1 from poll_participants p where p.id = a.participant_number)`,
-};
+/** Each dropped foreign key, child → parent: a row whose parent is gone is what a missing
+ *  cascade would leave. */
+const REFERENCES: readonly (readonly [child: string, column: string, parent: string])[] = [
+  ['ballots', 'poll_id', 'polls'],
+  ['poll_participants', 'poll_id', 'polls'],
+  ['choices', 'ballot_id', 'ballots'],
+  ['choices', 'question_id', 'questions'],
+  ['choices', 'option_id', 'options'],
+  ['answered_questions', 'ballot_id', 'ballots'],
+  ['answered_questions', 'question_id', 'questions'],
+  ['answered_questions', 'participant_number', 'poll_participants'],
+];
+/** The tables whose foreign keys migration 025 drops. */
+const TABLES = [...new Set(REFERENCES.map(([child]) => child))];
+const ORPHANS = REFERENCES.map(([child, column, parent]) => ({
+  what: `${child}.${column} without its ${parent} row`,
+  text: `select count(*) from ${child} c
+    where not exists (select 1 from ${parent} p where p.id = c.${column})`,
+}));
 
 /** A one-vote poll of a single and a multiple question, and six ballots from six people. */
 async function votedPoll(store: PollStore, slug: string) {
@@ -101,7 +99,7 @@ describe.runIf(available)('migration 025: ballot rows without foreign-key checks
       const before = await rowsOfB();
       expect(before).toEqual({ ballots: 6, participants: 6, choices: 18, oneVote: 12 });
       const noOrphans = async (step: string) => {
-        for (const [what, text] of Object.entries(ORPHANS)) {
+        for (const { what, text } of ORPHANS) {
           expect(await count(text), `${step}: ${what}`).toBe(0);
         }
         expect(await rowsOfB(), `${step}: the other poll`).toEqual(before);

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spyOnPgQueries } from '../../../tests/helpers/pg-query-spy.ts';
 import { testPostgres } from '../../../tests/helpers/services.ts';
 import { openVotingPoll } from '../../../tests/store/test-polls.ts';
 import { createPostgresStore } from './postgres.ts';
@@ -33,16 +34,10 @@ describe.runIf(available)('PostgreSQL batch: participant look-ups without statis
   it('probes the unique index per participant id in the judge read and the write', async () => {
     // The batch statements the store sends (name, text, values), captured as they go.
     const sent: { text: string; values: unknown[] }[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as { name?: string; text?: string; values?: unknown[] };
-      if (typeof first === 'object' && first?.name && first.text) {
+    spyOnPgQueries((first) => {
+      if (typeof first === 'object' && first.name && first.text) {
         sent.push({ text: first.text, values: first.values ?? [] });
       }
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
-    onTestFinished(() => {
-      pg.Client.prototype.query = query;
     });
     const schema = schemas.next();
     const store = await createPostgresStore(url, { schema });
