@@ -83,3 +83,21 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     seconds,
   };
 }
+
+/** Loads run side by side (each instance on its own poll, bench/scale.ts's `N-apart`) as one:
+ *  their ballots over the longest one's time. */
+export function combineLoads(results: LoadResult[]): LoadResult {
+  const ok = results.reduce((s, r) => s + r.ok, 0);
+  const seconds = Math.max(...results.map((r) => r.seconds));
+  const weight = (pick: (r: LoadResult) => number) =>
+    results.reduce((s, r) => s + pick(r) * r.ok, 0) / Math.max(ok, 1);
+  return {
+    rps: ok / seconds,
+    p50: weight((r) => r.p50),
+    p99: weight((r) => r.p99),
+    ok,
+    non2xx: results.reduce((s, r) => s + r.non2xx, 0),
+    errors: results.reduce((s, r) => s + r.errors, 0),
+    seconds,
+  };
+}
