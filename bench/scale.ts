@@ -32,7 +32,9 @@ import {
  * orders the batches; only live frames between instances are lost, which this bench does not
  * read), and `N-apart`, N instances without Redis, each with a poll of its own and 1/N of the
  * connections and ballots (nothing shared but PostgreSQL: no bus, no row lock between them).
- * N → N-nobus is the bus's cost, N-nobus → N-apart the shared poll's, N-apart → 1 the machine's.
+ * N → N-nobus is the bus's cost (its notices and the seat look-ups in Redis), N-nobus → N-apart
+ * the shared poll's, N-apart → 1-nobus the machine's (`1-nobus`: one instance without Redis, the
+ * controls' baseline; 1 → 1-nobus is what Redis costs one instance).
  * Settings: SCALE_SECONDS=8, SCALE_CONNECTIONS=100, SCALE_REPEAT=3, SCALE_SETTINGS=sqlite,1,2,3
  * PG_URL=postgres://postgres@127.0.0.1:5432/test, REDIS_URL=redis://127.0.0.1:6379,
  * SCALE_PROFILE=1 (each instance writes a CPU profile to bench/profiles/), SCALE_FILL=0 (no
@@ -247,9 +249,12 @@ try {
 
 const rows: Row[] = [];
 const of = (s: string) => runs.filter((r) => r.setting === s);
-const one = of('1');
 for (const setting of settings) {
   const list = of(setting);
+  // The controls against one instance without Redis when it ran (their own baseline).
+  const base =
+    setting !== 'sqlite' && !parseSetting(setting).bus && of('1-nobus').length ? '1-nobus' : '1';
+  const one = of(base);
   const total = (r: Run) => r.serverUs + r.postgresUs + r.redisUs;
   const versusOne = list.map((r, i) => (one[i] ? total(r) / total(one[i]!) : Number.NaN));
   const rpsVersusOne = list.map((r, i) => (one[i] ? r.rps / one[i]!.rps : Number.NaN));
@@ -258,7 +263,7 @@ for (const setting of settings) {
     return s ? r.rps / s.rps : Number.NaN;
   });
   const ratios = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
-  const scaled = setting !== 'sqlite' && setting !== '1' && one.length > 0;
+  const scaled = setting !== 'sqlite' && parseSetting(setting).instances > 1 && one.length > 0;
   // The controls are measured against one instance too, but issue 29's targets are the bus's.
   const targeted = scaled && parseSetting(setting).bus;
   rows.push({
@@ -273,7 +278,7 @@ for (const setting of settings) {
       `CPU per ballot: server ${median(list.map((r) => r.serverUs)).toFixed(0)} µs, PostgreSQL ` +
       `${median(list.map((r) => r.postgresUs)).toFixed(0)} µs, Redis ${median(list.map((r) => r.redisUs)).toFixed(1)} µs` +
       (scaled
-        ? ` · **total CPU per ballot ${median(versusOne).toFixed(2)}× one instance's** (runs: ${ratios(versusOne)}) · ` +
+        ? ` · **total CPU per ballot ${median(versusOne).toFixed(2)}× ${base === '1' ? "one instance's" : "1-nobus's"}** (runs: ${ratios(versusOne)}) · ` +
           `throughput ${median(rpsVersusOne).toFixed(2)}× (runs: ${ratios(rpsVersusOne)})`
         : '') +
       (setting === '1' && of('sqlite').length > 0
