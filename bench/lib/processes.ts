@@ -84,8 +84,9 @@ export async function startServer(options: {
     [
       process.execPath,
       ...(options.nodeArgs ?? []),
-      // Compiled JavaScript (what `npm start` runs) needs no TypeScript loader.
-      ...(options.script.endsWith('.js') ? [] : ['--import', 'tsx']),
+      // Compiled JavaScript (what `npm start` runs, or another project's CommonJS bundle) needs
+      // no TypeScript loader.
+      ...(/\.c?js$/.test(options.script) ? [] : ['--import', 'tsx']),
       options.script,
     ],
     {
