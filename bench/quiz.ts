@@ -1,5 +1,4 @@
 import { Agent, request } from 'node:http';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a build script in plain JavaScript, without types
 import { ensureServerBuild } from '../scripts/server-build.mjs';
@@ -17,7 +16,7 @@ import {
   storm as stormOf,
   writeBenchSection,
 } from './lib/quiz-players.ts';
-import { machine, type Row, table } from './lib/report.ts';
+import { machine, type Row, sizeSection } from './lib/report.ts';
 
 /**
  * The quiz bench (issues 18, 29; `npm run bench:quiz`, never part of `npm test`), at each size of
@@ -274,15 +273,7 @@ async function runSize(): Promise<string> {
         ...(PLAYERS === 50 && { target: '≤ 2.4 ms per answer', met: perAnswer <= 2.4 }),
       },
     ];
-    const [load1, load5] = loadavg();
-    return [
-      `### ${PLAYERS} players`,
-      '',
-      `Load average at the end: ${load1!.toFixed(1)} (1 min), ${load5!.toFixed(1)} (5 min).`,
-      '',
-      table(rows),
-      '',
-    ].join('\n');
+    return sizeSection(PLAYERS, rows);
   } finally {
     clearInterval(sampler);
     if (process.env.TIMING)

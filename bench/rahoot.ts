@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect as tcpConnect } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './lib/processes.ts';
 import {
@@ -17,7 +17,7 @@ import {
   quizFile,
   type RahootClient,
 } from './lib/rahoot-players.ts';
-import { machine, type Row, table } from './lib/report.ts';
+import { machine, type Row, sizeSection } from './lib/report.ts';
 
 /**
  * Rahoot (a Kahoot clone on socket.io, github Ralex91/Rahoot) played as bench:quiz plays
@@ -217,15 +217,7 @@ async function runSize(script: string, players: number): Promise<string> {
         result: `${perAnswer.toFixed(3)} ms; ${answers ? ((closeCpu * 1e3) / answers).toFixed(3) : 0} ms`,
       },
     ];
-    const [load1, load5] = loadavg();
-    return [
-      `### ${players} players`,
-      '',
-      `Load average at the end: ${load1!.toFixed(1)} (1 min), ${load5!.toFixed(1)} (5 min).`,
-      '',
-      table(rows),
-      '',
-    ].join('\n');
+    return sizeSection(players, rows);
   } finally {
     clearInterval(sampler);
     for (const c of clients) c.close();

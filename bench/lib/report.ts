@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, release, totalmem } from 'node:os';
+import { cpus, loadavg, release, totalmem } from 'node:os';
 
 export interface Row {
   measure: string;
@@ -46,4 +46,18 @@ export function writeResults(file: string, heading: string, body: string): void 
       ? `${current.slice(0, start)}${block}${current.slice(end + END.length)}`
       : `# Benchmark results\n\nWritten by \`npm run bench\` (bench/run.ts).\n\n${block}\n${current}`;
   writeFileSync(file, next);
+}
+
+/** One room size's block of a quiz bench (bench:quiz, bench:rahoot): its rows and the load
+ *  average when it ended, so figures taken in other minutes can be read beside it. */
+export function sizeSection(players: number, rows: Row[]): string {
+  const [load1, load5] = loadavg();
+  return [
+    `### ${players} players`,
+    '',
+    `Load average at the end: ${load1!.toFixed(1)} (1 min), ${load5!.toFixed(1)} (5 min).`,
+    '',
+    table(rows),
+    '',
+  ].join('\n');
 }
