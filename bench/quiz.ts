@@ -3,7 +3,7 @@ import { join } from 'node:path';
 // @ts-expect-error: a build script in plain JavaScript, without types
 import { ensureServerBuild } from '../scripts/server-build.mjs';
 import { call, participants } from './lib/api.ts';
-import { root, startServer, tempSqlite } from './lib/processes.ts';
+import { root, startServer, tempSqlite, watchMemory } from './lib/processes.ts';
 import {
   ADDRESSES,
   createQuiz,
@@ -116,13 +116,7 @@ async function runSize(): Promise<string> {
     healthPath: '/api/v1/health',
     nodeArgs: process.env.QUIZ_NODE_ARGS ? process.env.QUIZ_NODE_ARGS.split(' ') : [],
   });
-  // Settled: the start's own allocations collected or not, as an operator would see it.
-  await sleep(2000);
-  const idleMb = server.rssMb();
-  let peakMb = idleMb;
-  const sampler = setInterval(() => {
-    peakMb = Math.max(peakMb, server.rssMb());
-  }, 100);
+  const memory = await watchMemory(server);
   const base = server.url;
   const cookies = Array.from({ length: PLAYERS }, participants());
   const streams: PlayerStream[] = [];
@@ -243,9 +237,9 @@ async function runSize(): Promise<string> {
     const rows: Row[] = [
       {
         measure: 'server memory (RSS) idle / peak',
-        result: `${idleMb.toFixed(0)} / ${peakMb.toFixed(0)} MB`,
+        result: `${memory.idleMb.toFixed(0)} / ${memory.peakMb().toFixed(0)} MB`,
         target: 'idle ≤ 100 MB',
-        met: idleMb <= 100,
+        met: memory.idleMb <= 100,
       },
       { measure: 'players joined (nickname)', result: `${joined} / ${PLAYERS}` },
       { measure: 'answers acknowledged', result: `${answers} / ${PLAYERS * QUESTIONS}` },
@@ -275,7 +269,7 @@ async function runSize(): Promise<string> {
     ];
     return sizeSection(PLAYERS, rows);
   } finally {
-    clearInterval(sampler);
+    memory.stop();
     if (process.env.TIMING)
       console.log(
         server

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from './lib/processes.ts';
+import { startServer, watchMemory } from './lib/processes.ts';
 import {
   noneRow,
   percentile as p,
@@ -92,12 +92,7 @@ async function runSize(script: string, players: number): Promise<string> {
     env: { CONFIG_PATH: config },
     healthPath: '/socket.io/?EIO=4&transport=polling',
   });
-  await sleep(2000);
-  const idleMb = server.rssMb();
-  let peakMb = idleMb;
-  const sampler = setInterval(() => {
-    peakMb = Math.max(peakMb, server.rssMb());
-  }, 100);
+  const memory = await watchMemory(server);
   const url = `http://127.0.0.1:${RAHOOT_PORT}`;
   const clients: RahootClient[] = [];
   try {
@@ -196,7 +191,7 @@ async function runSize(script: string, players: number): Promise<string> {
     const rows: Row[] = [
       {
         measure: 'server memory (RSS) idle / peak',
-        result: `${idleMb.toFixed(0)} / ${peakMb.toFixed(0)} MB`,
+        result: `${memory.idleMb.toFixed(0)} / ${memory.peakMb().toFixed(0)} MB`,
       },
       { measure: 'players joined (nickname)', result: `${hall.length} / ${players}` },
       { measure: 'answers acknowledged', result: `${answers} / ${players * QUESTIONS}` },
@@ -219,7 +214,7 @@ async function runSize(script: string, players: number): Promise<string> {
     ];
     return sizeSection(players, rows);
   } finally {
-    clearInterval(sampler);
+    memory.stop();
     for (const c of clients) c.close();
     await server.stop();
   }

@@ -186,7 +186,7 @@ async function runSetting(
           ),
       activeBackends: locks.active,
       lockWaiters: locks.waiting,
-      publishesPerS: published / Math.max(result.ok / Math.max(result.rps, 1), 0.001),
+      publishesPerS: published / Math.max(result.seconds, 0.001),
       load: loadAverage(),
     };
   } finally {

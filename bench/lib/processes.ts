@@ -188,3 +188,22 @@ export function tcpCounters(): { listenOverflows: number; synRetrans: number } {
   const get = (name: string) => values[names.indexOf(name)] ?? 0;
   return { listenOverflows: get('ListenOverflows'), synRetrans: get('TCPSynRetrans') };
 }
+
+/**
+ * A server's memory as the quiz benches report it: resident once its start has settled (2 s,
+ * the start's own allocations collected or not, as an operator would see it), then its peak,
+ * sampled every 100 ms until `stop`.
+ */
+export async function watchMemory(server: Pick<Server, 'rssMb'>) {
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idleMb = server.rssMb();
+  let peakMb = idleMb;
+  const sampler = setInterval(() => {
+    peakMb = Math.max(peakMb, server.rssMb());
+  }, 100);
+  return {
+    idleMb,
+    peakMb: () => peakMb,
+    stop: () => clearInterval(sampler),
+  };
+}
