@@ -29,7 +29,7 @@ export async function call(
   return res.json();
 }
 
-type Question = { id: number; options: { id: number }[] };
+export type Question = { id: number; options: { id: number }[] };
 
 /** Creates and opens a three-question poll (one vote per question on, the default). */
 export async function createBenchPoll(
@@ -49,19 +49,24 @@ export async function createBenchPoll(
   const multiple = await add('¿Qué usas?', 'multiple', ['Linux', 'macOS', 'Windows', 'BSD']);
   const yesno = await add('¿Repetirías?', 'yesno', []);
   await call(base, 'PATCH', `/polls/${poll.slug}`, { status: 'open' }, poll.host_secret);
-  const o = (q: Question, i: number) => q.options[i % q.options.length]!.id;
   return {
     slug: poll.slug,
     secret: poll.host_secret,
-    ballot: (i) =>
-      JSON.stringify({
-        answers: [
-          { questionId: single.id, optionIds: [o(single, i)] },
-          { questionId: multiple.id, optionIds: [o(multiple, i), o(multiple, i + 1)] },
-          { questionId: yesno.id, optionIds: [o(yesno, i)] },
-        ],
-      }),
+    ballot: threeQuestionBallot([single, multiple, yesno]),
   };
+}
+
+/** The i-th ballot of the benches' three-question poll (single, multiple with two, yes/no). */
+export function threeQuestionBallot([single, multiple, yesno]: Question[]): (i: number) => string {
+  const o = (q: Question, i: number) => q.options[i % q.options.length]!.id;
+  return (i) =>
+    JSON.stringify({
+      answers: [
+        { questionId: single!.id, optionIds: [o(single!, i)] },
+        { questionId: multiple!.id, optionIds: [o(multiple!, i), o(multiple!, i + 1)] },
+        { questionId: yesno!.id, optionIds: [o(yesno!, i)] },
+      ],
+    });
 }
 
 /** The servers a bench starts sign participant ids with this key (bench/lib/processes.ts), so
