@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,32 @@ import {
   participantOf,
   registerParticipantCookie,
   SECURE_PARTICIPANT_COOKIE,
+  ShortHmac,
 } from './participant.ts';
+
+describe('ShortHmac', () => {
+  it('gives the bytes of createHmac for every text, short, long or not ASCII', () => {
+    const key = createHmac('sha256', 'secret').update('participant-id').digest();
+    const mac = new ShortHmac(key);
+    const texts = [
+      '',
+      'a',
+      'ñandú 😀',
+      'x'.repeat(64),
+      '😀'.repeat(32),
+      'é'.repeat(65),
+      'y'.repeat(500),
+    ];
+    for (let i = 0; i < 200; i++) texts.push(randomBytes(i % 70).toString('base64url'));
+    for (const text of texts) {
+      expect(mac.digest(text).equals(createHmac('sha256', key).update(text).digest())).toBe(true);
+    }
+    const short = Buffer.from('k');
+    expect(new ShortHmac(short).digest('abc')).toEqual(
+      createHmac('sha256', short).update('abc').digest(),
+    );
+  });
+});
 
 describe('ParticipantIds', () => {
   it('verify what they issued, with its time, and nothing else', () => {
