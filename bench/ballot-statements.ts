@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { openStore } from '../src/server/store/open-store.ts';
+import { addBenchPoll } from './lib/bare-server.ts';
 import { tempSqlite } from './lib/processes.ts';
 
 /**
@@ -38,23 +39,10 @@ for (const method of ['all', 'run', 'get']) {
 }
 
 const store = await openStore({ database: { kind: 'sqlite', file: tempSqlite() } });
-const poll = await store.createPoll({
-  slug: 'sentencias1',
-  title: 'Banco',
-  hostSecretHash: 'h',
-  joinCode: '123456',
-  oneVotePerQuestion: true,
-  resultsPublic: false,
-  status: 'open',
-});
-const options = (n: number) => Array.from({ length: n }, (_, i) => ({ text: `o${i}` }));
-const single = await store.addQuestion(poll.id, { text: 'a', type: 'single', options: options(4) });
-const multiple = await store.addQuestion(poll.id, {
-  text: 'b',
-  type: 'multiple',
-  options: options(4),
-});
-const yesno = await store.addQuestion(poll.id, { text: 'c', type: 'single', options: options(2) });
+const {
+  poll,
+  questions: [single, multiple, yesno],
+} = await addBenchPoll(store, 'sentencias1');
 const pick = (q: { options: { id: number }[] }, i: number) => q.options[i % q.options.length]!.id;
 let n = 0;
 const ballot = () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
+import { serveUntilTerm } from './lib/bare-server.ts';
 
 /**
  * The limit Sondeo is compared with: bare Fastify, one SQLite insert per request, same file
@@ -49,10 +50,4 @@ app.put('/bare', async (request) => {
 app.get('/count', async () => db.prepare('select count(*) as n from hits').get());
 app.get('/health', async () => ({ status: 'ok' }));
 
-await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-process.on('SIGTERM', () => {
-  void app.close().then(() => {
-    db.close();
-    process.exit(0);
-  });
-});
+await serveUntilTerm(app, db);

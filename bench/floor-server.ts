@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
 import { openStore } from '../src/server/store/open-store.ts';
+import { addBenchPoll, serveUntilTerm } from './lib/bare-server.ts';
 import { tempSqlite } from './lib/processes.ts';
 
 /**
@@ -15,21 +16,7 @@ import { tempSqlite } from './lib/processes.ts';
  */
 const file = tempSqlite();
 const store = await openStore({ database: { kind: 'sqlite', file } });
-const poll = await store.createPoll({
-  slug: 'suelo1',
-  title: 'Suelo',
-  hostSecretHash: 'h',
-  joinCode: '123456',
-  oneVotePerQuestion: true,
-  resultsPublic: false,
-  status: 'open',
-});
-const options = (n: number) => Array.from({ length: n }, (_, i) => ({ text: `o${i}` }));
-const questions = [
-  await store.addQuestion(poll.id, { text: 'a', type: 'single', options: options(4) }),
-  await store.addQuestion(poll.id, { text: 'b', type: 'multiple', options: options(4) }),
-  await store.addQuestion(poll.id, { text: 'c', type: 'single', options: options(2) }),
-];
+const { poll, questions } = await addBenchPoll(store, 'suelo1');
 await store.close();
 
 // The store's own settings (sqlite.ts): WAL, NORMAL sync, foreign keys on.
@@ -143,10 +130,4 @@ app.get('/count', async () =>
 );
 app.get('/health', async () => ({ status: 'ok' }));
 
-await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-process.on('SIGTERM', () => {
-  void app.close().then(() => {
-    db.close();
-    process.exit(0);
-  });
-});
+await serveUntilTerm(app, db);
