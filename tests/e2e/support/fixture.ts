@@ -43,8 +43,9 @@ export type AppUnderTest = {
 
 /**
  * One real server (temporary SQLite file) per test file and a connection to the project's
- * Chromium (global-setup.ts), started before the file's tests and stopped after them. Contexts close after each test unless `keepContexts`
- * (a file whose tests follow one story, e.g. the same voter coming back).
+ * Chromium (global-setup.ts), started before the file's tests and stopped after them. Contexts
+ * close after each test unless `keepContexts` (a file whose tests follow one story, e.g. the same
+ * voter coming back).
  */
 // Not named use…: Biome would take it for a React hook. It registers Vitest hooks instead.
 export function setUpAppUnderTest({
