@@ -41,11 +41,17 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // One Chromium for every file, and the compiled server (support/global-setup.ts).
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Each file drives its own Chromium against its own server; one at a time keeps timing
+          // Each file drives browser pages against its own server; one at a time keeps timing
           // assertions honest on a two-core machine.
           fileParallelism: false,
+          // The files run one after another in one worker process, not a fresh one each (no
+          // fork, Playwright and the helpers imported once). No file mocks modules or changes
+          // globals; each has its own server and its own browser contexts.
+          isolate: false,
           // Runs after the unit and web projects, so the browsers do not compete with them.
           sequence: { groupOrder: 1 },
         },

@@ -1,11 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import readExcelFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { exportFileName } from '../../src/contract/export.ts';
-import { PHONE, PROJECTOR } from '../helpers/browser.ts';
+import { downloadedBytes, PHONE, PROJECTOR } from '../helpers/browser.ts';
 import { HostPage } from './pages/host-page.ts';
 import { type Seeded, setUpAppUnderTest } from './support/fixture.ts';
 
@@ -24,7 +24,7 @@ async function saveResultImage(page: Page, slug: string, n: number) {
     page.getByRole('button', { name: `Guardar imagen de la pregunta ${n} (PNG)` }).click(),
   ]);
   expect(file.suggestedFilename()).toBe(`resultado-${slug}-${n}.png`);
-  const bytes = readFileSync(await file.path());
+  const bytes = await downloadedBytes(file);
   const png = PNG.sync.read(bytes);
   expect([png.width, png.height]).toEqual([1920, 1080]);
   const pixel = (x: number, y: number) => {
@@ -74,7 +74,7 @@ async function download(page: Page, button: string) {
     page.waitForEvent('download'),
     page.getByRole('button', { name: button, exact: true }).click(),
   ]);
-  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+  return { name: file.suggestedFilename(), bytes: await downloadedBytes(file) };
 }
 
 describe('results export from the host panel', () => {

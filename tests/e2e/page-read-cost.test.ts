@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { httpFrom } from '../helpers/http-from.ts';
 import { type RunningServer, startServer } from '../helpers/server-process.ts';
 
@@ -12,6 +12,7 @@ import { type RunningServer, startServer } from '../helpers/server-process.ts';
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer({
+    compiled: inject('compiledServer'),
     env: {
       RATE_LIMITS: 'on',
       // No burst and almost no refill: the first render an address causes leaves it in debt.

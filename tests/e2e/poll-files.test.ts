@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { downloadedBytes } from '../helpers/browser.ts';
 import { HomePage } from './pages/home-page.ts';
 import { HostPage } from './pages/host-page.ts';
 import { ImportDialog } from './pages/import-dialog.ts';
@@ -61,7 +62,7 @@ describe('poll files (issue 28)', () => {
         page.getByRole('button', { name: 'Exportar encuesta' }).click(),
       ]);
       expect(file.suggestedFilename()).toBe('Clase de ciencias.sondeo.json');
-      const exported = JSON.parse(readFileSync(await file.path(), 'utf8'));
+      const exported = JSON.parse((await downloadedBytes(file)).toString('utf8'));
       expect(exported).toMatchObject({ sondeo: 1, title: 'Clase de ciencias' });
       expect(exported.questions[0]).toMatchObject({
         type: 'yesno',

@@ -41,7 +41,17 @@ function overlaps(a: Box, b: Box): boolean {
 async function settledToast(page: Page): Promise<Box> {
   const toast = page.locator('[data-sonner-toast]').last();
   await toast.waitFor();
-  await page.waitForTimeout(700);
+  // Sonner slides a toast in (0.4 s transitions) once it marks it mounted: waited for by their
+  // end rather than by a fixed 700 ms.
+  await expect.poll(() => toast.getAttribute('data-mounted')).toBe('true');
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   return box(toast);
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningServer, startServer } from '../helpers/server-process.ts';
 
 // Needs the web build (dist/web and dist/server): the pages are rendered by its SSR entry. No
@@ -9,7 +9,7 @@ const DOLLARS = "a $` b $' c $& d $1 e $$ f";
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ compiled: inject('compiledServer') });
 });
 afterAll(async () => {
   await server?.stop();

@@ -35,8 +35,9 @@ export function tempDbFile(): string {
 }
 
 /**
- * Starts the real server (`src/server/main.ts`) as a child process on a free port (or `port`)
- * and a temporary SQLite file, and waits until /api/v1/health answers.
+ * Starts the real server (`src/server/main.ts` through tsx, or with `compiled` the same sources
+ * compiled to `build/server/main.js`, as `npm start` runs them) as a child process on a free port
+ * (or `port`) and a temporary SQLite file, and waits until /api/v1/health answers.
  */
 export async function startServer(
   options: {
@@ -45,6 +46,8 @@ export async function startServer(
     port?: number;
     /** How long it may take to answer /api/v1/health (a hung start fails after it). */
     startTimeoutMs?: number;
+    /** Run build/server/main.js; the caller makes sure it is not older than its sources. */
+    compiled?: boolean;
   } = {},
 ): Promise<RunningServer> {
   const startTimeoutMs = options.startTimeoutMs ?? 20_000;
@@ -52,7 +55,10 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const dbFile = options.dbFile ?? tempDbFile();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+  const entry = options.compiled
+    ? [join(root, 'build/server/main.js')]
+    : ['--import', 'tsx', join(root, 'src/server/main.ts')];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
+import { downloadedBytes } from '../../helpers/browser.ts';
 
 export type DownloadedFile = { name: string; bytes: Buffer };
 
@@ -34,7 +34,6 @@ export class ShareDialog {
       this.page.waitForEvent('download'),
       this.dialog().getByRole('button', { name: label }).click(),
     ]);
-    const path = await download.path();
-    return { name: download.suggestedFilename(), bytes: await readFile(path) };
+    return { name: download.suggestedFilename(), bytes: await downloadedBytes(download) };
   }
 }

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
 
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function axeViolations(page: Page): Promise<string[]> {
@@ -20,7 +21,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
   );
   // Evaluated rather than added as a <script>: the app's CSP (script-src 'self') refuses inline
   // scripts, while DevTools evaluation is not subject to it.
-  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
   const results = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
     const axe = (window as any).axe;

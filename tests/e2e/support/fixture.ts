@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { Poll, QuestionType, ScaleInput, Settings } from '../../../src/contract/poll.ts';
-import { launchBrowser } from '../../helpers/browser.ts';
+import { browserAt } from '../../helpers/browser.ts';
 import { type RunningServer, startServer } from '../../helpers/server-process.ts';
 
 /** Where the web app keeps host secrets (src/web/lib/storage.ts): one map slug → secret. */
@@ -42,9 +42,10 @@ export type AppUnderTest = {
 };
 
 /**
- * One real server (temporary SQLite file) and one Debian Chromium per test file, started before
- * the file's tests and stopped after them. Contexts close after each test unless `keepContexts`
- * (a file whose tests follow one story, e.g. the same voter coming back).
+ * One real server (temporary SQLite file) per test file and a connection to the project's
+ * Chromium (global-setup.ts), started before the file's tests and stopped after them. Contexts
+ * close after each test unless `keepContexts` (a file whose tests follow one story, e.g. the same
+ * voter coming back).
  */
 // Not named use…: Biome would take it for a React hook. It registers Vitest hooks instead.
 export function setUpAppUnderTest({
@@ -60,7 +61,10 @@ export function setUpAppUnderTest({
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ env, compiled: inject('compiledServer') }),
+      browserAt(inject('chromiumEndpoint')),
+    ]);
   });
   afterEach(async () => {
     if (!keepContexts) await Promise.all(contexts.splice(0).map((c) => c.close()));
