@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { alternatedRound, median } from './lib/alternate.ts';
 import { ballotLoad, createBenchPoll } from './lib/api.ts';
 import { runLoad } from './lib/load.ts';
 import { type Server, startServer, tempSqlite } from './lib/processes.ts';
@@ -38,7 +39,6 @@ for (const v of variants) {
     healthPath: '/api/v1/health',
   });
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 try {
   const loads: Record<string, () => ReturnType<typeof ballotLoad>> = {};
   for (const v of variants) {
@@ -60,18 +60,18 @@ try {
   const rows: Record<string, number[]> = Object.fromEntries(variants.map((v) => [v, []]));
   const rps: Record<string, number[]> = Object.fromEntries(variants.map((v) => [v, []]));
   for (let round = 1; round <= rounds; round++) {
-    const order = variants.map((_, i, all) => all[(i + round) % all.length]!);
-    const line: string[] = [];
-    for (const v of order) {
-      const server = servers[v]!;
-      const before = server.cpuSeconds();
-      const result = await runLoad({ ...loads[v]!(), amount });
-      if (result.non2xx + result.errors > 0) throw new Error(`${v}: failed requests`);
-      const cpuUs = ((server.cpuSeconds() - before) * 1e6) / Math.max(result.ok, 1);
-      rows[v]!.push(cpuUs);
-      rps[v]!.push(result.rps);
-      line.push(`${v} ${cpuUs.toFixed(0)}`);
+    const { order, results } = await alternatedRound(
+      round,
+      variants,
+      servers,
+      (v) => loads[v]!(),
+      amount,
+    );
+    for (const v of variants) {
+      rows[v]!.push(results[v]!.cpuUs);
+      rps[v]!.push(results[v]!.rps);
     }
+    const line = order.map((v) => `${v} ${results[v]!.cpuUs.toFixed(0)}`);
     console.log(
       `round ${round} (µs/ballot): ${line.join(' · ')} · load ${loadavg()[0]!.toFixed(1)}`,
     );

@@ -1,5 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { alternatedRound, median } from './lib/alternate.ts';
 import {
   type BenchPoll,
   ballotLoad,
@@ -45,7 +46,6 @@ if (env.AB_FLOOR === '1') {
 if (other) servers.other = await sondeo(join(other, 'src/server/main.ts'));
 servers.this = await sondeo('src/server/main.ts');
 const names = Object.keys(servers) as Name[];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 /** Each server's load: Sondeo's ballots, the floor's to its own poll, the bare insert's. */
 async function loads(connections: number) {
@@ -86,18 +86,17 @@ try {
     // Warm-up: JIT and caches of each server.
     for (const name of names) await runLoad({ ...loadOf[name](), amount });
     for (let round = 1; round <= rounds; round++) {
-      // The order turns every round, so no server always runs right after the same one.
-      const order = names.map((_, i, all) => all[(i + round) % all.length]!);
-      const line: string[] = [];
-      for (const name of order) {
-        const server = servers[name]!;
-        const before = server.cpuSeconds();
-        const result = await runLoad({ ...loadOf[name](), amount });
-        const cpuUs = ((server.cpuSeconds() - before) * 1e6) / Math.max(result.ok, 1);
-        if (result.non2xx + result.errors > 0) throw new Error(`${name}: failed requests`);
-        rows[name].push({ rps: result.rps, cpuUs });
-        line.push(`${name} ${result.rps.toFixed(0)}/s ${cpuUs.toFixed(0)} µs`);
-      }
+      const { order, results } = await alternatedRound(
+        round,
+        names,
+        servers as Record<Name, Server>,
+        (name) => loadOf[name](),
+        amount,
+      );
+      for (const name of names) rows[name].push(results[name]);
+      const line = order.map(
+        (n) => `${n} ${results[n].rps.toFixed(0)}/s ${results[n].cpuUs.toFixed(0)} µs`,
+      );
       console.log(
         `${connections} conn. round ${round}: ${line.join(' · ')} · load ${loadavg()[0]!.toFixed(1)}`,
       );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PHONE } from '../helpers/browser.ts';
 import { HomePage } from './pages/home-page.ts';
 import { HostPage } from './pages/host-page.ts';
+import { finiteAnimationsEnded } from './support/animations.ts';
 import { type Seeded, setUpAppUnderTest, type Viewport } from './support/fixture.ts';
 
 /** Issue 10: every screen explains itself, on a phone and on a laptop. */
@@ -44,14 +45,7 @@ async function settledToast(page: Page): Promise<Box> {
   // Sonner slides a toast in (0.4 s transitions) once it marks it mounted: waited for by their
   // end rather than by a fixed 700 ms.
   await expect.poll(() => toast.getAttribute('data-mounted')).toBe('true');
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await finiteAnimationsEnded(page);
   return box(toast);
 }
 

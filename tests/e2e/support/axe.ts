@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { finiteAnimationsEnded } from './animations.ts';
 
 const require = createRequire(import.meta.url);
 let axeSource: string | undefined;
@@ -11,14 +12,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // colours after a theme switch, would be measured halfway (contrast violations that only a
   // busy machine's timing showed). So finite animations and transitions end first; endless ones
   // (a spinner) are left running.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await finiteAnimationsEnded(page);
   // Evaluated rather than added as a <script>: the app's CSP (script-src 'self') refuses inline
   // scripts, while DevTools evaluation is not subject to it.
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
