@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
 import { openStore } from '../src/server/store/open-store.ts';
 import { addBenchPoll, serveUntilTerm } from './lib/bare-server.ts';
+import { type Ballot, type FloorRowsKind, floorRows } from './lib/floor-rows.ts';
 import { tempSqlite } from './lib/processes.ts';
 
 /**
@@ -26,71 +27,13 @@ db.exec('PRAGMA synchronous = NORMAL');
 db.exec('PRAGMA foreign_keys = ON');
 db.exec('PRAGMA secure_delete = ON');
 
-const insertBallot = db.prepare(
-  `insert into ballots (poll_id, participant_id, created_at, source, fresh_participant,
-     participant_issued_at, seated) values (?, ?, ?, '', 0, null, 0)`,
-);
-const insertChoice = db.prepare(
-  'insert into choices (ballot_id, question_id, option_id, position) values (?, ?, ?, null)',
-);
-const addParticipant = db.prepare(
-  `insert into poll_participants (poll_id, participant_id) values (?, ?)
-     on conflict (poll_id, participant_id) do nothing returning id`,
-);
-const numberOf = db.prepare(
-  'select id from poll_participants where poll_id = ? and participant_id = ?',
-);
-const answered = db.prepare(
-  'select 1 from answered_questions where participant_number = ? and question_id = ?',
-);
-const insertAnswered = db.prepare(
-  'insert into answered_questions (question_id, participant_number, ballot_id) values (?, ?, ?)',
-);
-const countOption = db.prepare('update options set vote_count = vote_count + ? where id = ?');
-const countQuestion = db.prepare(
-  'update questions set respondent_count = respondent_count + ? where id = ?',
-);
-const countPoll = db.prepare(
-  `update polls set ballot_count = ballot_count + ?, participant_count = participant_count + ?,
-     updated_at = ? where id = ?`,
-);
-
-type Answer = { questionId: number; optionIds: number[] };
-type Pending = { participant: string; answers: Answer[]; done: (saved: number) => void };
-
-/** One transaction for a batch: each ballot judged (one vote per question) and written. */
-const writeBatch = db.transaction((batch: Pending[]) => {
-  const now = Date.now();
-  const byOption = new Map<number, number>();
-  const byQuestion = new Map<number, number>();
-  let stored = 0;
-  let added = 0;
-  const saved: number[] = [];
-  for (const { participant, answers } of batch) {
-    const fresh = addParticipant.get(poll.id, participant) as { id: number } | undefined;
-    const number = fresh?.id ?? (numberOf.get(poll.id, participant) as { id: number }).id;
-    if (fresh) added++;
-    else if (answers.some((a) => answered.get(number, a.questionId))) {
-      saved.push(0);
-      continue;
-    }
-    const ballotId = Number(insertBallot.run(poll.id, participant, now).lastInsertRowid);
-    for (const a of answers) {
-      for (const option of a.optionIds) {
-        insertChoice.run(ballotId, a.questionId, option);
-        byOption.set(option, (byOption.get(option) ?? 0) + 1);
-      }
-      byQuestion.set(a.questionId, (byQuestion.get(a.questionId) ?? 0) + 1);
-      insertAnswered.run(a.questionId, number, ballotId);
-    }
-    stored++;
-    saved.push(answers.length);
-  }
-  for (const [id, n] of byOption) countOption.run(n, id);
-  for (const [id, n] of byQuestion) countQuestion.run(n, id);
-  if (stored > 0) countPoll.run(stored, added, now, poll.id);
-  return saved;
-});
+// FLOOR_ROWS: which rows a ballot writes (bench/lib/floor-rows.ts): today's (default), compact
+// or minimal, to measure what fewer B-tree entries per ballot would allow.
+const kind = (process.env.FLOOR_ROWS ?? 'current') as FloorRowsKind;
+if (!['current', 'compact', 'minimal'].includes(kind)) throw new Error(`FLOOR_ROWS=${kind}?`);
+const rows = floorRows(kind, db, poll.id);
+type Pending = Ballot & { done: (saved: number) => void };
+let acknowledged = 0;
 
 let queue: Pending[] | undefined;
 function enqueue(item: Pending): void {
@@ -102,7 +45,7 @@ function enqueue(item: Pending): void {
   setTimeout(() => {
     const batch = queue!;
     queue = undefined;
-    const saved = writeBatch(batch);
+    const saved = rows.writeBatch(batch);
     for (const [i, p] of batch.entries()) p.done(saved[i]!);
   }, 2);
 }
@@ -110,8 +53,9 @@ function enqueue(item: Pending): void {
 const app = Fastify({ logger: false });
 app.post('/floor', async (request, reply) => {
   const participant = /sondeo_pid=([\w-]+)/.exec(request.headers.cookie ?? '')?.[1] ?? '';
-  const { answers } = request.body as { answers: Answer[] };
+  const { answers } = request.body as Pick<Ballot, 'answers'>;
   const saved = await new Promise<number>((done) => enqueue({ participant, answers, done }));
+  if (saved > 0) acknowledged++;
   reply.code(saved > 0 ? 201 : 409);
   return { saved };
 });
@@ -119,15 +63,18 @@ app.post('/floor', async (request, reply) => {
 app.get('/poll', async () => ({
   questions: questions.map((q) => ({ id: q.id, options: q.options.map((o) => ({ id: o.id })) })),
 }));
-// Stored against counted, to check the floor loses nothing.
-app.get('/count', async () =>
-  db
+// Acknowledged against stored, counted and recounted from the rows, to check the floor loses
+// nothing whatever it stores.
+app.get('/count', async () => ({
+  kind,
+  acknowledged,
+  ...(db
     .prepare(
-      `select (select count(*) from ballots) as stored,
-         (select ballot_count from polls where id = ?) as counted`,
+      'select ballot_count as counted, participant_count as participants from polls where id = ?',
     )
-    .get(poll.id),
-);
+    .get(poll.id) as object),
+  ...rows.recount(),
+}));
 app.get('/health', async () => ({ status: 'ok' }));
 
 await serveUntilTerm(app, db);
