@@ -14,11 +14,12 @@ import { type Server, startServer, tempSqlite } from './lib/processes.ts';
 /**
  * Issue 29: this tree's ballots against the bare insert (bench/baseline-server.ts), and
  * optionally against another tree's ballots (AB_OTHER=/path/to/a/checkout, with its
- * node_modules) and floors (AB_FLOORS=current,compact,minimal, or AB_FLOOR=1 for `current`:
+ * node_modules) and floors (AB_FLOORS=current,compact,minimal,compact+20, or AB_FLOOR=1 for
+ * `current`; `+20`: 20 µs of busy CPU per request standing in for Sondeo's code:
  * bench/floor-server.ts, a ballot's rows behind the bare insert's HTTP, none of Sondeo's code,
- * each variant one server with FLOOR_ROWS set, see bench/lib/floor-rows.ts), every server up at
- * once and run in turn, round after round: on a loaded machine the load drifts between whole
- * `npm run bench` runs, much less between runs of a few seconds. Per round and server:
+ * each one server with FLOOR_ROWS and FLOOR_BURN_US set, see bench/lib/floor-rows.ts), every
+ * server up at once and run in turn, round after round: on a loaded machine the load drifts
+ * between whole `npm run bench` runs, much less between runs of a few seconds. Per round and server:
  * requests/s and server CPU per request. AB_SONDEO=0 leaves this tree's Sondeo out (floors
  * only). `AB_ROUNDS=8 AB_AMOUNT=3000 AB_CONNECTIONS=100,200 AB_FLOORS=current,compact
  * node --import tsx bench/ballot-ab.ts`
@@ -46,10 +47,12 @@ const baseline = await startServer({ script: 'bench/baseline-server.ts', healthP
 /** 'bare', 'floor-<kind>' per floor variant, 'other', 'this'. */
 type Name = string;
 const servers: Record<Name, Server> = { bare: baseline };
-for (const kind of floorKinds) {
-  servers[`floor-${kind}`] = await startServer({
+// A floor is `kind` or `kind+µs`: its rows, and µs of busy CPU per request (FLOOR_BURN_US).
+for (const floor of floorKinds) {
+  const [kind = '', burnUs = '0'] = floor.split('+');
+  servers[`floor-${floor}`] = await startServer({
     script: 'bench/floor-server.ts',
-    env: { FLOOR_ROWS: kind },
+    env: { FLOOR_ROWS: kind, FLOOR_BURN_US: burnUs },
     healthPath: '/health',
   });
 }
