@@ -102,6 +102,48 @@ export function ballotPagesContract(engine: string, factory: () => Promise<PollS
       );
     });
 
+    it("keeps each ballot's choices when one participant's ballots share a batch", async () => {
+      // Sent at once, they are stored in one transaction (VoteBatcher): their ids come back
+      // from one multi-row INSERT and are matched to them by participant and time (issue 29).
+      const { poll, single } = await openPoll();
+      const [a, b, c] = single.options.map((o) => o.id) as [number, number, number];
+      const at = Date.now();
+      const sent = [
+        { participantId: 'p', optionId: a, time: at + 20 },
+        { participantId: 'q', optionId: b, time: at + 20 },
+        { participantId: 'p', optionId: b, time: at },
+        { participantId: 'p', optionId: c, time: at + 10 },
+        // Equal to the first in participant and time: which gets which id makes no difference.
+        { participantId: 'p', optionId: a, time: at + 20 },
+      ];
+      const results = await Promise.all(
+        sent.map((s) =>
+          current.store.castVote({
+            pollId: poll.id,
+            participantId: s.participantId,
+            answers: [{ questionId: single.id, optionIds: [s.optionId] }],
+            oneVotePerQuestion: false,
+            now: new Date(s.time),
+          }),
+        ),
+      );
+      expect(results.map((r) => r.outcome)).toEqual(sent.map(() => 'stored'));
+      const stored = (await readAll(poll.id, 100)).flat();
+      const shape = (x: { participantId: string; time: number; optionId: number }) =>
+        `${x.participantId} ${x.time - at} ${x.optionId}`;
+      expect(
+        stored
+          .map((x) =>
+            shape({
+              participantId: x.participantId,
+              time: x.createdAt.getTime(),
+              optionId: x.choices[0]!.optionId,
+            }),
+          )
+          .sort(),
+      ).toEqual(sent.map(shape).sort());
+    });
+
     it('follows deleted options and a reset, and is empty for a poll without ballots', async () => {
       const { poll, single, multi } = await openPoll();
       expect(await current.store.listBallots(poll.id, { limit: 10 })).toEqual([]);
