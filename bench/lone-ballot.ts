@@ -1,6 +1,7 @@
 // @ts-expect-error: a build script in plain JavaScript, without types
 import { ensureServerBuild } from '../scripts/server-build.mjs';
-import { createBenchPoll, participants } from './lib/api.ts';
+import { ballotLoad, createBenchPoll, participants } from './lib/api.ts';
+import { runLoad } from './lib/load.ts';
 import { startServer, tempSqlite } from './lib/processes.ts';
 
 /**
@@ -44,14 +45,11 @@ async function phase(name: string, n: number, gapMs: number) {
   console.log(`${name}: ${ms.toFixed(2)} ms of server CPU per ballot (${n} ballots)`);
 }
 
+/** The same ballots as a storm, through the benches' load generator (lib/load.ts). */
 async function storm(n: number, connections: number) {
   const cpu0 = server.cpuSeconds();
-  let left = n;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (left-- > 0) await vote();
-    }),
-  );
+  const result = await runLoad({ ...ballotLoad([server.url], poll, connections), amount: n });
+  if (result.non2xx + result.errors > 0) throw new Error('storm: ballots refused');
   const us = ((server.cpuSeconds() - cpu0) / n) * 1e6;
   console.log(`storm: ${us.toFixed(0)} µs of server CPU per ballot (${n} ballots)`);
 }
